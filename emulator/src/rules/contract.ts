@@ -1,0 +1,62 @@
+/**
+ * The contract between the engine and the security rules engine.
+ *
+ * Values are google.firestore.v1 Values in the proto3 JSON mapping (see ../service.ts):
+ * {stringValue}, {integerValue: "5"}, {doubleValue}, {timestampValue: "2026-...Z"}, {mapValue: {fields}}, ...
+ */
+import type { Json, JsonObject } from '../service.js';
+
+/** A stored document as the rules see it: full resource name and its fields. */
+export interface RulesDocument {
+  /** projects/{p}/databases/{d}/documents/{collection}/{id}... */
+  name: string;
+  fields: { [field: string]: JsonObject };
+}
+
+export type RulesMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
+
+export interface RulesRequest {
+  method: RulesMethod;
+  /**
+   * For get/create/update/delete: the document's full resource name.
+   * For list: the queried collection's full resource name (parent + '/' + collectionId);
+   * a collection-group query uses the parent + '/{collectionId}' with `query.allDescendants`.
+   */
+  path: string;
+  /** null for an unauthenticated request. */
+  auth: { uid: string; token: { [claim: string]: Json } } | null;
+  /** The request time (the commit time for writes), RFC 3339 with nanoseconds. */
+  time: string;
+  /** The document as stored before this request, or null (get/update/delete; null for list/create). */
+  resource: RulesDocument | null;
+  /** The document as it would be after this write (create/update), or null. */
+  requestResource: RulesDocument | null;
+  /** For list: the StructuredQuery (proto3 JSON) that selects the documents. */
+  query?: JsonObject;
+  /** State of the database before the request (get(), exists()). */
+  lookupBefore(name: string): RulesDocument | null;
+  /** State after the whole batch/transaction (getAfter(), existsAfter()). */
+  lookupAfter(name: string): RulesDocument | null;
+}
+
+export type RulesDecision =
+  | { allowed: true }
+  /** `message` follows the official shape, e.g. "false for 'update' @ L12" or "Null value error. for 'list' @ L5". */
+  | { allowed: false; message: string };
+
+export interface Ruleset {
+  evaluate(request: RulesRequest): RulesDecision;
+}
+
+export interface RulesSyntaxError {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export type RulesLoadResult =
+  { ok: true; ruleset: Ruleset } | { ok: false; errors: RulesSyntaxError[] };
+
+/** Implemented in ./index.ts. */
+export type LoadRules = (source: string, fileName?: string) => RulesLoadResult;

@@ -1,0 +1,10 @@
+import { Container, Title } from '@mantine/core';
+
+/** Placeholder: its issue fills this page in. */
+export function Component() {
+  return (
+    <Container py="xl">
+      <Title order={1}>Vagas de Emprego</Title>
+    </Container>
+  );
+}
