@@ -1,0 +1,72 @@
+/**
+ * The spec's fixed option lists (product-spec section 3). firestore.rules validates leads
+ * against these same lists; a rules test checks the two stay equal.
+ */
+
+/** Jobs offered on the root page (the equipment maker). */
+export const rootJobs = [
+  'Aux Eletricista',
+  'Aux Serraria',
+  'Aux Metalúgica',
+  'Sem Experiencia',
+] as const;
+
+/** Localities offered on the root page. */
+export const rootLocalities = [
+  'Sede – Conceição do Coité',
+  'Salgadália',
+  'Joazeiro',
+  'Bandiaçu',
+  'Aroeiras',
+  'São João',
+] as const;
+
+/** Jobs offered on the call-center page (stored with the `[{employer}] ` prefix). */
+export const callCenterJobs = [
+  'Operador de Call Center',
+  'Supervisor de Call Center',
+  'Analista de Atendimento',
+  'Coordenador de Call Center',
+  'Consultor de Vendas',
+] as const;
+
+/** Call-center localities, grouped as the spec lists them. */
+export const callCenterLocalityGroups = [
+  {
+    group: 'Aracaju',
+    items: [
+      'Centro',
+      'Atalaia',
+      'Coroa do Meio',
+      'Jardins',
+      'Grageru',
+      'Farolândia',
+      'Ponto Novo',
+      'São José',
+    ],
+  },
+  {
+    group: 'Região Metropolitana',
+    items: ['Nossa Senhora do Socorro', 'São Cristóvão', 'Barra dos Coqueiros'],
+  },
+] as const;
+
+/** Every call-center locality value as stored ("Aracaju - Centro", ...). */
+export const callCenterLocalities: readonly string[] = callCenterLocalityGroups.flatMap(
+  ({ group, items }) => items.map((item) => `${group} - ${item}`),
+);
+
+export const experienceOptions = [
+  'Sem experiência',
+  'Menos de 1 ano',
+  '1 a 2 anos',
+  '2 a 5 anos',
+  '5 a 10 anos',
+  'Mais de 10 anos',
+] as const;
+
+export const leadStatuses = ['novo', 'principal', 'separado', 'descartado'] as const;
+
+export const ageLimits = { min: 16, max: 70 } as const;
+export const whatsappLimits = { maxDigits: 11, maxLength: 15 } as const;
+export const redirectTimeLimits = { min: 1, max: 30, default: 5 } as const;
