@@ -1,19 +1,20 @@
 /**
- * Deployment-specific names and ids, in one place: change these to re-brand a deployment.
+ * Deployment-specific names and ids, in one place (app-config.json, also read by scripts and
+ * the rules tests): change them there to re-brand a deployment.
  */
-export const appConfig = {
+import config from './app-config.json';
+
+export interface AppConfig {
   /** The incubator-equipment maker that owns the root page and the admin panel. */
-  companyName: '8 Rural Chocadeiras',
-  /** The call-center employer in Aracaju. */
-  callCenterEmployer: {
-    name: 'Conecta',
-    /** Route of the call-center page: the employer's short name in lowercase. */
-    slug: 'conecta',
-  },
+  companyName: string;
+  /** The call-center employer in Aracaju; `slug` (its short name in lowercase) is the page's route. */
+  callCenterEmployer: { name: string; slug: string };
   /** Fixed Meta Pixel that always receives the second CompleteRegistration event. */
-  fixedPixelId: '1234567890123456',
+  fixedPixelId: string;
   /** Firebase region of the callable functions. */
-  functionsRegion: 'us-central1',
-} as const;
+  functionsRegion: string;
+}
+
+export const appConfig: AppConfig = config;
 
 export const callCenterPath = `/${appConfig.callCenterEmployer.slug}`;

@@ -1,0 +1,54 @@
+/** What browser tests use: the running local suite, Chromium, and admin SDK access to the emulators. */
+import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
+import type { SuiteInfo } from './global-setup';
+
+/** The suite started by global-setup.ts (addresses of the emulators and the web app). */
+export function useLocalSuite(_options?: { web?: boolean }): SuiteInfo {
+  return inject('suite');
+}
+
+/** Debian's Chromium, headless, with the flags this machine needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+function adminApp(suite: SuiteInfo = useLocalSuite()): App {
+  process.env.FIRESTORE_EMULATOR_HOST = suite.firestoreHost;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = suite.authHost;
+  const name = `e2e-admin-${suite.firestoreHost}`;
+  return (
+    getApps().find((app) => app.name === name) ??
+    initializeApp({ projectId: suite.projectId }, name)
+  );
+}
+
+/** firebase-admin Firestore pointed at the suite's emulator (bypasses rules). */
+export function adminFirestore(suite?: SuiteInfo) {
+  return getFirestore(adminApp(suite));
+}
+
+/** firebase-admin Auth pointed at the suite's Auth emulator. */
+export function adminAuth(suite?: SuiteInfo) {
+  return getAuth(adminApp(suite));
+}
+
+/** Releases the admin SDK's connections (call in afterAll). */
+export async function closeAdmin() {
+  await Promise.all(getApps().map((app) => deleteApp(app)));
+}
