@@ -1,0 +1,9 @@
+/** Settings of the functions codebase (kept here so `firebase deploy` from functions/ is self-contained). */
+export const functionsConfig = {
+  /** Must match appConfig.functionsRegion in web/src/config/app-config.ts. */
+  region: 'us-central1',
+  /** Allow-list of admin emails: `admins/{lowercased email}`, denied to every client by the rules. */
+  adminsCollection: 'admins',
+  /** The redirect settings document whose `redirect_count` only countRedirect changes. */
+  redirectSettingsPath: 'settings/redirect',
+} as const;
