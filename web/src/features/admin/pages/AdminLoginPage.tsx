@@ -1,10 +1,62 @@
-import { Container, Title } from '@mantine/core';
+/** /admin/login: email and password sign-in, then the server's admin check (linkAdminUser). */
+import { Center, Loader, Paper, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useUser } from 'reactfire';
+import { loginErrorMessage, signInAdmin } from '../api/admin-session';
+import { AdminProviders } from '../components/AdminProviders/AdminProviders';
+import { LoginForm, type LoginValues } from '../components/LoginForm/LoginForm';
+import { adminTexts, loginDeniedToast, loginErrorTitle, loginSuccessToast } from '../messages';
+import { showToast } from '../toast';
 
-/** Placeholder: its issue fills this page in. */
+export function AdminLogin() {
+  const { status, data: user } = useUser();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  // An existing session goes straight to the panel (whose guard checks it). While a sign-in is
+  // in progress the session exists before linkAdminUser has answered, so wait for it.
+  if (!busy && status === 'success' && user) return <Navigate to="/admin" replace />;
+
+  const submit = async ({ email, password }: LoginValues) => {
+    setBusy(true);
+    try {
+      const result = await signInAdmin(email, password);
+      if (result === 'admin') {
+        showToast(loginSuccessToast, 'success');
+        navigate('/admin', { replace: true });
+        return;
+      }
+      showToast(loginDeniedToast, 'error');
+    } catch (error) {
+      console.error('Admin sign-in failed', error);
+      showToast({ title: loginErrorTitle, message: loginErrorMessage(error) }, 'error');
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <Title order={1} size="h2" ta="center" mb="lg">
+          {adminTexts.title}
+        </Title>
+        {status === 'loading' ? (
+          <Center>
+            <Loader aria-label="Carregando" />
+          </Center>
+        ) : (
+          <LoginForm busy={busy} onSubmit={(values) => void submit(values)} />
+        )}
+      </Paper>
+    </Center>
+  );
+}
+
 export function Component() {
   return (
-    <Container py="xl">
-      <Title order={1}>Painel Administrativo</Title>
-    </Container>
+    <AdminProviders>
+      <AdminLogin />
+    </AdminProviders>
   );
 }
