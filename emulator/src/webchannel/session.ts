@@ -1,0 +1,286 @@
+/** One WebChannel session: a Listen or Write stream of the engine, carried over HTTP/1.1 requests. */
+import type { ServerResponse } from 'node:http';
+import { normaliseRequest } from '../rest/normalize.js';
+import {
+  Code,
+  RpcError,
+  type BidiStreamMethod,
+  type CallContext,
+  type FirestoreService,
+  type Json,
+  type JsonObject,
+  type StreamHandler,
+} from '../service.js';
+import { frame, rpcErrorJson } from './wire.js';
+
+export interface SessionTimings {
+  /** Element 5 of the "c" array; the client's backchannel watchdog is 1.5 times this. */
+  backchannelTimeoutMs: number;
+  /** A `["noop"]` goes down an idle streaming backchannel this often. */
+  keepaliveMs: number;
+  /** An idle long poll is answered with a `["noop"]` after this long (or the client's TO). */
+  longPollHoldMs: number;
+  /** A session with no backchannel and no request for this long is dropped. */
+  sessionIdleMs: number;
+  /** A streaming backchannel is ended after this many characters so the client acknowledges. */
+  maxBackchannelChars: number;
+}
+
+interface PendingArray {
+  id: number;
+  /** `[id,[payload]]` serialised. */
+  json: string;
+}
+
+interface Backchannel {
+  res: ServerResponse;
+  mode: 'stream' | 'poll';
+  /** Highest array id written to this response. */
+  writtenUpTo: number;
+  chars: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** Decides which incoming messages are new, by their index `ofs + i`, and keeps them in order. */
+export class IncomingSequencer {
+  private next = 0;
+  private readonly early = new Map<number, string>();
+
+  /** Returns the messages that can now be delivered, in order; duplicates are dropped. */
+  accept(offset: number, messages: string[]): string[] {
+    messages.forEach((message, i) => {
+      const index = offset + i;
+      if (index >= this.next && !this.early.has(index)) this.early.set(index, message);
+    });
+    const ready: string[] = [];
+    for (let message = this.early.get(this.next); message !== undefined;) {
+      ready.push(message);
+      this.early.delete(this.next);
+      this.next += 1;
+      message = this.early.get(this.next);
+    }
+    return ready;
+  }
+}
+
+export class Session {
+  private readonly pending: PendingArray[] = [];
+  /** Array 0 is the "c" array of the handshake. */
+  private nextArrayId = 1;
+  private backchannel: Backchannel | undefined;
+  private flushScheduled = false;
+  private handler: StreamHandler | undefined;
+  private streamEnded = false;
+  private readonly incoming = new IncomingSequencer();
+  closed = false;
+  lastActivity = Date.now();
+  lastBackchannelSeen = Date.now();
+
+  constructor(
+    readonly sid: string,
+    readonly method: BidiStreamMethod,
+    private readonly ctx: CallContext,
+    private readonly timings: SessionTimings,
+    private readonly onClosed: (session: Session) => void,
+  ) {}
+
+  /** Opens the engine stream; a failure to authenticate ends it at once with that error. */
+  open(service: FirestoreService, authError?: RpcError): void {
+    if (authError) {
+      this.endStream(authError);
+      return;
+    }
+    try {
+      this.handler = service.openStream(this.method, this.ctx, {
+        send: (message) => {
+          if (!this.streamEnded) this.enqueue([message]);
+        },
+        end: (error) => {
+          // The engine ended the stream itself: it needs no onClose later.
+          this.handler = undefined;
+          this.endStream(error);
+        },
+      });
+    } catch (error) {
+      this.endStream(asRpcError(error));
+    }
+  }
+
+  get hasBackchannel(): boolean {
+    return this.backchannel !== undefined;
+  }
+
+  get lastArrayId(): number {
+    return this.nextArrayId - 1;
+  }
+
+  /** Arrays waiting for the client's acknowledgement (for tests and leak checks). */
+  get unacknowledged(): number {
+    return this.pending.length;
+  }
+
+  /** Delivers forward-channel messages; those already seen (a resent POST) are ignored. */
+  receive(offset: number, messages: string[]): void {
+    this.lastActivity = Date.now();
+    for (const raw of this.incoming.accept(offset, messages)) {
+      if (this.streamEnded || !this.handler) return;
+      let message: JsonObject;
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+          throw new Error('not an object');
+        }
+        message = normaliseRequest(parsed as JsonObject);
+      } catch {
+        this.failStream(new RpcError(Code.INVALID_ARGUMENT, 'Invalid JSON payload received.'));
+        return;
+      }
+      try {
+        this.handler.onMessage(message);
+      } catch (error) {
+        this.failStream(asRpcError(error));
+      }
+    }
+  }
+
+  /** Drops arrays the client has acknowledged receiving. */
+  acknowledge(aid: number): void {
+    if (!Number.isFinite(aid)) return;
+    let drop = 0;
+    while (drop < this.pending.length && this.pending[drop].id <= aid) drop += 1;
+    if (drop > 0) this.pending.splice(0, drop);
+  }
+
+  /** The data arrays ready right after the handshake, to go out with the "c" array. */
+  takeHandshakeArrays(): string[] {
+    return this.pending.map((array) => array.json);
+  }
+
+  /** Attaches a backchannel GET: resends every unacknowledged array, then streams or polls. */
+  attachBackchannel(res: ServerResponse, mode: 'stream' | 'poll', clientHoldMs?: number): void {
+    this.lastActivity = Date.now();
+    this.lastBackchannelSeen = Date.now();
+    this.detachBackchannel(true);
+    const backchannel: Backchannel = { res, mode, writtenUpTo: 0, chars: 0, timer: undefined };
+    this.backchannel = backchannel;
+    res.on('close', () => {
+      if (this.backchannel === backchannel) {
+        clearTimeout(backchannel.timer);
+        this.backchannel = undefined;
+        this.lastBackchannelSeen = Date.now();
+        this.lastActivity = Date.now();
+      }
+    });
+    res.socket?.setNoDelay(true);
+    res.writeHead(200, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate',
+    });
+    res.flushHeaders();
+    if (this.pending.length > 0) {
+      this.flush();
+    } else if (mode === 'stream') {
+      // Bytes at once, or the client's buffering-proxy detection falls back to long-polling.
+      this.enqueue(['noop']);
+      this.flush();
+    }
+    if (this.backchannel !== backchannel) return;
+    const hold =
+      mode === 'poll'
+        ? Math.min(this.timings.longPollHoldMs, clientHoldMs ?? Infinity)
+        : this.timings.keepaliveMs;
+    this.armTimer(backchannel, hold);
+  }
+
+  /** Ends the session: the engine stream is told, the backchannel is ended. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.detachBackchannel(true);
+    this.pending.length = 0;
+    const handler = this.handler;
+    this.handler = undefined;
+    this.streamEnded = true;
+    if (handler) {
+      try {
+        handler.onClose();
+      } catch {
+        // The engine's cleanup failing must not keep the session alive.
+      }
+    }
+    this.onClosed(this);
+  }
+
+  private armTimer(backchannel: Backchannel, ms: number): void {
+    clearTimeout(backchannel.timer);
+    backchannel.timer = setTimeout(() => {
+      if (this.backchannel !== backchannel) return;
+      this.enqueue(['noop']);
+      this.flush();
+      if (this.backchannel === backchannel) this.armTimer(backchannel, this.timings.keepaliveMs);
+    }, ms);
+  }
+
+  private detachBackchannel(end: boolean): void {
+    const backchannel = this.backchannel;
+    if (!backchannel) return;
+    this.backchannel = undefined;
+    clearTimeout(backchannel.timer);
+    this.lastBackchannelSeen = Date.now();
+    if (end && !backchannel.res.writableEnded) backchannel.res.end();
+  }
+
+  private enqueue(payload: Json[]): void {
+    if (this.closed) return;
+    const id = this.nextArrayId;
+    this.nextArrayId += 1;
+    this.pending.push({ id, json: JSON.stringify([id, payload]) });
+    if (this.backchannel && !this.flushScheduled) {
+      this.flushScheduled = true;
+      // Batch the messages the engine emits in one turn (e.g. a whole snapshot) into one chunk.
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.flush();
+      });
+    }
+  }
+
+  private flush(): void {
+    const backchannel = this.backchannel;
+    if (!backchannel || backchannel.res.writableEnded) return;
+    const arrays = this.pending.filter((array) => array.id > backchannel.writtenUpTo);
+    if (arrays.length === 0) return;
+    const chunk = frame(`[${arrays.map((array) => array.json).join(',')}]`);
+    backchannel.res.write(chunk);
+    backchannel.writtenUpTo = arrays[arrays.length - 1].id;
+    backchannel.chars += chunk.length;
+    if (backchannel.mode === 'poll' || backchannel.chars >= this.timings.maxBackchannelChars) {
+      this.detachBackchannel(true);
+    } else {
+      this.armTimer(backchannel, this.timings.keepaliveMs);
+    }
+  }
+
+  private failStream(error: RpcError): void {
+    const handler = this.handler;
+    this.handler = undefined;
+    this.endStream(error);
+    try {
+      handler?.onClose();
+    } catch {
+      // Already failing; the client sees the first error.
+    }
+  }
+
+  private endStream(error?: RpcError): void {
+    if (this.streamEnded) return;
+    this.streamEnded = true;
+    this.enqueue(error ? [{ error: rpcErrorJson(error) }] : ['close']);
+  }
+}
+
+function asRpcError(error: unknown): RpcError {
+  if (error instanceof RpcError) return error;
+  return new RpcError(Code.INTERNAL, error instanceof Error ? error.message : String(error));
+}
