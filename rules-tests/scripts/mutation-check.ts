@@ -1,0 +1,223 @@
+/**
+ * Mutation check of firestore.rules: removes or weakens one rule at a time and runs the test file
+ * that covers it against the mutant (VAGAS_RULES_FILE). Every mutant must be killed (some test
+ * fails); a surviving mutant means a rule without a test. `--property` also runs the fast-check
+ * file against the lead-validation mutants. `--only id,id` picks mutants. Exit 1 if any survives.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface Mutant {
+  id: string;
+  /** The rule bullet of issue 8 it removes. */
+  bullet: string;
+  find: string;
+  replace: string;
+  file: 'leads' | 'settings' | 'admins' | 'option-lists';
+  /** Also run leads-property.test.ts (lead create validation). */
+  property?: boolean;
+}
+
+// prettier-ignore
+const mutants: Mutant[] = [
+  // leads: reads
+  { id: 'lead-read-public', bullet: 'only admins get/list leads', file: 'leads',
+    find: 'allow get, list: if isAdmin();', replace: 'allow get, list: if true;' },
+  { id: 'lead-read-signed-in', bullet: 'only admins get/list leads', file: 'leads',
+    find: 'allow get, list: if isAdmin();', replace: 'allow get, list: if request.auth != null;' },
+  { id: 'admin-any-claim', bullet: 'admin means token.admin == true', file: 'leads',
+    find: "request.auth.token.get('admin', false) == true", replace: "request.auth.token.get('admin', false) != false" },
+  // leads: create
+  { id: 'create-anything', bullet: 'lead create: exactly one form', file: 'leads', property: true,
+    find: 'allow create: if isValidLead(request.resource.data);', replace: 'allow create: if true;' },
+  { id: 'create-extra-keys', bullet: 'lead create: no extra key', file: 'leads', property: true,
+    find: 'return data.keys().hasAll(keys) && data.keys().hasOnly(keys);', replace: 'return data.keys().hasAll(keys);' },
+  { id: 'create-missing-keys', bullet: 'lead create: no missing key', file: 'leads', property: true,
+    find: 'return data.keys().hasAll(keys) && data.keys().hasOnly(keys);', replace: 'return data.keys().hasOnly(keys);' },
+  { id: 'create-status', bullet: "lead create: status == 'novo'", file: 'leads', property: true,
+    find: "        && data.status == 'novo'\n", replace: '\n' },
+  { id: 'create-created-at', bullet: 'lead create: created_at == request.time', file: 'leads', property: true,
+    find: '        && data.created_at == request.time\n        && data.deleted_at == null;', replace: '        && data.deleted_at == null;' },
+  { id: 'create-deleted-at', bullet: 'lead create: deleted_at == null', file: 'leads', property: true,
+    find: '        && data.deleted_at == null;', replace: ';' },
+  { id: 'create-nome-bounds', bullet: 'lead create: nome non-empty, bounded', file: 'leads', property: true,
+    find: 'isStringOfSize(data.nome, 1, 200)', replace: 'data.nome is string' },
+  { id: 'create-nome-type', bullet: 'lead create: nome a string', file: 'leads', property: true,
+    find: 'isStringOfSize(data.nome, 1, 200)', replace: 'true' },
+  { id: 'create-whatsapp-length', bullet: 'lead create: whatsapp <= 15', file: 'leads', property: true,
+    find: 'isStringOfSize(data.whatsapp, 1, whatsappMaxLength())', replace: 'data.whatsapp is string' },
+  { id: 'create-whatsapp-chars', bullet: 'lead create: whatsapp digits/()/space/-', file: 'leads', property: true,
+    find: "        && data.whatsapp.matches('[0-9() -]+')\n", replace: '\n' },
+  { id: 'create-root-vaga', bullet: 'lead create: vaga from the list', file: 'leads', property: true,
+    find: '        && data.vaga in rootJobs()\n', replace: '\n' },
+  { id: 'create-root-cidade', bullet: 'lead create: cidade from the list', file: 'leads', property: true,
+    find: '        && data.cidade in rootLocalities();', replace: ';' },
+  { id: 'create-cc-vaga', bullet: 'lead create: [employer] job', file: 'leads', property: true,
+    find: '        && data.vaga in callCenterVagas()\n', replace: '\n' },
+  { id: 'create-cc-cidade', bullet: 'lead create: cidade from the list', file: 'leads', property: true,
+    find: '        && data.cidade in callCenterLocalities()\n', replace: '\n' },
+  { id: 'create-idade-bounds', bullet: 'lead create: idade int 16..70', file: 'leads', property: true,
+    find: 'isIntBetween(data.idade, minAge(), maxAge())', replace: 'data.idade is int' },
+  { id: 'create-idade-type', bullet: 'lead create: idade an int', file: 'leads', property: true,
+    find: 'isIntBetween(data.idade, minAge(), maxAge())', replace: 'data.idade >= minAge() && data.idade <= maxAge()' },
+  { id: 'create-tempo', bullet: 'lead create: tempo_experiencia from the list', file: 'leads', property: true,
+    find: '        && data.tempo_experiencia in experienceOptions();', replace: ';' },
+  // leads: admin changes, delete
+  { id: 'admin-update-anything', bullet: 'admins change only status and deleted_at', file: 'leads',
+    find: "changedKeys().hasOnly(['status', 'deleted_at'])", replace: 'true' },
+  { id: 'admin-status-value', bullet: 'admin status: a valid value', file: 'leads',
+    find: '        && data.status in leadStatuses()\n', replace: '\n' },
+  { id: 'admin-deleted-at-type', bullet: 'admin deleted_at: timestamp or null', file: 'leads',
+    find: '(data.deleted_at == null || data.deleted_at is timestamp)', replace: 'true' },
+  { id: 'admin-update-removed', bullet: 'admins classify/trash/restore', file: 'leads',
+    find: '(isAdmin() && isValidLeadManagement(request.resource.data))', replace: 'false' },
+  { id: 'update-not-admin', bullet: 'nobody else updates leads', file: 'leads',
+    find: '(isAdmin() && isValidLeadManagement(request.resource.data))', replace: 'isValidLeadManagement(request.resource.data)' },
+  { id: 'delete-public', bullet: 'only admins delete leads', file: 'leads',
+    find: 'allow delete: if isAdmin();', replace: 'allow delete: if true;' },
+  { id: 'delete-removed', bullet: 'admins delete leads', file: 'leads',
+    find: 'allow delete: if isAdmin();', replace: 'allow delete: if false;' },
+  // leads: retry
+  { id: 'retry-removed', bullet: 'retry of a lost create allowed', file: 'leads',
+    find: '        || isCreateRetry(request.resource.data);', replace: ';' },
+  { id: 'retry-any-change', bullet: 'retry changes only created_at', file: 'leads',
+    find: "changedKeys().hasOnly(['created_at'])", replace: 'true' },
+  { id: 'retry-client-time', bullet: 'retry sets created_at = request.time', file: 'leads',
+    find: '        && data.created_at == request.time\n        && request.time <', replace: '        && request.time <' },
+  { id: 'retry-no-window', bullet: 'retry within 10 minutes', file: 'leads',
+    find: "        && request.time < resource.data.created_at + duration.value(10, 'm');", replace: ';' },
+  // settings
+  { id: 'redirect-get-admin', bullet: 'settings/redirect public get', file: 'settings',
+    find: "match /settings/redirect {\n      allow get: if true;", replace: 'match /settings/redirect {\n      allow get: if isAdmin();' },
+  { id: 'tracking-get-admin', bullet: 'settings/tracking public get', file: 'settings',
+    find: 'match /settings/tracking {\n      allow get: if true;', replace: 'match /settings/tracking {\n      allow get: if isAdmin();' },
+  { id: 'settings-list', bullet: 'settings: get only', file: 'settings',
+    find: "match /settings/redirect {\n      allow get: if true;", replace: "match /settings/{id} {\n      allow list: if true;\n    }\n    match /settings/redirect {\n      allow get: if true;" },
+  { id: 'redirect-write-public', bullet: 'settings: only admins write', file: 'settings',
+    find: '      allow update: if isAdmin()\n        && isValidRedirectSettings', replace: '      allow update: if true\n        && isValidRedirectSettings' },
+  { id: 'tracking-write-public', bullet: 'settings: only admins write', file: 'settings',
+    find: 'allow create, update: if isAdmin() && isValidTrackingSettings', replace: 'allow create, update: if isValidTrackingSettings' },
+  { id: 'link-any-scheme', bullet: 'whatsapp_link an http(s) URL', file: 'settings',
+    find: "link.matches('https?://[^\\\\s/?#]+\\\\S*')", replace: 'true' },
+  { id: 'link-unbounded', bullet: 'whatsapp_link bounded length', file: 'settings',
+    find: 'isStringOfSize(link, 1, 2000)', replace: 'link is string' },
+  { id: 'redirect-time-bounds', bullet: 'redirect_time int 1..30', file: 'settings',
+    find: 'isIntBetween(data.redirect_time, minRedirectTime(), maxRedirectTime())', replace: 'data.redirect_time is int' },
+  { id: 'redirect-time-type', bullet: 'redirect_time an int', file: 'settings',
+    find: 'isIntBetween(data.redirect_time, minRedirectTime(), maxRedirectTime())', replace: 'data.redirect_time >= 1 && data.redirect_time <= 30' },
+  { id: 'redirect-count-update', bullet: 'redirect_count never client-written', file: 'settings',
+    find: "        && changedKeys().hasOnly(['whatsapp_link', 'redirect_time', 'updated_at']);", replace: ';' },
+  { id: 'redirect-count-create', bullet: 'redirect_count never client-written', file: 'settings',
+    find: "        && !('redirect_count' in request.resource.data);", replace: ';' },
+  { id: 'redirect-extra-keys', bullet: 'settings: only the editable fields', file: 'settings',
+    find: "        && data.keys().hasOnly(['whatsapp_link', 'redirect_time', 'redirect_count', 'updated_at'])\n", replace: '\n' },
+  { id: 'redirect-updated-at', bullet: 'settings: updated_at == request.time', file: 'settings',
+    find: '        && isIntBetween(data.redirect_time, minRedirectTime(), maxRedirectTime())\n        && data.updated_at == request.time;', replace: '        && isIntBetween(data.redirect_time, minRedirectTime(), maxRedirectTime());' },
+  { id: 'pixel-digits', bullet: 'pixel_id digits only', file: 'settings',
+    find: "        && data.pixel_id.matches('[0-9]*')\n", replace: '\n' },
+  { id: 'pixel-length', bullet: 'pixel_id bounded', file: 'settings',
+    find: 'isStringOfSize(data.pixel_id, 0, 32)', replace: 'data.pixel_id is string' },
+  { id: 'tracking-keys', bullet: 'settings: only the editable fields', file: 'settings',
+    find: "hasExactly(data, ['pixel_id', 'updated_at'])", replace: "data.keys().hasAll(['pixel_id'])" },
+  { id: 'tracking-updated-at', bullet: 'settings: updated_at == request.time', file: 'settings',
+    find: "        && data.pixel_id.matches('[0-9]*')\n        && data.updated_at == request.time;", replace: "        && data.pixel_id.matches('[0-9]*');" },
+  // allow-list and the rest
+  { id: 'allow-list-readable', bullet: 'admin allow-list: no client access', file: 'admins',
+    find: 'match /admins/{email} {\n      allow read, write: if false;', replace: 'match /admins/{email} {\n      allow read: if request.auth != null;' },
+  { id: 'allow-list-writable', bullet: 'admin allow-list: no client access', file: 'admins',
+    find: 'match /admins/{email} {\n      allow read, write: if false;', replace: 'match /admins/{email} {\n      allow write: if request.auth != null;' },
+  { id: 'catch-all-open', bullet: 'anything else: no client access', file: 'admins',
+    find: 'match /{document=**} {\n      allow read, write: if false;', replace: 'match /{document=**} {\n      allow read, write: if request.auth != null;' },
+  // one place for the lists
+  { id: 'list-drift', bullet: 'lists kept with the web app', file: 'option-lists',
+    find: "'Aux Serraria'", replace: "'Aux Seraria'" },
+  { id: 'employer-drift', bullet: "call-center jobs with the '[employer] ' prefix", file: 'option-lists',
+    find: "'[Conecta] Consultor de Vendas'", replace: "'Consultor de Vendas'" },
+];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const workspace = path.resolve(here, '..');
+const rulesPath = path.resolve(workspace, '../firestore.rules');
+const source = readFileSync(rulesPath, 'utf8');
+const outDir = path.join(tmpdir(), `vagas-rules-mutants-${process.pid}`);
+mkdirSync(outDir, { recursive: true });
+
+const args = process.argv.slice(2);
+const withProperty = args.includes('--property');
+const onlyArg = args.indexOf('--only');
+const only = onlyArg >= 0 ? new Set(args[onlyArg + 1].split(',')) : null;
+
+interface Outcome {
+  passed: number;
+  failed: number;
+}
+
+/** Runs one test file against `rulesFile`; counts from vitest's JSON report. */
+function runTests(file: string, rulesFile: string, tag: string): Outcome {
+  const report = path.join(outDir, `${tag}.json`);
+  spawnSync(
+    path.resolve(workspace, '../node_modules/.bin/vitest'),
+    ['run', `test/${file}.test.ts`, '--reporter=json', `--outputFile=${report}`],
+    { cwd: workspace, env: { ...process.env, VAGAS_RULES_FILE: rulesFile }, stdio: 'ignore' },
+  );
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numFailedTestSuites: number;
+    };
+    return { passed: json.numPassedTests, failed: json.numFailedTests + json.numFailedTestSuites };
+  } catch {
+    return { passed: 0, failed: -1 };
+  }
+}
+
+let survivors = 0;
+const selected = mutants.filter((m) => !only || only.has(m.id));
+console.log(
+  `rules mutation check: ${selected.length} mutants of ${path.relative(process.cwd(), rulesPath)}`,
+);
+
+// The unmutated rules must pass, or every "kill" below means nothing.
+for (const file of new Set(selected.map((m) => m.file))) {
+  const base = runTests(file, rulesPath, `baseline-${file}`);
+  if (base.failed !== 0) {
+    console.error(
+      `baseline ${file}.test.ts fails (${base.failed}) with the real rules: fix that first`,
+    );
+    process.exit(1);
+  }
+}
+
+for (const mutant of selected) {
+  const occurrences = source.split(mutant.find).length - 1;
+  if (occurrences !== 1) {
+    console.log(`ERROR     ${mutant.id}: the rule text occurs ${occurrences} times (expected 1)`);
+    survivors += 1;
+    continue;
+  }
+  const mutantFile = path.join(outDir, `${mutant.id}.rules`);
+  writeFileSync(
+    mutantFile,
+    source.replace(mutant.find, () => mutant.replace),
+  );
+  const unit = runTests(mutant.file, mutantFile, mutant.id);
+  let line = `${mutant.file}.test.ts ${unit.failed} failed`;
+  let killed = unit.failed !== 0;
+  if (withProperty && mutant.property) {
+    const prop = runTests('leads-property', mutantFile, `${mutant.id}-property`);
+    line += `; leads-property.test.ts ${prop.failed} failed`;
+    killed &&= prop.failed !== 0;
+  }
+  if (!killed) survivors += 1;
+  console.log(
+    `${killed ? 'killed  ' : 'SURVIVED'}  ${mutant.id.padEnd(24)} ${mutant.bullet.padEnd(46)} ${line}`,
+  );
+}
+
+rmSync(outDir, { recursive: true, force: true });
+console.log(`${selected.length - survivors}/${selected.length} mutants killed`);
+process.exit(survivors === 0 ? 0 : 1);

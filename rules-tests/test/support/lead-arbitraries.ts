@@ -1,0 +1,310 @@
+/**
+ * fast-check arbitraries of lead payloads for the property tests: valid ones as the two forms
+ * write them, and malformed ones (wrong types, extra and missing keys, huge and odd unicode
+ * strings, nested maps, lookalike list values). Every value is one the JS SDK will send.
+ */
+import { Bytes, FieldValue, GeoPoint, serverTimestamp, Timestamp } from 'firebase/firestore';
+import fc from 'fast-check';
+import {
+  ageLimits,
+  callCenterJobs,
+  callCenterLocalities,
+  experienceOptions,
+  leadStatuses,
+  rootJobs,
+  rootLocalities,
+} from '../../../web/src/domain/options.js';
+import { callCenterVaga } from '../../src/option-lists.js';
+
+export type Payload = Record<string, unknown>;
+export type Form = 'root' | 'callCenter';
+
+const callCenterVagas = callCenterJobs.map(callCenterVaga);
+const formLists: Record<Form, { vaga: readonly string[]; cidade: readonly string[] }> = {
+  root: { vaga: rootJobs, cidade: rootLocalities },
+  callCenter: { vaga: callCenterVagas, cidade: callCenterLocalities },
+};
+const rootKeys = ['nome', 'whatsapp', 'vaga', 'cidade', 'status', 'created_at', 'deleted_at'];
+export const formKeys: Record<Form, readonly string[]> = {
+  root: rootKeys,
+  callCenter: [...rootKeys, 'idade', 'tempo_experiencia'],
+};
+
+// ---- Firestore values of every type the SDK can send ----------------------------------------
+
+/** Characters that trip naive string handling: bidi overrides, zero-width, combining, astral. */
+// prettier-ignore
+const oddChars = [
+  '\u202e', '\u200b', '\u200d', '\ufeff', '\u0301', '\u0007', '\n', '\t', 'ﬁ', 'ß', 'İ', '𝔘',
+  '🇧🇷', '👩‍👩‍👧', '\u{10ffff}', '\u{e0001}', '"', "'", '\\', '$', '(', ')', '-', ' ', '9',
+];
+const oddString = fc.string({ unit: fc.constantFrom(...oddChars), minLength: 1, maxLength: 40 });
+const anyString = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  oddString,
+);
+/** A field name the SDK accepts in a set(): non-empty, not `__reserved__`. */
+const fieldName = fc
+  .oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 16 }), oddString)
+  .filter((k) => !/^__.*__$/.test(k));
+
+/** Any value but serverTimestamp(), which the SDK refuses inside arrays. */
+const scalar: fc.Arbitrary<unknown> = fc.oneof(
+  anyString,
+  fc.integer(),
+  fc.maxSafeInteger(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc
+    .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z') })
+    .filter((d) => !Number.isNaN(d.getTime()))
+    .map((d) => Timestamp.fromDate(d)),
+  fc
+    .tuple(
+      fc.double({ min: -90, max: 90, noNaN: true }),
+      fc.double({ min: -180, max: 180, noNaN: true }),
+    )
+    .map(([lat, lng]) => new GeoPoint(lat, lng)),
+  fc.uint8Array({ maxLength: 24 }).map((b) => Bytes.fromUint8Array(b)),
+);
+
+/** Arrays (never directly nested, as Firestore requires) and nested maps of those scalars. */
+const { value: plainValue } = fc.letrec<{ value: unknown; array: unknown; map: unknown }>(
+  (tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      scalar,
+      tie('array'),
+      tie('map'),
+    ),
+    array: fc.array(fc.oneof(scalar, tie('map')), { maxLength: 4 }),
+    map: fc.dictionary(fieldName, tie('value'), { maxKeys: 4 }),
+  }),
+);
+
+const isServerTimestamp = (v: unknown): boolean =>
+  v instanceof FieldValue && v.isEqual(serverTimestamp());
+
+/** Any value the SDK can send as a field, server timestamps included. */
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 8, arbitrary: plainValue },
+  { weight: 1, arbitrary: fc.constant(serverTimestamp()) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fieldName, fc.oneof(plainValue, fc.constant(serverTimestamp())), {
+      minKeys: 1,
+      maxKeys: 3,
+    }),
+  },
+);
+
+const nonString = anyValue.filter((v) => typeof v !== 'string');
+
+// ---- Valid payloads ---------------------------------------------------------------------------
+
+const nome = fc.string({ unit: 'binary', minLength: 1, maxLength: 100 });
+const whatsapp = fc.string({
+  unit: fc.constantFrom(...'0123456789() -'),
+  minLength: 1,
+  maxLength: 15,
+});
+
+const newLeadFields = () => ({
+  status: 'novo',
+  created_at: serverTimestamp(),
+  deleted_at: null,
+});
+
+export const validRootLead: fc.Arbitrary<Payload> = fc
+  .record({
+    nome,
+    whatsapp,
+    vaga: fc.constantFrom(...rootJobs),
+    cidade: fc.constantFrom(...rootLocalities),
+  })
+  .map((fields) => ({ ...fields, ...newLeadFields() }));
+
+export const validCallCenterLead: fc.Arbitrary<Payload> = fc
+  .record({
+    nome,
+    whatsapp,
+    vaga: fc.constantFrom(...callCenterVagas),
+    cidade: fc.constantFrom(...callCenterLocalities),
+    idade: fc.integer({ min: ageLimits.min, max: ageLimits.max }),
+    tempo_experiencia: fc.constantFrom(...experienceOptions),
+  })
+  .map((fields) => ({ ...fields, ...newLeadFields() }));
+
+export const validLead: fc.Arbitrary<{ form: Form; data: Payload }> = fc.oneof(
+  validRootLead.map((data) => ({ form: 'root' as const, data })),
+  validCallCenterLead.map((data) => ({ form: 'callCenter' as const, data })),
+);
+
+// ---- Malformed payloads: a valid one with one defect, or junk -----------------------------------
+
+/** A string that looks like a list value but is not one of `allowed`. */
+const lookalike = (allowed: readonly string[]): fc.Arbitrary<string> =>
+  fc
+    .tuple(
+      fc.constantFrom(...allowed, ...callCenterJobs, ...rootJobs, ...rootLocalities),
+      fc.constantFrom<(s: string) => string>(
+        (s) => `${s} `,
+        (s) => ` ${s}`,
+        (s) => s.toUpperCase(),
+        (s) => s.toLowerCase(),
+        (s) => s.normalize('NFD'),
+        (s) => `\u200b${s}`,
+        (s) => s.replace('a', 'а'), // Cyrillic a
+        (s) => s.slice(0, -1),
+        (s) => `[Outra] ${s}`,
+        (s) => `[conecta] ${s}`,
+        (s) => s,
+      ),
+    )
+    .map(([s, f]) => f(s))
+    .filter((s) => !allowed.includes(s));
+
+const notIn = (allowed: readonly string[]): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    nonString,
+    lookalike(allowed),
+    anyString.filter((s) => !allowed.includes(s)),
+  );
+
+/** A huge string: well past every size limit, below the 1 MiB document limit. */
+const hugeString = fc
+  .tuple(fc.integer({ min: 201, max: 100_000 }), fc.constantFrom('x', 'ç', '🌻', '\u202e', ' '))
+  .map(([n, c]) => c.repeat(n));
+
+/** For each field, values that field must never take in a new lead of `form`. */
+function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
+  switch (field) {
+    case 'nome':
+      return fc.oneof(
+        nonString,
+        fc.constant(''),
+        hugeString,
+        fc.string({ unit: 'binary', minLength: 201, maxLength: 400 }),
+      );
+    case 'whatsapp':
+      return fc.oneof(
+        nonString,
+        fc.constant(''),
+        hugeString,
+        fc.string({ unit: fc.constantFrom(...'0123456789() -'), minLength: 16, maxLength: 40 }),
+        fc
+          .tuple(whatsapp, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.nat())
+          .filter(([, bad]) => /[^0-9() -]/u.test(bad))
+          .map(([ok, bad, at]) => ok.slice(0, at % 15) + bad + ok.slice(at % 15)),
+      );
+    case 'vaga':
+    case 'cidade':
+      return notIn(formLists[form][field]);
+    case 'idade':
+      return fc.oneof(
+        nonString.filter((v) => typeof v !== 'number' || !Number.isInteger(v)),
+        fc.integer({ max: ageLimits.min - 1 }),
+        fc.integer({ min: ageLimits.max + 1 }),
+        fc.integer({ min: ageLimits.min, max: ageLimits.max }).map(String),
+        fc
+          .double({ min: ageLimits.min, max: ageLimits.max, noNaN: true })
+          .filter((d) => !Number.isInteger(d)),
+      );
+    case 'tempo_experiencia':
+      return notIn(experienceOptions);
+    case 'status':
+      return fc.oneof(
+        fc.constantFrom(...leadStatuses.filter((s) => s !== 'novo'), 'Novo', 'novo '),
+        anyValue.filter((v) => v !== 'novo'),
+      );
+    case 'created_at':
+      // Anything but serverTimestamp(): a client clock, a string, null, ...
+      return anyValue.filter((v) => !isServerTimestamp(v));
+    case 'deleted_at':
+      return anyValue.filter((v) => v !== null);
+    default:
+      throw new Error(`no bad values for ${field}`);
+  }
+}
+
+export interface Malformed {
+  kind: string;
+  data: Payload;
+}
+
+/** `base` with one kind of defect; each result is invalid both as a create and as a retry of base. */
+export function malformedFrom({
+  form,
+  data,
+}: {
+  form: Form;
+  data: Payload;
+}): fc.Arbitrary<Malformed> {
+  const keys = formKeys[form];
+  return fc.oneof(
+    // A required key missing.
+    fc.constantFrom(...keys).map((key) => {
+      const rest = { ...data };
+      delete rest[key];
+      return { kind: 'missing key', data: rest };
+    }),
+    // One field with a wrong type, bound or list value (weighted: it covers the most ground).
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(...keys).chain((field) =>
+        badValue(form, field).map((value) => ({
+          kind: `bad ${field}`,
+          data: { ...data, [field]: value },
+        })),
+      ),
+    },
+    // One extra key, with any value.
+    fc
+      .tuple(
+        fieldName.filter((k) => !keys.includes(k)),
+        anyValue,
+      )
+      .map(([key, value]) => ({ kind: 'extra key', data: { ...data, [key]: value } })),
+    // The other form's keys: only one of the call-center fields on a root lead, or both of them
+    // with a root job; a call-center lead without them.
+    form === 'root'
+      ? fc
+          .record(
+            {
+              idade: fc.integer({ min: ageLimits.min, max: ageLimits.max }),
+              tempo_experiencia: fc.constantFrom(...experienceOptions),
+            },
+            { requiredKeys: [] },
+          )
+          .map((extra) => ({ kind: 'mixed forms', data: { ...data, ...extra } }))
+          .filter(({ data: d }) => Object.keys(d).length > keys.length)
+      : fc.constant({
+          kind: 'mixed forms',
+          data: Object.fromEntries(
+            Object.entries(data).filter(([k]) => k !== 'idade' && k !== 'tempo_experiencia'),
+          ),
+        }),
+    // Several defects at once.
+    fc.shuffledSubarray([...keys], { minLength: 2, maxLength: 5 }).chain((fields) =>
+      fc.tuple(...fields.map((field) => badValue(form, field))).map((values) => ({
+        kind: 'several defects',
+        data: { ...data, ...Object.fromEntries(fields.map((f, i) => [f, values[i]])) },
+      })),
+    ),
+    // The whole lead nested one level down.
+    fc.constant({ kind: 'nested lead', data: { lead: data } }),
+  );
+}
+
+export const malformedLead: fc.Arbitrary<Malformed> = fc.oneof(
+  { weight: 12, arbitrary: validLead.chain(malformedFrom) },
+  // Junk maps that are no lead at all.
+  {
+    weight: 1,
+    arbitrary: fc
+      .dictionary(fieldName, anyValue, { minKeys: 0, maxKeys: 8 })
+      .map((data) => ({ kind: 'junk map', data })),
+  },
+);
