@@ -37,6 +37,19 @@ export interface RulesRequest {
   lookupBefore(name: string): RulesDocument | null;
   /** State after the whole batch/transaction (getAfter(), existsAfter()). */
   lookupAfter(name: string): RulesDocument | null;
+  /**
+   * Optional (added by the rules engine): one object shared by every write of a batch or transaction,
+   * so their get()/exists()/getAfter()/existsAfter() calls count against the batch limit of 20
+   * (create it with `newAccessBudget('batch')` from ./index.ts). Without it each request may look up
+   * 10 distinct documents.
+   */
+  accessBudget?: RulesAccessBudget;
+}
+
+/** Distinct document names looked up so far, and how many are allowed. */
+export interface RulesAccessBudget {
+  limit: number;
+  seen: Set<string>;
 }
 
 export type RulesDecision =

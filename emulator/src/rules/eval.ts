@@ -1,0 +1,542 @@
+/** The expression evaluator: rules values, error absorption, get()/exists(), and symbolic list fields. */
+import type { CallExpr, Expr, FunctionDecl } from './ast.js';
+import { callGlobal, callMethod, checkTimestamp, isType } from './builtins.js';
+import type { RulesAccessBudget, RulesDocument, RulesRequest } from './contract.js';
+import {
+  RBytes,
+  RDuration,
+  RPath,
+  RSet,
+  RTimestamp,
+  RulesEvalError,
+  Sym,
+  checkInt,
+  compareValues,
+  fail,
+  fromFirestoreFields,
+  nameToPath,
+  typeName,
+  unknownValue,
+  valuesEqual,
+  type FieldConstraint,
+  type RMap,
+  type RValue,
+} from './values.js';
+
+/** Variables in scope: a chain of maps (function params/lets -> match wildcards -> request/resource). */
+export class Env {
+  constructor(
+    readonly vars: Map<string, RValue>,
+    readonly parent: Env | null,
+  ) {}
+  lookup(name: string): RValue {
+    const v = this.vars.get(name);
+    if (v !== undefined || this.vars.has(name)) return v as RValue;
+    if (this.parent) return this.parent.lookup(name);
+    return fail(`Variable not found error: Name: [${name}].`);
+  }
+}
+
+
+export interface EvalContext {
+  request: RulesRequest;
+  /** projects/{p}/databases/{d}/documents */
+  documentsRoot: string;
+  budget: RulesAccessBudget;
+  /** Bindings of the matched block; functions see these (and request/resource) besides their params. */
+  matchEnv: Env;
+  depth: number;
+  steps: number;
+}
+
+export const MAX_CALL_DEPTH = 20;
+export const MAX_STEPS = 10_000;
+
+const resourceCache = new WeakMap<RulesDocument, RMap>();
+
+/** The rules view of a stored document: {data, id, __name__}. */
+export function resourceValue(doc: RulesDocument | null): RMap | null {
+  if (!doc) return null;
+  let r = resourceCache.get(doc);
+  if (!r) {
+    const path = nameToPath(doc.name);
+    r = new Map<string, RValue>([
+      ['data', fromFirestoreFields(doc.fields)],
+      ['id', path.segments[path.segments.length - 1]],
+      ['__name__', path],
+    ]);
+    resourceCache.set(doc, r);
+  }
+  return r;
+}
+
+export function evaluate(node: Expr, env: Env, ctx: EvalContext): RValue {
+  if (++ctx.steps > MAX_STEPS) fail('Maximum number of expressions evaluated exceeded.');
+  switch (node.k) {
+    case 'lit':
+      return node.v;
+    case 'id':
+      return env.lookup(node.name);
+    case 'and': {
+      let leftError: RulesEvalError | null = null;
+      try {
+        const l = evaluate(node.left, env, ctx);
+        if (l === false) return false;
+        if (l !== true) return notBool(l, '&&');
+      } catch (e) {
+        leftError = asEvalError(e);
+      }
+      const r = evaluate(node.right, env, ctx);
+      if (r === false) return false;
+      if (r !== true) return notBool(r, '&&');
+      if (leftError) throw leftError;
+      return true;
+    }
+    case 'or': {
+      let leftError: RulesEvalError | null = null;
+      try {
+        const l = evaluate(node.left, env, ctx);
+        if (l === true) return true;
+        if (l !== false) return notBool(l, '||');
+      } catch (e) {
+        leftError = asEvalError(e);
+      }
+      const r = evaluate(node.right, env, ctx);
+      if (r === true) return true;
+      if (r !== false) return notBool(r, '||');
+      if (leftError) throw leftError;
+      return false;
+    }
+    case 'not': {
+      const v = evaluate(node.arg, env, ctx);
+      if (typeof v !== 'boolean') return notBool(v, '!');
+      return !v;
+    }
+    case 'cond': {
+      const t = evaluate(node.test, env, ctx);
+      if (typeof t !== 'boolean') return notBool(t, '?:');
+      return evaluate(t ? node.then : node.otherwise, env, ctx);
+    }
+    case 'member':
+      return located(node.loc.line, () => member(evaluate(node.obj, env, ctx), node.name));
+    case 'index': {
+      const obj = evaluate(node.obj, env, ctx);
+      const idx = evaluate(node.index, env, ctx);
+      return located(node.loc.line, () => index(obj, idx));
+    }
+    case 'slice': {
+      const obj = evaluate(node.obj, env, ctx);
+      const from = node.from ? evaluate(node.from, env, ctx) : null;
+      const to = node.to ? evaluate(node.to, env, ctx) : null;
+      return located(node.loc.line, () => slice(obj, from, to));
+    }
+    case 'bin': {
+      const l = evaluate(node.left, env, ctx);
+      const r = evaluate(node.right, env, ctx);
+      return located(node.loc.line, () => binary(node.op, l, r));
+    }
+    case 'neg': {
+      const v = evaluate(node.arg, env, ctx);
+      if (typeof v === 'bigint') return checkInt(-v);
+      if (typeof v === 'number') return -v;
+      if (v instanceof RDuration) return new RDuration(-v.ns);
+      return located(node.loc.line, () => unsupported('-', v));
+    }
+    case 'is': {
+      const v = evaluate(node.arg, env, ctx);
+      if (v instanceof Sym) return symIs(v, node.type);
+      return isType(v, node.type);
+    }
+    case 'list':
+      return node.items.map((item) => evaluate(item, env, ctx));
+    case 'map': {
+      const out: RMap = new Map();
+      for (const [k, v] of node.entries) {
+        const key = evaluate(k, env, ctx);
+        if (typeof key !== 'string') fail(`Map keys must be strings, got ${typeName(key)}.`);
+        out.set(key, evaluate(v, env, ctx));
+      }
+      return out;
+    }
+    case 'path': {
+      const segments: string[] = [];
+      for (const part of node.parts) {
+        if (typeof part === 'string') {
+          segments.push(part);
+          continue;
+        }
+        const v = evaluate(part, env, ctx);
+        if (typeof v === 'string') segments.push(...v.split('/').filter((s) => s !== ''));
+        else if (typeof v === 'bigint') segments.push(v.toString());
+        else if (v instanceof RPath) segments.push(...v.segments);
+        else if (v instanceof Sym) unknownValue();
+        else located(node.loc.line, () => fail(`Invalid path interpolation of ${typeName(v)}.`));
+      }
+      return new RPath(segments);
+    }
+    case 'bytes': {
+      const bytes: number[] = [];
+      for (const ch of node.text) {
+        const code = ch.codePointAt(0) ?? 0;
+        if (code < 256) bytes.push(code);
+        else bytes.push(...Buffer.from(ch, 'utf8'));
+      }
+      return new RBytes(new Uint8Array(bytes));
+    }
+    case 'call':
+      return call(node, env, ctx);
+  }
+}
+
+function asEvalError(e: unknown): RulesEvalError {
+  if (e instanceof RulesEvalError) return e;
+  throw e;
+}
+
+function notBool(v: RValue, op: string): never {
+  if (v instanceof Sym) return unknownValue();
+  if (v === null) return fail('Null value error.');
+  return fail(`Unsupported operation error. Received: ${typeName(v)} for ${op}. Expected: bool.`);
+}
+
+/** Runs `fn`, stamping the line of the failing expression on an error that has none yet. */
+function located<T>(line: number, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof RulesEvalError && e.line === 0) e.line = line;
+    throw e;
+  }
+}
+
+function unsupported(op: string, a: RValue, b?: RValue): never {
+  if (a instanceof Sym || (b !== undefined && b instanceof Sym)) return unknownValue();
+  if (a === null || b === null) return fail('Null value error.');
+  const received = b === undefined ? `${op}${typeName(a)}` : `${typeName(a)} ${op} ${typeName(b)}`;
+  return fail(`Unsupported operation error. Received: ${received}.`);
+}
+
+function member(obj: RValue, name: string): RValue {
+  if (obj instanceof Map) {
+    const v = obj.get(name);
+    if (v === undefined && !obj.has(name)) fail(`Property ${name} is undefined on object.`);
+    return v as RValue;
+  }
+  if (obj === null) return fail('Null value error.');
+  if (obj instanceof Sym) return symMember(obj, name);
+  return fail(`Property ${name} is undefined on object of type ${typeName(obj)}.`);
+}
+
+function index(obj: RValue, idx: RValue): RValue {
+  if (obj instanceof Map) {
+    if (typeof idx !== 'string') return unsupported('[]', obj, idx);
+    return member(obj, idx);
+  }
+  if (Array.isArray(obj) || obj instanceof RPath) {
+    const list = Array.isArray(obj) ? obj : obj.segments;
+    if (typeof idx !== 'bigint') return unsupported('[]', obj, idx);
+    if (idx < 0n || idx >= BigInt(list.length)) fail(`Index out of range error: ${idx}.`);
+    return list[Number(idx)];
+  }
+  if (obj instanceof Sym) {
+    if (typeof idx === 'string') return symMember(obj, idx);
+    return unknownValue();
+  }
+  if (obj === null) return fail('Null value error.');
+  return unsupported('[]', obj, idx);
+}
+
+function slice(obj: RValue, from: RValue, to: RValue): RValue {
+  if (obj instanceof Sym) return unknownValue();
+  if (!Array.isArray(obj) && typeof obj !== 'string') return unsupported('[:]', obj);
+  const len = BigInt(typeof obj === 'string' ? [...obj].length : obj.length);
+  const start = from === null ? 0n : from;
+  const end = to === null ? len : to;
+  if (typeof start !== 'bigint' || typeof end !== 'bigint') return unsupported('[:]', start, end);
+  if (start < 0n || end > len || start > end) fail(`Index out of range error: [${start}:${end}].`);
+  if (typeof obj === 'string') return [...obj].slice(Number(start), Number(end)).join('');
+  return obj.slice(Number(start), Number(end));
+}
+
+function isNumber(v: RValue): v is bigint | number {
+  return typeof v === 'bigint' || typeof v === 'number';
+}
+
+export function binary(op: string, l: RValue, r: RValue): RValue {
+  if (l instanceof Sym || r instanceof Sym) return symBinary(op, l, r);
+  switch (op) {
+    case '==':
+      return valuesEqual(l, r);
+    case '!=':
+      return !valuesEqual(l, r);
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
+      if (l === null || r === null) return fail('Null value error.');
+      const c = compareValues(l, r);
+      if (Number.isNaN(c)) return false;
+      return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
+    }
+    case 'in':
+      if (Array.isArray(r)) return r.some((v) => valuesEqual(v, l));
+      if (r instanceof Map) {
+        if (typeof l !== 'string') return unsupported('in', l, r);
+        return r.has(l);
+      }
+      if (r instanceof RSet) return r.has(l);
+      return unsupported('in', l, r);
+    case '+':
+      if (typeof l === 'bigint' && typeof r === 'bigint') return checkInt(l + r);
+      if (isNumber(l) && isNumber(r)) return Number(l) + Number(r);
+      if (typeof l === 'string' && typeof r === 'string') return l + r;
+      if (Array.isArray(l) && Array.isArray(r)) return l.concat(r);
+      if (l instanceof RTimestamp && r instanceof RDuration) return checkTimestamp(l.ns + r.ns);
+      if (l instanceof RDuration && r instanceof RTimestamp) return checkTimestamp(l.ns + r.ns);
+      if (l instanceof RDuration && r instanceof RDuration) return new RDuration(l.ns + r.ns);
+      if (l instanceof Map && r instanceof Map) return new Map([...l, ...r]);
+      return unsupported('+', l, r);
+    case '-':
+      if (typeof l === 'bigint' && typeof r === 'bigint') return checkInt(l - r);
+      if (isNumber(l) && isNumber(r)) return Number(l) - Number(r);
+      if (l instanceof RTimestamp && r instanceof RDuration) return checkTimestamp(l.ns - r.ns);
+      if (l instanceof RTimestamp && r instanceof RTimestamp) return new RDuration(l.ns - r.ns);
+      if (l instanceof RDuration && r instanceof RDuration) return new RDuration(l.ns - r.ns);
+      return unsupported('-', l, r);
+    case '*':
+      if (typeof l === 'bigint' && typeof r === 'bigint') return checkInt(l * r);
+      if (isNumber(l) && isNumber(r)) return Number(l) * Number(r);
+      return unsupported('*', l, r);
+    case '/':
+      if (typeof l === 'bigint' && typeof r === 'bigint') {
+        if (r === 0n) fail('Division by zero error.');
+        return checkInt(l / r);
+      }
+      if (isNumber(l) && isNumber(r)) return Number(l) / Number(r);
+      return unsupported('/', l, r);
+    case '%':
+      if (typeof l === 'bigint' && typeof r === 'bigint') {
+        if (r === 0n) fail('Modulo by zero error.');
+        return l % r;
+      }
+      if (isNumber(l) && isNumber(r)) return Number(l) % Number(r);
+      return unsupported('%', l, r);
+  }
+  return fail(`Unknown operator ${op}.`);
+}
+
+// ---- Calls ---------------------------------------------------------------------------------
+
+function call(node: CallExpr, env: Env, ctx: EvalContext): RValue {
+  if (node.fn) {
+    const args = node.args.map((a) => evaluate(a, env, ctx));
+    return callUser(node.fn, args, ctx, node.loc.line);
+  }
+  if (node.builtin) {
+    const args = node.args.map((a) => evaluate(a, env, ctx));
+    return located(node.loc.line, () => callBuiltin(node.builtin as string, args, ctx));
+  }
+  if (node.callee.k !== 'member') {
+    return located(node.loc.line, () => fail('Function not found error.'));
+  }
+  const recv = evaluate(node.callee.obj, env, ctx);
+  const args = node.args.map((a) => evaluate(a, env, ctx));
+  const name = node.callee.name;
+  return located(node.loc.line, () =>
+    recv instanceof Sym ? symMethod(recv, name, args) : callMethod(recv, name, args),
+  );
+}
+
+function callUser(fn: FunctionDecl, args: RValue[], ctx: EvalContext, line: number): RValue {
+  if (ctx.depth >= MAX_CALL_DEPTH) {
+    const e = new RulesEvalError(`Maximum function call depth (${MAX_CALL_DEPTH}) exceeded.`);
+    e.line = line;
+    throw e;
+  }
+  const vars = new Map<string, RValue>();
+  fn.params.forEach((p, i) => vars.set(p, args[i]));
+  const fenv = new Env(vars, ctx.matchEnv);
+  ctx.depth++;
+  try {
+    for (const l of fn.lets) vars.set(l.name, evaluate(l.value, fenv, ctx));
+    return evaluate(fn.body, fenv, ctx);
+  } finally {
+    ctx.depth--;
+  }
+}
+
+function callBuiltin(name: string, args: RValue[], ctx: EvalContext): RValue {
+  switch (name) {
+    case 'get':
+    case 'getAfter': {
+      const doc = lookup(name, args[0], ctx);
+      return resourceValue(doc);
+    }
+    case 'exists':
+    case 'existsAfter':
+      return lookup(name, args[0], ctx) !== null;
+  }
+  return callGlobal(name, args);
+}
+
+function lookup(fn: string, arg: RValue, ctx: EvalContext): RulesDocument | null {
+  if (arg instanceof Sym) return unknownValue();
+  if (!(arg instanceof RPath)) {
+    return fail(`Invalid argument for ${fn}(): expected path, got ${typeName(arg)}.`);
+  }
+  const segs = arg.segments;
+  if (
+    segs[0] !== 'databases' ||
+    segs[2] !== 'documents' ||
+    segs.length < 5 ||
+    segs.length % 2 === 0
+  ) {
+    return fail(`Invalid document path for ${fn}(): ${arg.toString()}.`);
+  }
+  const projectPrefix = ctx.documentsRoot.slice(0, ctx.documentsRoot.indexOf('/databases/'));
+  const name = `${projectPrefix}/${segs.join('/')}`;
+  const { budget } = ctx;
+  if (!budget.seen.has(name)) {
+    if (budget.seen.size >= budget.limit) {
+      fail(
+        `Exceeded maximum of ${budget.limit} get(), getAfter(), exists() and existsAfter() calls.`,
+      );
+    }
+    budget.seen.add(name);
+  }
+  const after = fn === 'getAfter' || fn === 'existsAfter';
+  return after ? ctx.request.lookupAfter(name) : ctx.request.lookupBefore(name);
+}
+
+// ---- Symbolic fields of `resource` in list queries -----------------------------------------
+
+export function constraintKey(path: string[]): string {
+  return path.join('\u0000');
+}
+
+function childSym(sym: Sym, name: string): RValue {
+  const path = [...sym.path, name];
+  const c = sym.all.get(constraintKey(path));
+  if (c && c.hasEq) return c.eq as RValue;
+  return new Sym(path, c, sym.all);
+}
+
+function symMember(sym: Sym, name: string): RValue {
+  if (sym.path[0] === '__name__' || sym.path[0] === '__id__') return unknownValue();
+  return childSym(sym, name);
+}
+
+function symIs(sym: Sym, type: string): boolean {
+  const c = sym.c;
+  if (!c) return unknownValue();
+  if (c.arrayContains.length > 0) return type === 'list';
+  const bound = c.lower[0] ?? c.upper[0];
+  if (!bound) return unknownValue();
+  const t = typeName(bound.v);
+  if (type === 'number' && (t === 'int' || t === 'float')) return true;
+  if ((t === 'int' || t === 'float') && (type === 'int' || type === 'float')) return unknownValue();
+  return t === type;
+}
+
+function cmp(a: RValue, b: RValue): number | null {
+  try {
+    const c = compareValues(a, b);
+    return Number.isNaN(c) ? null : c;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every value the constraint allows is excluded from `v` (so `field == v` is false). */
+function excludes(c: FieldConstraint, v: RValue): boolean {
+  if (c.notEq.some((n) => valuesEqual(n, v))) return true;
+  for (const l of c.lower) {
+    const d = cmp(l.v, v);
+    if (d !== null && (d > 0 || (d === 0 && !l.incl))) return true;
+  }
+  for (const u of c.upper) {
+    const d = cmp(u.v, v);
+    if (d !== null && (d < 0 || (d === 0 && !u.incl))) return true;
+  }
+  return false;
+}
+
+const FLIP: { [op: string]: string } = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+function symBinary(op: string, l: RValue, r: RValue): RValue {
+  if (op === 'in') {
+    if (r instanceof Sym) return symContains(r, l);
+    return unknownValue();
+  }
+  if (l instanceof Sym && r instanceof Sym) return unknownValue();
+  const sym = (l instanceof Sym ? l : r) as Sym;
+  const value = l instanceof Sym ? r : l;
+  const rel = l instanceof Sym ? op : (FLIP[op] ?? op);
+  const c = sym.c;
+  if (!c) return unknownValue();
+  switch (rel) {
+    case '==':
+      if (excludes(c, value)) return false;
+      return unknownValue();
+    case '!=':
+      if (excludes(c, value)) return true;
+      return unknownValue();
+    case '<':
+    case '<=': {
+      for (const u of c.upper) {
+        const d = cmp(u.v, value);
+        if (d !== null && (d < 0 || (d === 0 && (rel === '<=' || !u.incl)))) return true;
+      }
+      for (const lo of c.lower) {
+        const d = cmp(lo.v, value);
+        if (d !== null && (d > 0 || (d === 0 && (rel === '<' || !lo.incl)))) return false;
+      }
+      return unknownValue();
+    }
+    case '>':
+    case '>=': {
+      for (const lo of c.lower) {
+        const d = cmp(lo.v, value);
+        if (d !== null && (d > 0 || (d === 0 && (rel === '>=' || !lo.incl)))) return true;
+      }
+      for (const u of c.upper) {
+        const d = cmp(u.v, value);
+        if (d !== null && (d < 0 || (d === 0 && (rel === '>' || !u.incl)))) return false;
+      }
+      return unknownValue();
+    }
+  }
+  return unknownValue();
+}
+
+function symContains(sym: Sym, v: RValue): RValue {
+  if (v instanceof Sym) return unknownValue();
+  if (sym.c && sym.c.arrayContains.some((x) => valuesEqual(x, v))) return true;
+  if (typeof v === 'string' && sym.path[0] !== '__name__') {
+    const child = sym.all.get(constraintKey([...sym.path, v]));
+    if (child && (child.exists || child.hasEq)) return true;
+  }
+  return unknownValue();
+}
+
+function symMethod(sym: Sym, name: string, args: RValue[]): RValue {
+  const c = sym.c;
+  if ((name === 'hasAny' || name === 'hasAll') && c && c.arrayContains.length > 0) {
+    const arg = args[0];
+    const list = Array.isArray(arg) ? arg : arg instanceof RSet ? [...arg.items.values()] : null;
+    if (list) {
+      const contained = (v: RValue): boolean => c.arrayContains.some((x) => valuesEqual(x, v));
+      if (name === 'hasAny' && list.some(contained)) return true;
+      if (name === 'hasAll' && list.every(contained)) return true;
+    }
+  }
+  if (name === 'get' && args.length === 2) {
+    const keys = Array.isArray(args[0]) ? args[0] : [args[0]];
+    if (!keys.every((k) => typeof k === 'string')) return unknownValue();
+    const path = [...sym.path, ...(keys as string[])];
+    const child = sym.all.get(constraintKey(path));
+    if (!child || !(child.exists || child.hasEq)) return unknownValue();
+    return child.hasEq ? (child.eq as RValue) : new Sym(path, child, sym.all);
+  }
+  return unknownValue();
+}

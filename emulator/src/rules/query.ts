@@ -1,0 +1,200 @@
+/** Turns a StructuredQuery into what it guarantees about its results ("rules are not filters"). */
+import type { Json, JsonObject } from '../service.js';
+import { constraintKey } from './eval.js';
+import {
+  RulesEvalError,
+  fromFirestoreValue,
+  valuesEqual,
+  type FieldConstraint,
+  type RMap,
+  type RValue,
+} from './values.js';
+
+/** Firestore caps disjunctions of a query at 30; a little headroom for AND-of-OR expansions. */
+const MAX_CONJUNCTS = 100;
+
+type Atom =
+  | { path: string[]; kind: 'eq' | 'ne' | 'ac'; value: RValue }
+  | { path: string[]; kind: 'lt' | 'le' | 'gt' | 'ge'; value: RValue }
+  | { path: string[]; kind: 'exists' };
+
+export interface QueryShape {
+  /** One constraint map per disjunct of the filter in disjunctive normal form. */
+  conjuncts: Map<string, FieldConstraint>[];
+  limit: bigint | null;
+  offset: bigint;
+  orderBy: RMap;
+  allDescendants: boolean;
+}
+
+/** Splits a field path (`a.b`, "`odd.name`.c", `__name__`) into its segments. */
+export function parseFieldPath(path: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < path.length; i++) {
+    const ch = path[i];
+    if (quoted) {
+      if (ch === '\\' && i + 1 < path.length) cur += path[++i];
+      else if (ch === '`') quoted = false;
+      else cur += ch;
+    } else if (ch === '`') quoted = true;
+    else if (ch === '.') {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+function fieldOf(f: Json): string[] {
+  const path = (f as JsonObject | null)?.fieldPath;
+  return parseFieldPath(typeof path === 'string' ? path : '');
+}
+
+function valueOf(v: Json): RValue {
+  return fromFirestoreValue((v ?? {}) as JsonObject);
+}
+
+function product(a: Atom[][], b: Atom[][]): Atom[][] {
+  const out: Atom[][] = [];
+  for (const x of a) for (const y of b) out.push([...x, ...y]);
+  if (out.length > MAX_CONJUNCTS) tooComplex();
+  return out;
+}
+
+function tooComplex(): never {
+  throw new RulesEvalError('Query is too complex to check against the security rules.');
+}
+
+function dnf(filter: JsonObject | undefined): Atom[][] {
+  if (!filter) return [[]];
+  if (filter.compositeFilter) {
+    const cf = filter.compositeFilter as JsonObject;
+    const parts = ((cf.filters ?? []) as JsonObject[]).map(dnf);
+    if (cf.op === 'OR') {
+      const out = parts.flat();
+      if (out.length > MAX_CONJUNCTS) tooComplex();
+      return out.length ? out : [[]];
+    }
+    return parts.reduce(product, [[]]);
+  }
+  if (filter.fieldFilter) {
+    const ff = filter.fieldFilter as JsonObject;
+    const path = fieldOf(ff.field);
+    const value = valueOf(ff.value);
+    switch (ff.op) {
+      case 'EQUAL':
+        return [[{ path, kind: 'eq', value }]];
+      case 'NOT_EQUAL':
+        return [[{ path, kind: 'ne', value }]];
+      case 'LESS_THAN':
+        return [[{ path, kind: 'lt', value }]];
+      case 'LESS_THAN_OR_EQUAL':
+        return [[{ path, kind: 'le', value }]];
+      case 'GREATER_THAN':
+        return [[{ path, kind: 'gt', value }]];
+      case 'GREATER_THAN_OR_EQUAL':
+        return [[{ path, kind: 'ge', value }]];
+      case 'ARRAY_CONTAINS':
+        return [[{ path, kind: 'ac', value }]];
+      case 'IN':
+        return (Array.isArray(value) ? value : [value]).map((v) => [
+          { path, kind: 'eq', value: v },
+        ]);
+      case 'ARRAY_CONTAINS_ANY':
+        return (Array.isArray(value) ? value : [value]).map((v) => [
+          { path, kind: 'ac', value: v },
+        ]);
+      case 'NOT_IN':
+        return [
+          (Array.isArray(value) ? value : [value]).map((v) => ({ path, kind: 'ne', value: v })),
+        ];
+    }
+    return [[]];
+  }
+  if (filter.unaryFilter) {
+    const uf = filter.unaryFilter as JsonObject;
+    const path = fieldOf(uf.field);
+    switch (uf.op) {
+      case 'IS_NULL':
+        return [[{ path, kind: 'eq', value: null }]];
+      case 'IS_NAN':
+        return [[{ path, kind: 'eq', value: NaN }]];
+      case 'IS_NOT_NULL':
+        return [[{ path, kind: 'ne', value: null }]];
+      case 'IS_NOT_NAN':
+        return [[{ path, kind: 'ne', value: NaN }]];
+    }
+  }
+  return [[]];
+}
+
+function emptyConstraint(): FieldConstraint {
+  return { hasEq: false, lower: [], upper: [], notEq: [], arrayContains: [], exists: false };
+}
+
+/** Builds the constraint map of one conjunction; null when it can match no document. */
+function constraints(atoms: Atom[]): Map<string, FieldConstraint> | null {
+  const map = new Map<string, FieldConstraint>();
+  for (const atom of atoms) {
+    const key = constraintKey(atom.path);
+    let c = map.get(key);
+    if (!c) map.set(key, (c = emptyConstraint()));
+    c.exists = true;
+    switch (atom.kind) {
+      case 'eq':
+        if (c.hasEq && !valuesEqual(c.eq as RValue, atom.value)) return null;
+        c.hasEq = true;
+        c.eq = atom.value;
+        break;
+      case 'ne':
+        c.notEq.push(atom.value);
+        break;
+      case 'ac':
+        c.arrayContains.push(atom.value);
+        break;
+      case 'lt':
+      case 'le':
+        c.upper.push({ v: atom.value, incl: atom.kind === 'le' });
+        break;
+      case 'gt':
+      case 'ge':
+        c.lower.push({ v: atom.value, incl: atom.kind === 'ge' });
+        break;
+    }
+  }
+  return map;
+}
+
+function intOf(v: Json | undefined): bigint | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'number' || typeof v === 'string') return BigInt(v);
+  if (typeof v === 'object' && !Array.isArray(v) && v.value !== undefined) return intOf(v.value);
+  return null;
+}
+
+export function analyzeQuery(query: JsonObject | undefined): QueryShape {
+  const q = query ?? {};
+  const orderBy: RMap = new Map();
+  const orderAtoms: Atom[] = [];
+  for (const o of (q.orderBy ?? []) as JsonObject[]) {
+    const path = fieldOf(o.field);
+    orderBy.set(path.join('.'), o.direction === 'DESCENDING' ? 'DESC' : 'ASC');
+    if (path.join('.') !== '__name__') orderAtoms.push({ path, kind: 'exists' });
+  }
+  const conjuncts: Map<string, FieldConstraint>[] = [];
+  for (const atoms of dnf(q.where as JsonObject | undefined)) {
+    const c = constraints([...atoms, ...orderAtoms]);
+    if (c) conjuncts.push(c);
+  }
+  const from = ((q.from ?? []) as JsonObject[])[0];
+  return {
+    conjuncts,
+    limit: intOf(q.limit),
+    offset: intOf(q.offset) ?? 0n,
+    orderBy,
+    allDescendants: from?.allDescendants === true,
+  };
+}
