@@ -1,0 +1,211 @@
+// Admin access in Chromium: sign-in, the admin claim, the /admin guard and sign-out (issue 7).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
+import { seed } from '../scripts/seed.mjs';
+import {
+  adminAuth,
+  adminFirestore,
+  closeAdmin,
+  launchChromium,
+  useLocalSuite,
+} from './support/suite';
+
+const suite = useLocalSuite();
+let browser: Browser;
+let demoAdmin: { email: string; password: string };
+
+beforeAll(async () => {
+  demoAdmin = await seed({
+    projectId: suite.projectId,
+    firestoreHost: suite.firestoreHost,
+    authHost: suite.authHost,
+    quiet: true,
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeAdmin();
+});
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+/** A fresh browser profile (no session), so tests never share a login. */
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** The Firebase Auth user the browser persisted, if any (browserLocalPersistence). */
+async function persistedUser(
+  page: Page,
+): Promise<{ uid: string; stsTokenManager: { accessToken: string } } | null> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? '';
+      if (key.startsWith('firebase:authUser:')) return JSON.parse(localStorage.getItem(key) ?? '');
+    }
+    return null;
+  });
+}
+
+function claimsOf(idToken: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${suite.webUrl}/admin/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const visible = (page: Page, text: string) => () =>
+  page.getByText(text, { exact: true }).isVisible();
+
+describe('admin access', () => {
+  test('an anonymous visitor of /admin is sent to the login page', async () => {
+    const page = await freshPage();
+    await page.goto(`${suite.webUrl}/admin`);
+    await expect.poll(() => path(page)).toBe('/admin/login');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Painel Administrativo' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').getAttribute('required')).not.toBeNull();
+    expect(await page.getByLabel('Senha').getAttribute('required')).not.toBeNull();
+  });
+
+  test('the admin signs in and lands on the panel, with the admin claim in the token', async () => {
+    const page = await freshPage();
+    await signIn(page, demoAdmin.email, demoAdmin.password);
+    await expect.poll(visible(page, 'Login realizado com sucesso!')).toBe(true);
+    expect(await page.getByText('Redirecionando para o painel...').isVisible()).toBe(true);
+    await expect.poll(() => path(page)).toBe('/admin');
+
+    await expect.poll(() => page.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Painel Administrativo' }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText('8 Rural Chocadeiras').isVisible()).toBe(true);
+    expect(await page.getByText('Gestão de Vagas').isVisible()).toBe(true);
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(['Leads', 'Lixeira (0)', 'Relatórios', 'Configurações']);
+
+    const user = await persistedUser(page);
+    expect(user).not.toBeNull();
+    expect(claimsOf(user!.stsTokenManager.accessToken).admin).toBe(true);
+
+    // The session survives a reload, and the login page sends it straight back to the panel.
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+    await page.goto(`${suite.webUrl}/admin/login`);
+    await expect.poll(() => path(page)).toBe('/admin');
+    await expect.poll(() => page.getByRole('tab', { name: 'Leads' }).isVisible()).toBe(true);
+  });
+
+  test('Sair signs out, toasts Logout realizado and the panel is closed again', async () => {
+    const page = await freshPage();
+    await signIn(page, demoAdmin.email, demoAdmin.password);
+    await expect.poll(() => page.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect.poll(visible(page, 'Logout realizado')).toBe(true);
+    await expect.poll(() => path(page)).toBe('/admin/login');
+    expect(await persistedUser(page)).toBeNull();
+    await page.goto(`${suite.webUrl}/admin`);
+    await expect.poll(() => path(page)).toBe('/admin/login');
+  });
+
+  test('a signed-up user who is not allow-listed is refused and signed out', async () => {
+    const email = `visitante-${Date.now()}@example.com`;
+    await adminAuth().createUser({ email, password: 'senha-123', emailVerified: true });
+    const page = await freshPage();
+    await signIn(page, email, 'senha-123');
+    await expect.poll(visible(page, 'Acesso negado')).toBe(true);
+    expect(
+      await page.getByText('Este usuário não tem permissões administrativas.').isVisible(),
+    ).toBe(true);
+    expect(path(page)).toBe('/admin/login');
+    await expect.poll(() => persistedUser(page)).toBeNull();
+    expect((await adminAuth().getUserByEmail(email)).customClaims?.admin).toBeUndefined();
+    await expect.poll(() => page.getByRole('button', { name: 'Entrar' }).isEnabled()).toBe(true);
+    await page.goto(`${suite.webUrl}/admin`);
+    await expect.poll(() => path(page)).toBe('/admin/login');
+  });
+
+  test('a wrong password toasts Erro no login / Email ou senha incorretos.', async () => {
+    const page = await freshPage();
+    await signIn(page, demoAdmin.email, 'not-the-password');
+    await expect.poll(visible(page, 'Erro no login')).toBe(true);
+    expect(await page.getByText('Email ou senha incorretos.').isVisible()).toBe(true);
+    expect(path(page)).toBe('/admin/login');
+    expect(await persistedUser(page)).toBeNull();
+    await expect.poll(() => page.getByRole('button', { name: 'Entrar' }).isEnabled()).toBe(true);
+  });
+
+  test('an admin claim without an allow-list entry does not open the panel', async () => {
+    const email = `ex-admin-${Date.now()}@example.com`;
+    const user = await adminAuth().createUser({
+      email,
+      password: 'senha-123',
+      emailVerified: true,
+    });
+    await adminAuth().setCustomUserClaims(user.uid, { admin: true });
+    const page = await freshPage();
+    await signIn(page, email, 'senha-123');
+    // Not allow-listed, so linkAdminUser refuses (and drops the stray claim).
+    await expect.poll(visible(page, 'Acesso negado')).toBe(true);
+    expect(
+      await page.getByText('Este usuário não tem permissões administrativas.').isVisible(),
+    ).toBe(true);
+    await expect.poll(() => persistedUser(page)).toBeNull();
+    expect((await adminAuth().getUser(user.uid)).customClaims).toEqual({});
+  });
+
+  test('the panel check signs out a session without the admin claim', async () => {
+    const email = `sessao-${Date.now()}@example.com`;
+    const user = await adminAuth().createUser({
+      email,
+      password: 'senha-123',
+      emailVerified: true,
+    });
+    // An admin session in the browser (grant of an existing account sets the claim) ...
+    await grantAdmin(
+      {
+        db: adminFirestore(),
+        auth: adminAuth(),
+        target: { projectId: suite.projectId, emulators: true },
+        close: async () => {},
+      },
+      email,
+    );
+    const page = await freshPage();
+    await signIn(page, email, 'senha-123');
+    await expect.poll(() => path(page)).toBe('/admin');
+    await expect.poll(() => page.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+
+    // ... loses the claim; once its ID token expires the SDK fetches one without it.
+    await adminAuth().setCustomUserClaims(user.uid, {});
+    await page.evaluate(() => {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i) ?? '';
+        if (!key.startsWith('firebase:authUser:')) continue;
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+        stored.stsTokenManager.expirationTime = 0;
+        localStorage.setItem(key, JSON.stringify(stored));
+      }
+    });
+    await page.reload();
+    await expect.poll(visible(page, 'Acesso negado')).toBe(true);
+    expect(await page.getByText('Você não tem permissões administrativas.').isVisible()).toBe(true);
+    await expect.poll(() => path(page)).toBe('/admin/login');
+    await expect.poll(() => persistedUser(page)).toBeNull();
+  });
+});
