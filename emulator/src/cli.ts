@@ -1,0 +1,91 @@
+/** The `firestore-emulator` command line. */
+import { startEmulator, type EmulatorOptions } from './server.js';
+
+const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE] [--data DIR]
+
+  --host HOST      interface to listen on (default 127.0.0.1)
+  --port PORT      port for gRPC, WebChannel and REST (default 8080; 0 picks a free port)
+  --project ID     serve only this project id (default: every project, each with its own data)
+  --rules FILE     security rules for client SDK traffic; reloaded when the file changes
+  --data DIR       keep data durably in DIR (default: memory only)`;
+
+function fail(message: string): never {
+  process.stderr.write(`firestore-emulator: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): EmulatorOptions {
+  const opts: EmulatorOptions = { host: '127.0.0.1', port: 8080 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      process.stdout.write(USAGE + '\n');
+      process.exit(0);
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const known = ['--host', '--port', '--project', '--rules', '--data'];
+    if (!known.includes(flag)) fail(`unknown argument ${JSON.stringify(arg)}`);
+    let value: string | undefined = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) {
+      fail(`${flag} needs a value`);
+    }
+    value = value as string;
+    switch (flag) {
+      case '--host':
+        opts.host = value;
+        break;
+      case '--port': {
+        const port = Number(value);
+        if (!/^\d+$/.test(value) || port > 65535)
+          fail(`--port must be a number from 0 to 65535, got ${JSON.stringify(value)}`);
+        opts.port = port;
+        break;
+      }
+      case '--project':
+        if (!/^[a-z0-9-]+$/i.test(value))
+          fail(`--project is not a valid project id: ${JSON.stringify(value)}`);
+        opts.projectId = value;
+        break;
+      case '--rules':
+        opts.rulesFile = value;
+        break;
+      case '--data':
+        opts.dataDir = value;
+        break;
+    }
+  }
+  return opts;
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  let emulator;
+  try {
+    emulator = await startEmulator(opts);
+  } catch (e) {
+    process.stderr.write(`firestore-emulator: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`Firestore emulator listening on ${emulator.host}:${emulator.port}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    emulator.stop().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(
+          `firestore-emulator: error while stopping on ${signal}: ${String(e)}\n`,
+        );
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,236 @@
+/** gRPC over node:http2: length-prefixed protobuf framing, trailers, and dispatch to the FirestoreService. */
+import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
+import { gunzipSync } from 'node:zlib';
+import { callerFromAuthorization } from './auth.js';
+import { methodCodecs, type MethodCodec } from './proto.js';
+import {
+  Code,
+  RpcError,
+  type BidiStreamMethod,
+  type CallContext,
+  type FirestoreService,
+  type JsonObject,
+  type ServerStreamMethod,
+  type StreamHandler,
+  type UnaryMethod,
+} from './service.js';
+
+const PREFIX = '/google.firestore.v1.Firestore/';
+const MAX_MESSAGE = 64 * 1024 * 1024;
+
+function encodeGrpcMessage(msg: string): string {
+  return msg.replace(/[^\x20-\x24\x26-\x7e]/gu, (c) =>
+    [...Buffer.from(c, 'utf8')]
+      .map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0'))
+      .join(''),
+  );
+}
+
+function frame(payload: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(5 + payload.length);
+  out[0] = 0;
+  out.writeUInt32BE(payload.length, 1);
+  out.set(payload, 5);
+  return out;
+}
+
+/** Splits a byte stream into gRPC messages. */
+class Deframer {
+  private buf: Buffer = Buffer.alloc(0);
+  constructor(
+    private readonly compressed: boolean,
+    private readonly onMessage: (m: Buffer) => void,
+  ) {}
+  push(chunk: Buffer): void {
+    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    while (this.buf.length >= 5) {
+      const flag = this.buf[0];
+      const len = this.buf.readUInt32BE(1);
+      if (len > MAX_MESSAGE) {
+        throw new RpcError(
+          Code.RESOURCE_EXHAUSTED,
+          `Received message larger than max (${len} vs. ${MAX_MESSAGE})`,
+        );
+      }
+      if (this.buf.length < 5 + len) return;
+      let msg = this.buf.subarray(5, 5 + len);
+      this.buf = this.buf.subarray(5 + len);
+      if (flag === 1) {
+        if (!this.compressed)
+          throw new RpcError(Code.INTERNAL, 'Compressed message without grpc-encoding.');
+        msg = gunzipSync(msg);
+      }
+      this.onMessage(msg);
+    }
+  }
+}
+
+function contextFrom(headers: IncomingHttpHeaders): CallContext {
+  let projectId = 'demo-project';
+  let databaseId = '(default)';
+  const prefix = headers['google-cloud-resource-prefix'];
+  const params = headers['x-goog-request-params'];
+  const src =
+    (typeof prefix === 'string' && prefix) ||
+    (typeof params === 'string' ? decodeURIComponent(params) : '');
+  const m = /projects\/([^/&]+)\/databases\/([^/&]+)/.exec(src);
+  if (m) {
+    projectId = m[1];
+    databaseId = m[2];
+  }
+  return { projectId, databaseId, caller: callerFromAuthorization(headers.authorization) };
+}
+
+/** Handles one HTTP/2 stream as a gRPC call. */
+export function handleGrpcStream(
+  service: FirestoreService,
+  stream: ServerHttp2Stream,
+  headers: IncomingHttpHeaders,
+  onError: (e: unknown) => void,
+): void {
+  stream.on('error', () => {});
+  const path = String(headers[':path'] ?? '');
+  const baseHeaders = { ':status': 200, 'content-type': 'application/grpc+proto' };
+  const trailersOnly = (code: Code, message: string) => {
+    if (stream.destroyed || stream.headersSent) return;
+    stream.respond(
+      { ...baseHeaders, 'grpc-status': String(code), 'grpc-message': encodeGrpcMessage(message) },
+      { endStream: true },
+    );
+  };
+  const ct = String(headers['content-type'] ?? '');
+  if (!ct.startsWith('application/grpc')) {
+    stream.respond({ ':status': 415 }, { endStream: true });
+    return;
+  }
+  const codec = path.startsWith(PREFIX) ? methodCodecs.get(path.slice(PREFIX.length)) : undefined;
+  if (!codec) {
+    trailersOnly(Code.UNIMPLEMENTED, `Method not found: ${path}`);
+    stream.resume();
+    return;
+  }
+  const ctx = contextFrom(headers);
+  const compressed = String(headers['grpc-encoding'] ?? 'identity') === 'gzip';
+
+  let status: { code: Code; message: string } = { code: Code.OK, message: '' };
+  let started = false;
+  let finished = false;
+  const start = () => {
+    if (started || stream.destroyed) return;
+    started = true;
+    stream.respond(baseHeaders, { waitForTrailers: true });
+    stream.on('wantTrailers', () => {
+      stream.sendTrailers({
+        'grpc-status': String(status.code),
+        'grpc-message': encodeGrpcMessage(status.message),
+      });
+    });
+  };
+  const send = (json: JsonObject) => {
+    if (finished || stream.destroyed || stream.closed) return;
+    start();
+    stream.write(frame(codec.encodeResponse(json)));
+  };
+  const finish = (err?: unknown) => {
+    if (finished) return;
+    finished = true;
+    if (err !== undefined) {
+      const e = err instanceof RpcError ? err : new RpcError(Code.INTERNAL, String(err));
+      if (!(err instanceof RpcError)) onError(err);
+      status = { code: e.code, message: e.message };
+      if (!started) {
+        trailersOnly(e.code, e.message);
+        return;
+      }
+    }
+    if (stream.destroyed || stream.closed) return;
+    start();
+    stream.end();
+  };
+
+  if (codec.requestStream) {
+    runBidi(service, codec, stream, ctx, compressed, send, finish, start);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => {
+    const messages: Buffer[] = [];
+    try {
+      const d = new Deframer(compressed, (m) => messages.push(m));
+      d.push(Buffer.concat(chunks));
+      if (messages.length !== 1) {
+        throw new RpcError(Code.INTERNAL, `Expected one request message, got ${messages.length}.`);
+      }
+    } catch (e) {
+      finish(e);
+      return;
+    }
+    let req: JsonObject;
+    try {
+      req = codec.decodeRequest(messages[0]);
+    } catch (e) {
+      finish(new RpcError(Code.INVALID_ARGUMENT, `Malformed request: ${(e as Error).message}`));
+      return;
+    }
+    const run = codec.responseStream
+      ? service.serverStream(codec.name as ServerStreamMethod, req, ctx, send)
+      : service.unary(codec.name as UnaryMethod, req, ctx).then(send);
+    run.then(
+      () => finish(),
+      (e: unknown) => finish(e),
+    );
+  });
+}
+
+function runBidi(
+  service: FirestoreService,
+  codec: MethodCodec,
+  stream: ServerHttp2Stream,
+  ctx: CallContext,
+  compressed: boolean,
+  send: (json: JsonObject) => void,
+  finish: (err?: unknown) => void,
+  start: () => void,
+): void {
+  let handler: StreamHandler;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    handler.onClose();
+  };
+  try {
+    handler = service.openStream(codec.name as BidiStreamMethod, ctx, {
+      send,
+      end: (err?: RpcError) => {
+        close();
+        finish(err);
+      },
+    });
+  } catch (e) {
+    finish(e);
+    return;
+  }
+  start();
+  const deframer = new Deframer(compressed, (m) => {
+    let req: JsonObject;
+    try {
+      req = codec.decodeRequest(m);
+    } catch (e) {
+      throw new RpcError(Code.INVALID_ARGUMENT, `Malformed request: ${(e as Error).message}`);
+    }
+    handler.onMessage(req);
+  });
+  stream.on('data', (c: Buffer) => {
+    if (closed) return;
+    try {
+      deframer.push(c);
+    } catch (e) {
+      close();
+      finish(e);
+    }
+  });
+  stream.on('close', close);
+  stream.on('aborted', close);
+}

@@ -1,0 +1,299 @@
+/**
+ * Durable data for `--data DIR`: an append-only journal with group commit (one fsync per batch of
+ * concurrent commits) and background compaction into a snapshot. A commit is one checksummed frame,
+ * so after a crash it is either wholly replayed or not at all.
+ */
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  openSync,
+  fsyncSync,
+  closeSync,
+} from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import type { CommitSink, DocChange, Engine } from './engine.js';
+import { parseDatabaseName } from './paths.js';
+import type { DocVersion } from './query.js';
+import { Code, RpcError } from './service.js';
+import type { Fields } from './values.js';
+
+type DocTuple = [Fields, number, number];
+interface Record {
+  d: string;
+  t: number;
+  w?: [string, DocTuple | null][];
+  clear?: 1;
+}
+
+const COMPACT_MIN_BYTES = 64 * 1024 * 1024;
+
+function journalName(gen: number): string {
+  return `journal-${String(gen).padStart(8, '0')}.log`;
+}
+function snapshotName(gen: number): string {
+  return `snapshot-${String(gen).padStart(8, '0')}.jsonl`;
+}
+
+function encodeFrame(rec: Record): Buffer {
+  const payload = Buffer.from(JSON.stringify(rec), 'utf8');
+  const out = Buffer.allocUnsafe(8 + payload.length);
+  out.writeUInt32LE(payload.length, 0);
+  out.writeUInt32LE(crc32(payload), 4);
+  payload.copy(out, 8);
+  return out;
+}
+
+/** Decodes the complete, intact frames of a journal file (stops at a torn or corrupt tail). */
+function* decodeFrames(buf: Buffer): Generator<Record> {
+  let off = 0;
+  while (off + 8 <= buf.length) {
+    const len = buf.readUInt32LE(off);
+    const sum = buf.readUInt32LE(off + 4);
+    if (off + 8 + len > buf.length) return;
+    const payload = buf.subarray(off + 8, off + 8 + len);
+    if (crc32(payload) !== sum) return;
+    yield JSON.parse(payload.toString('utf8')) as Record;
+    off += 8 + len;
+  }
+}
+
+interface Pending {
+  buf: Buffer;
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
+export class Journal implements CommitSink {
+  private gen = 0;
+  private handle?: FileHandle;
+  private pending: Pending[] = [];
+  private flushing?: Promise<void>;
+  private bytesSinceSnapshot = 0;
+  private lastSnapshotBytes = 0;
+  private compacting?: Promise<void>;
+  private engine?: Engine;
+  private closed = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  private gens(prefix: string, suffix: string): number[] {
+    return readdirSync(this.dir)
+      .filter((f) => f.startsWith(prefix) && f.endsWith(suffix))
+      .map((f) => Number(f.slice(prefix.length, f.length - suffix.length)))
+      .filter((n) => Number.isInteger(n))
+      .sort((a, b) => a - b);
+  }
+
+  /** Loads the newest snapshot and replays the journals after it into the engine. */
+  async recover(engine: Engine): Promise<void> {
+    this.engine = engine;
+    mkdirSync(this.dir, { recursive: true });
+    for (const f of readdirSync(this.dir)) if (f.endsWith('.tmp')) rmSync(path.join(this.dir, f));
+    const snaps = this.gens('snapshot-', '.jsonl');
+    let base = 0;
+    for (let i = snaps.length - 1; i >= 0; i--) {
+      if (this.loadSnapshot(engine, snaps[i])) {
+        base = snaps[i];
+        break;
+      }
+    }
+    const journals = this.gens('journal-', '.log').filter((g) => g >= base);
+    for (const g of journals) {
+      const buf = readFileSync(path.join(this.dir, journalName(g)));
+      this.bytesSinceSnapshot += buf.length;
+      for (const rec of decodeFrames(buf)) this.apply(engine, rec);
+    }
+    for (const g of this.gens('journal-', '.log')) {
+      if (g < base) rmSync(path.join(this.dir, journalName(g)));
+    }
+    for (const g of snaps) if (g < base) rmSync(path.join(this.dir, snapshotName(g)));
+    this.gen = Math.max(base, ...journals, 0) + 1;
+    this.handle = await open(path.join(this.dir, journalName(this.gen)), 'a');
+    syncDir(this.dir);
+  }
+
+  private loadSnapshot(engine: Engine, gen: number): boolean {
+    const text = readFileSync(path.join(this.dir, snapshotName(gen)), 'utf8');
+    const lines = text.split('\n');
+    while (lines.length && lines[lines.length - 1] === '') lines.pop();
+    const last = lines.length ? (JSON.parse(lines[lines.length - 1]) as { end?: number }) : {};
+    if (typeof last.end !== 'number' || last.end !== lines.length - 2) {
+      this.log(`Ignoring incomplete snapshot ${snapshotName(gen)}`);
+      return false;
+    }
+    this.lastSnapshotBytes = text.length;
+    for (let i = 1; i < lines.length - 1; i++) {
+      const [d, p, fields, c, u] = JSON.parse(lines[i]) as [string, string, Fields, number, number];
+      this.put(engine, d, p, [fields, c, u], u);
+    }
+    return true;
+  }
+
+  private put(engine: Engine, d: string, p: string, t: DocTuple | null, time: number): void {
+    let db;
+    try {
+      db = engine.database(parseDatabaseName(d));
+    } catch {
+      return; // a project this run does not serve
+    }
+    const doc: DocVersion | null = t
+      ? { name: `${d}/documents/${p}`, path: p, fields: t[0], createTime: t[1], updateTime: t[2] }
+      : null;
+    db.store.put(p, doc, time, false);
+    engine.clock.advanceTo(time);
+  }
+
+  private apply(engine: Engine, rec: Record): void {
+    if (rec.clear) {
+      try {
+        engine.database(parseDatabaseName(rec.d)).store.clear();
+      } catch {
+        /* not served */
+      }
+      engine.clock.advanceTo(rec.t);
+      return;
+    }
+    for (const [p, t] of rec.w ?? []) this.put(engine, rec.d, p, t, rec.t);
+  }
+
+  append(dbName: string, time: number, changes: DocChange[]): Promise<void> {
+    const w: [string, DocTuple | null][] = changes.map((c) => [
+      c.path,
+      c.after ? [c.after.fields, c.after.createTime, c.after.updateTime] : null,
+    ]);
+    return this.enqueue(encodeFrame({ d: dbName, t: time, w }));
+  }
+
+  appendClear(dbName: string, time: number): Promise<void> {
+    return this.enqueue(encodeFrame({ d: dbName, t: time, clear: 1 }));
+  }
+
+  private enqueue(buf: Buffer): Promise<void> {
+    if (this.closed)
+      return Promise.reject(new RpcError(Code.UNAVAILABLE, 'The emulator is stopping.'));
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ buf, resolve, reject });
+      this.flushing ??= this.flushLoop();
+    });
+  }
+
+  private async flushLoop(): Promise<void> {
+    while (this.pending.length) {
+      const batch = this.pending;
+      this.pending = [];
+      const data = batch.length === 1 ? batch[0].buf : Buffer.concat(batch.map((b) => b.buf));
+      try {
+        const h = this.handle as FileHandle;
+        await h.write(data);
+        await h.datasync();
+        this.bytesSinceSnapshot += data.length;
+        for (const b of batch) b.resolve();
+      } catch (e) {
+        const err = new RpcError(
+          Code.UNAVAILABLE,
+          `Could not persist the commit: ${(e as Error).message}`,
+        );
+        for (const b of batch) b.reject(err);
+      }
+      if (
+        !this.compacting &&
+        !this.closed &&
+        this.bytesSinceSnapshot > Math.max(COMPACT_MIN_BYTES, 2 * this.lastSnapshotBytes)
+      ) {
+        await this.rotate();
+        this.compacting = this.compact(this.gen).finally(() => (this.compacting = undefined));
+      }
+    }
+    this.flushing = undefined;
+  }
+
+  /** Starts a new journal file; later commits go there. */
+  private async rotate(): Promise<void> {
+    const old = this.handle as FileHandle;
+    this.gen++;
+    this.handle = await open(path.join(this.dir, journalName(this.gen)), 'a');
+    this.bytesSinceSnapshot = 0;
+    syncDir(this.dir);
+    await old.close();
+  }
+
+  /**
+   * Writes a snapshot for generation `gen` from the live state. It may include commits newer than the
+   * rotation; replaying journal `gen` over it converges, since every record is an idempotent put.
+   */
+  private async compact(gen: number): Promise<void> {
+    const engine = this.engine as Engine;
+    const tmp = path.join(this.dir, snapshotName(gen) + '.tmp');
+    const h = await open(tmp, 'w');
+    let count = 0;
+    let bytes = 0;
+    try {
+      let chunk: string[] = ['{"v":1}'];
+      for (const db of engine.allDatabases()) {
+        for (const d of db.store.all()) {
+          chunk.push(JSON.stringify([db.name, d.path, d.fields, d.createTime, d.updateTime]));
+          count++;
+          if (chunk.length >= 2000) {
+            const s = chunk.join('\n') + '\n';
+            bytes += s.length;
+            await h.write(s);
+            chunk = [];
+          }
+        }
+      }
+      chunk.push(JSON.stringify({ end: count }));
+      const s = chunk.join('\n') + '\n';
+      bytes += s.length;
+      await h.write(s);
+      await h.datasync();
+    } finally {
+      await h.close();
+    }
+    renameSync(tmp, path.join(this.dir, snapshotName(gen)));
+    syncDir(this.dir);
+    this.lastSnapshotBytes = bytes;
+    for (const g of this.gens('journal-', '.log')) {
+      if (g < gen) rmSync(path.join(this.dir, journalName(g)));
+    }
+    for (const g of this.gens('snapshot-', '.jsonl')) {
+      if (g < gen) rmSync(path.join(this.dir, snapshotName(g)));
+    }
+  }
+
+  /** Forces a compaction now (tests and benchmarks). */
+  async compactNow(): Promise<void> {
+    await this.flushing;
+    await this.compacting;
+    await this.rotate();
+    await this.compact(this.gen);
+  }
+
+  async close(): Promise<void> {
+    await this.flushing;
+    this.closed = true;
+    await this.compacting?.catch(() => {});
+    await this.handle?.close();
+    this.handle = undefined;
+  }
+}
+
+function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    /* directories cannot be fsynced on every platform */
+  }
+}

@@ -1,0 +1,219 @@
+/** The Listen stream: many targets per stream, consistent global snapshots, resume tokens, existence filters. */
+import type { Database, DocChange, Engine } from './engine.js';
+import { docToJson } from './engine.js';
+import { parseDocumentName, parseParentName } from './paths.js';
+import {
+  compileQuery,
+  inScope,
+  matchesQuery,
+  type CompiledQuery,
+  type DocVersion,
+} from './query.js';
+import {
+  Code,
+  RpcError,
+  type CallContext,
+  type Json,
+  type JsonObject,
+  type StreamHandler,
+  type StreamPeer,
+} from './service.js';
+import { microsToString } from './time.js';
+
+interface Target {
+  id: number;
+  query?: CompiledQuery;
+  /** Document paths of a documents target. */
+  docPaths?: Set<string>;
+  /** What the client has been told is in the target: path -> updateTime. */
+  current: Map<string, number>;
+}
+
+function resumeToken(time: number): string {
+  return Buffer.from(`t${time}`).toString('base64');
+}
+
+/** One Listen stream. */
+export class ListenSession implements StreamHandler {
+  private db?: Database;
+  private readonly targets = new Map<number, Target>();
+  private closed = false;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly ctx: CallContext,
+    private readonly peer: StreamPeer,
+  ) {}
+
+  onMessage(msg: JsonObject): void {
+    if (this.closed) return;
+    try {
+      if (!this.db) {
+        const name = typeof msg.database === 'string' && msg.database ? msg.database : undefined;
+        this.db = name
+          ? this.engine.databaseOfName(name)
+          : this.engine.database({
+              projectId: this.ctx.projectId,
+              databaseId: this.ctx.databaseId,
+            });
+        this.db.listeners.add(this);
+      }
+      if (msg.addTarget) this.addTarget(msg.addTarget as JsonObject);
+      if (msg.removeTarget !== undefined) this.removeTarget(Number(msg.removeTarget));
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  onClose(): void {
+    this.closed = true;
+    this.db?.listeners.delete(this);
+  }
+
+  /** Server-side shutdown of the stream. */
+  close(): void {
+    if (this.closed) return;
+    this.onClose();
+    this.peer.end();
+  }
+
+  private fail(e: unknown): void {
+    const err = e instanceof RpcError ? e : new RpcError(Code.INTERNAL, String(e));
+    this.onClose();
+    this.peer.end(err);
+  }
+
+  private send(m: JsonObject): void {
+    if (!this.closed) this.peer.send(m);
+  }
+
+  private addTarget(t: JsonObject): void {
+    const db = this.db as Database;
+    const id = Number(t.targetId ?? 0);
+    if (this.targets.has(id)) {
+      throw new RpcError(Code.INVALID_ARGUMENT, `Target ID ${id} already exists on this stream.`);
+    }
+    const target: Target = { id, current: new Map() };
+    const resuming = !!t.resumeToken || !!t.readTime;
+    let docs: DocVersion[] = [];
+    const missing: string[] = [];
+    try {
+      if (t.query) {
+        const qt = t.query as JsonObject;
+        const parent = parseParentName(qt.parent);
+        if (`projects/${parent.projectId}/databases/${parent.databaseId}` !== db.name) {
+          throw new RpcError(Code.INVALID_ARGUMENT, `Query parent is not in ${db.name}.`);
+        }
+        const sq = qt.structuredQuery as JsonObject | undefined;
+        if (!sq) throw new RpcError(Code.INVALID_ARGUMENT, 'Missing structured query.');
+        target.query = compileQuery(sq, parent.path, db.name);
+        this.engine.checkList(this.ctx, db, target.query);
+        docs = this.engine.queryDocs(db, target.query);
+      } else if (t.documents) {
+        const names = ((t.documents as JsonObject).documents ?? []) as Json[];
+        target.docPaths = new Set();
+        for (const n of names) {
+          const r = parseDocumentName(n);
+          target.docPaths.add(r.path);
+          const d = db.store.get(r.path);
+          this.engine.checkRead(this.ctx, db, 'get', r.path, d, undefined);
+          if (d) docs.push(d);
+          else missing.push(`${db.name}/documents/${r.path}`);
+        }
+      } else {
+        throw new RpcError(Code.INVALID_ARGUMENT, 'A target must have a query or documents.');
+      }
+    } catch (e) {
+      if (e instanceof RpcError && e.code !== Code.INTERNAL) {
+        // A rejected target is removed with a cause; the stream stays open for the others.
+        this.send({
+          targetChange: {
+            targetChangeType: 'REMOVE',
+            targetIds: [id],
+            cause: { code: e.code, message: e.message },
+          },
+        });
+        return;
+      }
+      throw e;
+    }
+    this.targets.set(id, target);
+    const time = this.engine.clock.now();
+    const readTime = microsToString(time);
+    const token = resumeToken(time);
+    this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
+    for (const d of docs) {
+      target.current.set(d.path, d.updateTime);
+      this.send({ documentChange: { document: docToJson(d), targetIds: [id] } });
+    }
+    if (resuming) {
+      for (const name of missing) {
+        this.send({ documentDelete: { document: name, removedTargetIds: [id], readTime } });
+      }
+      if (target.query) this.send({ filter: { targetId: id, count: docs.length } });
+    }
+    this.send({
+      targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: token, readTime },
+    });
+    this.send({ targetChange: { targetChangeType: 'NO_CHANGE', resumeToken: token, readTime } });
+  }
+
+  private removeTarget(id: number): void {
+    if (!this.targets.delete(id)) return;
+    this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
+  }
+
+  /** Called synchronously after every commit to this database. */
+  onCommit(changes: DocChange[], time: number): void {
+    if (this.closed || this.targets.size === 0) return;
+    const readTime = microsToString(time);
+    let sent = false;
+    const change = (t: Target, d: DocVersion) => {
+      t.current.set(d.path, d.updateTime);
+      this.send({ documentChange: { document: docToJson(d), targetIds: [t.id] } });
+      sent = true;
+    };
+    const drop = (t: Target, path: string, deleted: boolean) => {
+      t.current.delete(path);
+      const document = `${(this.db as Database).name}/documents/${path}`;
+      this.send(
+        deleted
+          ? { documentDelete: { document, removedTargetIds: [t.id], readTime } }
+          : { documentRemove: { document, removedTargetIds: [t.id], readTime } },
+      );
+      sent = true;
+    };
+    for (const t of this.targets.values()) {
+      if (t.docPaths) {
+        for (const c of changes) {
+          if (!t.docPaths.has(c.path)) continue;
+          if (c.after) change(t, c.after);
+          else drop(t, c.path, true);
+        }
+        continue;
+      }
+      const q = t.query as CompiledQuery;
+      const relevant = changes.filter((c) => inScope(q, c.path));
+      if (relevant.length === 0) continue;
+      if (q.limit !== undefined || q.offset > 0) {
+        const now = this.engine.queryDocs(this.db as Database, q);
+        const next = new Set(now.map((d) => d.path));
+        for (const path of [...t.current.keys()]) {
+          if (!next.has(path)) drop(t, path, !(this.db as Database).store.get(path));
+        }
+        for (const d of now) if (t.current.get(d.path) !== d.updateTime) change(t, d);
+        continue;
+      }
+      for (const c of relevant) {
+        const isIn = !!c.after && matchesQuery(q, c.after);
+        if (isIn) change(t, c.after as DocVersion);
+        else if (t.current.has(c.path)) drop(t, c.path, !c.after);
+      }
+    }
+    if (sent) {
+      this.send({
+        targetChange: { targetChangeType: 'NO_CHANGE', resumeToken: resumeToken(time), readTime },
+      });
+    }
+  }
+}

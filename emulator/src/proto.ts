@@ -1,0 +1,182 @@
+/** google.firestore.v1 protobuf <-> proto3 JSON conversion (protobufjs reflection over the shipped .proto files). */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import protobuf from 'protobufjs';
+import type { Json, JsonObject } from './service.js';
+import { formatTimestamp, parseTimestamp } from './time.js';
+
+const require = createRequire(import.meta.url);
+const PROTO_DIR = path.join(
+  path.dirname(require.resolve('@google-cloud/firestore/package.json')),
+  'build',
+  'protos',
+);
+
+const root = new protobuf.Root();
+root.resolvePath = (_origin, target) => path.join(PROTO_DIR, target);
+root.loadSync('google/firestore/v1/firestore.proto');
+root.resolveAll();
+
+export const firestoreService = root.lookupService('google.firestore.v1.Firestore');
+
+const WRAPPERS = new Set([
+  '.google.protobuf.Int32Value',
+  '.google.protobuf.Int64Value',
+  '.google.protobuf.UInt32Value',
+  '.google.protobuf.UInt64Value',
+  '.google.protobuf.DoubleValue',
+  '.google.protobuf.FloatValue',
+  '.google.protobuf.BoolValue',
+  '.google.protobuf.StringValue',
+  '.google.protobuf.BytesValue',
+]);
+const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
+
+type Msg = { [key: string]: unknown };
+
+function isLongLike(v: unknown): v is { toString(): string; toNumber(): number } {
+  return typeof v === 'object' && v !== null && 'low' in v && 'high' in v;
+}
+
+function scalarToJson(field: protobuf.Field, v: unknown): Json {
+  if (field.type === 'bytes') return Buffer.from(v as Uint8Array).toString('base64');
+  if (LONG_TYPES.has(field.type)) return isLongLike(v) ? v.toString() : String(v);
+  if (field.type === 'double' || field.type === 'float') {
+    const n = v as number;
+    if (Number.isNaN(n)) return 'NaN';
+    if (n === Infinity) return 'Infinity';
+    if (n === -Infinity) return '-Infinity';
+    return n;
+  }
+  return v as Json;
+}
+
+function valueToJson(field: protobuf.Field, v: unknown): Json {
+  const rt = field.resolvedType;
+  if (rt instanceof protobuf.Type) return messageToJson(rt, v as Msg);
+  if (rt instanceof protobuf.Enum) {
+    if (rt.fullName === '.google.protobuf.NullValue') return null;
+    return rt.valuesById[v as number] ?? (v as number);
+  }
+  return scalarToJson(field, v);
+}
+
+/** A decoded protobufjs message -> proto3 JSON (with the contract's FieldMask {fieldPaths} form). */
+export function messageToJson(type: protobuf.Type, msg: Msg): Json {
+  const full = type.fullName;
+  if (full === '.google.protobuf.Timestamp') {
+    const s = msg.seconds;
+    const seconds = isLongLike(s) ? s.toNumber() : Number(s ?? 0);
+    return formatTimestamp(seconds, Number(msg.nanos ?? 0));
+  }
+  if (WRAPPERS.has(full)) {
+    const f = type.fields.value;
+    return valueToJson(f, msg.value ?? (f.type === 'bool' ? false : f.type === 'string' ? '' : 0));
+  }
+  const out: JsonObject = {};
+  for (const field of type.fieldsArray) {
+    if (!Object.prototype.hasOwnProperty.call(msg, field.name)) continue;
+    const v = msg[field.name];
+    if (v === null || v === undefined) continue;
+    if (field.map) {
+      const m = v as { [k: string]: unknown };
+      const o: JsonObject = {};
+      let any = false;
+      for (const k of Object.keys(m)) {
+        o[k] = valueToJson(field, m[k]);
+        any = true;
+      }
+      if (any || field.partOf) out[field.name] = o;
+    } else if (field.repeated) {
+      const arr = v as unknown[];
+      if (arr.length === 0) continue;
+      out[field.name] = arr.map((x) => valueToJson(field, x));
+    } else {
+      out[field.name] = valueToJson(field, v);
+    }
+  }
+  return out;
+}
+
+function valueFromJson(field: protobuf.Field, v: Json): unknown {
+  const rt = field.resolvedType;
+  if (rt instanceof protobuf.Type) return messageFromJson(rt, v);
+  if (rt instanceof protobuf.Enum) {
+    if (rt.fullName === '.google.protobuf.NullValue') return 0;
+    return v;
+  }
+  if ((field.type === 'double' || field.type === 'float') && typeof v === 'string') {
+    return Number(v);
+  }
+  return v;
+}
+
+/** proto3 JSON -> a plain object protobufjs `fromObject` accepts. */
+export function messageFromJson(type: protobuf.Type, json: Json): unknown {
+  const full = type.fullName;
+  if (full === '.google.protobuf.Timestamp') {
+    if (typeof json !== 'string') return json;
+    const { seconds, nanos } = parseTimestamp(json);
+    return { seconds, nanos };
+  }
+  if (WRAPPERS.has(full)) {
+    if (typeof json === 'object' && json !== null && !Array.isArray(json)) return json;
+    return { value: valueFromJson(type.fields.value, json) };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+  const out: Msg = {};
+  for (const key of Object.keys(json)) {
+    const field = type.fields[key];
+    const v = json[key];
+    if (!field || v === undefined) continue;
+    if (field.map) {
+      const m = v as JsonObject;
+      const o: Msg = {};
+      for (const k of Object.keys(m)) o[k] = valueFromJson(field, m[k]);
+      out[key] = o;
+    } else if (field.repeated) {
+      out[key] = Array.isArray(v) ? v.map((x) => valueFromJson(field, x)) : [];
+    } else if (v === null && !(field.resolvedType instanceof protobuf.Enum)) {
+      continue;
+    } else {
+      out[key] = valueFromJson(field, v);
+    }
+  }
+  return out;
+}
+
+export interface MethodCodec {
+  name: string;
+  requestStream: boolean;
+  responseStream: boolean;
+  decodeRequest(buf: Uint8Array): JsonObject;
+  encodeResponse(json: JsonObject): Uint8Array;
+}
+
+function codecFor(method: protobuf.Method): MethodCodec {
+  const req = method.resolvedRequestType as protobuf.Type;
+  const res = method.resolvedResponseType as protobuf.Type;
+  return {
+    name: method.name,
+    requestStream: !!method.requestStream,
+    responseStream: !!method.responseStream,
+    decodeRequest: (buf) => messageToJson(req, req.decode(buf) as unknown as Msg) as JsonObject,
+    encodeResponse: (json) =>
+      res.encode(res.fromObject(messageFromJson(res, json) as Msg)).finish(),
+  };
+}
+
+/** Codecs for every RPC of google.firestore.v1.Firestore, by method name. */
+export const methodCodecs = new Map<string, MethodCodec>(
+  firestoreService.methodsArray.map((m) => {
+    m.resolve();
+    return [m.name, codecFor(m)];
+  }),
+);
+
+/** Test/benchmark helper: encode a request message (proto3 JSON) for a method. */
+export function encodeRequest(methodName: string, json: JsonObject): Uint8Array {
+  const m = firestoreService.methods[methodName];
+  const req = m.resolvedRequestType as protobuf.Type;
+  return req.encode(req.fromObject(messageFromJson(req, json) as Msg)).finish();
+}

@@ -1,0 +1,403 @@
+/** StructuredQuery compilation and evaluation: filters, normalized order, cursors, offset/limit, projection. */
+import { formatFieldPath, getField, parseFieldPath, setField } from './paths.js';
+import { Code, RpcError, type Json, type JsonObject } from './service.js';
+import {
+  arrayValues,
+  compareNames,
+  compareValues,
+  isNaNValue,
+  normalizeValue,
+  typeOrder,
+  valuesEqual,
+  type Fields,
+  type Value,
+} from './values.js';
+
+/** A stored document version. Times are microseconds since the epoch. */
+export interface DocVersion {
+  /** Full resource name. */
+  name: string;
+  /** Path below `documents` (e.g. `leads/abc`). */
+  path: string;
+  fields: Fields;
+  createTime: number;
+  updateTime: number;
+}
+
+interface Order {
+  segs: string[];
+  key: string;
+  isName: boolean;
+  dir: 1 | -1;
+}
+
+interface Cursor {
+  values: Value[];
+  before: boolean;
+}
+
+export interface CompiledQuery {
+  /** Parent path below `documents` ('' for the root). */
+  parentPath: string;
+  collectionId: string;
+  allDescendants: boolean;
+  matches(doc: DocVersion): boolean;
+  orders: Order[];
+  startAt?: Cursor;
+  endAt?: Cursor;
+  offset: number;
+  limit?: number;
+  select?: string[][];
+  /** The query as sent (for rules). */
+  source: JsonObject;
+}
+
+const NAME = '__name__';
+
+type Pred = (doc: DocVersion) => boolean;
+
+function fieldValue(doc: DocVersion, segs: string[]): Value | undefined {
+  if (segs.length === 1 && segs[0] === NAME) return { referenceValue: doc.name };
+  return getField(doc.fields, segs);
+}
+
+function fieldRefSegs(ref: Json | undefined): string[] {
+  const p = (ref as JsonObject | undefined)?.fieldPath;
+  return parseFieldPath(p);
+}
+
+const INEQUALITY_OPS = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+]);
+
+interface FilterInfo {
+  inequalityFields: Map<string, string[]>;
+}
+
+function checkNameValue(v: Value, dbPrefix: string): void {
+  if (!('referenceValue' in v)) {
+    throw new RpcError(Code.INVALID_ARGUMENT, '__key__ filter value must be a Key');
+  }
+  if (!(v.referenceValue as string).startsWith(dbPrefix)) {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      `__key__ filter value must be a Key in database ${dbPrefix.replace(/\/documents\/$/, '')}`,
+    );
+  }
+}
+
+function compileFilter(f: JsonObject, info: FilterInfo, dbPrefix: string): Pred {
+  if (f.compositeFilter) {
+    const cf = f.compositeFilter as JsonObject;
+    const subs = ((cf.filters ?? []) as JsonObject[]).map((s) => compileFilter(s, info, dbPrefix));
+    const op = cf.op ?? 'AND';
+    if (op === 'OR') return subs.length ? (d) => subs.some((p) => p(d)) : () => true;
+    if (op !== 'AND')
+      throw new RpcError(Code.INVALID_ARGUMENT, `Unsupported composite op: ${String(op)}`);
+    return (d) => subs.every((p) => p(d));
+  }
+  if (f.unaryFilter) {
+    const uf = f.unaryFilter as JsonObject;
+    const segs = fieldRefSegs(uf.field);
+    switch (uf.op) {
+      case 'IS_NAN':
+        return (d) => isNaNValue(fieldValue(d, segs));
+      case 'IS_NULL':
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return !!v && 'nullValue' in v;
+        };
+      case 'IS_NOT_NAN':
+        info.inequalityFields.set(formatFieldPath(segs), segs);
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return !!v && !('nullValue' in v) && !isNaNValue(v);
+        };
+      case 'IS_NOT_NULL':
+        info.inequalityFields.set(formatFieldPath(segs), segs);
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return !!v && !('nullValue' in v);
+        };
+      default:
+        throw new RpcError(Code.INVALID_ARGUMENT, `Unsupported unary filter: ${String(uf.op)}`);
+    }
+  }
+  if (f.fieldFilter) {
+    const ff = f.fieldFilter as JsonObject;
+    const segs = fieldRefSegs(ff.field);
+    const isName = segs.length === 1 && segs[0] === NAME;
+    const op = ff.op as string;
+    if (ff.value === undefined) throw new RpcError(Code.INVALID_ARGUMENT, 'Filter has no value.');
+    const value = normalizeValue(ff.value, 0, false);
+    if (INEQUALITY_OPS.has(op)) info.inequalityFields.set(formatFieldPath(segs), segs);
+    const list = (): Value[] => {
+      if (!('arrayValue' in value)) {
+        throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' requires an ArrayValue.`);
+      }
+      const l = arrayValues(value);
+      if (l.length === 0) {
+        throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' requires a non-empty ArrayValue.`);
+      }
+      if (l.length > 30) {
+        throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' supports up to 30 comparison values.`);
+      }
+      if (isName) l.forEach((v) => checkNameValue(v, dbPrefix));
+      return l;
+    };
+    const cmpOp = (test: (c: number) => boolean): Pred => {
+      if (isName) checkNameValue(value, dbPrefix);
+      const t = typeOrder(value);
+      return (d) => {
+        const v = fieldValue(d, segs);
+        if (!v || typeOrder(v) !== t) return false;
+        return test(compareValues(v, value));
+      };
+    };
+    switch (op) {
+      case 'LESS_THAN':
+        return cmpOp((c) => c < 0);
+      case 'LESS_THAN_OR_EQUAL':
+        return cmpOp((c) => c <= 0);
+      case 'GREATER_THAN':
+        return cmpOp((c) => c > 0);
+      case 'GREATER_THAN_OR_EQUAL':
+        return cmpOp((c) => c >= 0);
+      case 'EQUAL':
+        if (isName) checkNameValue(value, dbPrefix);
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return !!v && valuesEqual(v, value);
+        };
+      case 'NOT_EQUAL':
+        if (isName) checkNameValue(value, dbPrefix);
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return !!v && !('nullValue' in v) && !valuesEqual(v, value);
+        };
+      case 'ARRAY_CONTAINS':
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return !!v && 'arrayValue' in v && arrayValues(v).some((e) => valuesEqual(e, value));
+        };
+      case 'IN': {
+        const l = list();
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return !!v && l.some((e) => valuesEqual(v, e));
+        };
+      }
+      case 'NOT_IN': {
+        const l = list();
+        if (l.some((e) => 'nullValue' in e)) return () => false;
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return !!v && !('nullValue' in v) && !l.some((e) => valuesEqual(v, e));
+        };
+      }
+      case 'ARRAY_CONTAINS_ANY': {
+        const l = list();
+        return (d) => {
+          const v = fieldValue(d, segs);
+          return (
+            !!v && 'arrayValue' in v && arrayValues(v).some((e) => l.some((x) => valuesEqual(e, x)))
+          );
+        };
+      }
+      default:
+        throw new RpcError(Code.INVALID_ARGUMENT, `Unsupported field filter op: ${String(op)}`);
+    }
+  }
+  return () => true;
+}
+
+function compileCursor(c: Json | undefined, orders: Order[], dbPrefix: string): Cursor | undefined {
+  if (!c) return undefined;
+  const cj = c as JsonObject;
+  const values = ((cj.values ?? []) as Json[]).map((v) => normalizeValue(v, 0, false));
+  if (values.length > orders.length) {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      `Too many cursor values specified. The specified order by clause has ${orders.length} fields.`,
+    );
+  }
+  values.forEach((v, i) => {
+    if (orders[i].isName) {
+      if (!('referenceValue' in v)) {
+        throw new RpcError(
+          Code.INVALID_ARGUMENT,
+          'Cursor position is outside the range of the query: __name__ cursor value must be a reference.',
+        );
+      }
+      if (!(v.referenceValue as string).startsWith(dbPrefix)) {
+        throw new RpcError(Code.INVALID_ARGUMENT, 'Cursor reference is not in this database.');
+      }
+    }
+  });
+  return { values, before: cj.before === true };
+}
+
+/** Compiles a StructuredQuery under `parentPath` (relative to the database's documents root). */
+export function compileQuery(sq: JsonObject, parentPath: string, dbName: string): CompiledQuery {
+  const dbPrefix = `${dbName}/documents/`;
+  const from = (sq.from ?? []) as JsonObject[];
+  if (from.length !== 1) {
+    throw new RpcError(Code.INVALID_ARGUMENT, 'A query must have exactly one collection selector.');
+  }
+  const collectionId = (from[0].collectionId ?? '') as string;
+  const allDescendants = from[0].allDescendants === true;
+  if (!allDescendants && collectionId === '') {
+    throw new RpcError(Code.INVALID_ARGUMENT, 'Collection id must be set.');
+  }
+  if (collectionId.includes('/')) {
+    throw new RpcError(Code.INVALID_ARGUMENT, `Invalid collection id: ${collectionId}`);
+  }
+  const info: FilterInfo = { inequalityFields: new Map() };
+  const matches = sq.where ? compileFilter(sq.where as JsonObject, info, dbPrefix) : () => true;
+
+  const orders: Order[] = [];
+  const seen = new Set<string>();
+  for (const o of (sq.orderBy ?? []) as JsonObject[]) {
+    const segs = fieldRefSegs(o.field);
+    const key = formatFieldPath(segs);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const dir = o.direction === 'DESCENDING' ? -1 : 1;
+    orders.push({ segs, key, isName: key === NAME, dir });
+  }
+  const lastDir = orders.length ? orders[orders.length - 1].dir : 1;
+  const ineq = [...info.inequalityFields.entries()]
+    .filter(([k]) => !seen.has(k))
+    .sort((a, b) => compareFieldPaths(a[1], b[1]));
+  for (const [key, segs] of ineq) {
+    seen.add(key);
+    orders.push({ segs, key, isName: key === NAME, dir: lastDir });
+  }
+  if (!seen.has(NAME)) orders.push({ segs: [NAME], key: NAME, isName: true, dir: lastDir });
+
+  const offset = sq.offset === undefined ? 0 : Number(sq.offset);
+  if (!Number.isInteger(offset) || offset < 0) {
+    throw new RpcError(Code.INVALID_ARGUMENT, 'offset must be non-negative.');
+  }
+  let limit: number | undefined;
+  if (sq.limit !== undefined && sq.limit !== null) {
+    const l = typeof sq.limit === 'object' ? (sq.limit as JsonObject).value : sq.limit;
+    limit = Number(l ?? 0);
+    if (!Number.isInteger(limit) || limit < 0) {
+      throw new RpcError(Code.INVALID_ARGUMENT, 'limit is negative');
+    }
+  }
+  let select: string[][] | undefined;
+  if (sq.select) {
+    const fields = ((sq.select as JsonObject).fields ?? []) as JsonObject[];
+    select = fields.map((f) => parseFieldPath(f.fieldPath));
+  }
+  if (sq.findNearest) {
+    throw new RpcError(
+      Code.UNIMPLEMENTED,
+      'Vector search (findNearest) is not supported by this emulator.',
+    );
+  }
+  return {
+    parentPath,
+    collectionId,
+    allDescendants,
+    matches,
+    orders,
+    startAt: compileCursor(sq.startAt, orders, dbPrefix),
+    endAt: compileCursor(sq.endAt, orders, dbPrefix),
+    offset,
+    limit,
+    select,
+    source: sq,
+  };
+}
+
+function compareFieldPaths(a: string[], b: string[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** True if the document path is in the query's collection scope. */
+export function inScope(q: CompiledQuery, path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  const collPath = path.slice(0, slash);
+  if (!q.allDescendants) {
+    const expected = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
+    return collPath === expected;
+  }
+  if (q.parentPath && !collPath.startsWith(q.parentPath + '/')) return false;
+  if (q.collectionId === '') return true;
+  const cs = collPath.lastIndexOf('/');
+  return collPath.slice(cs + 1) === q.collectionId;
+}
+
+/** Whether a document in scope belongs to the result ignoring limit/offset (filters, order fields, cursors). */
+export function matchesQuery(q: CompiledQuery, doc: DocVersion): boolean {
+  if (!q.matches(doc)) return false;
+  for (const o of q.orders)
+    if (!o.isName && getField(doc.fields, o.segs) === undefined) return false;
+  if (q.startAt) {
+    const c = compareToCursor(q, doc, q.startAt);
+    if (q.startAt.before ? c < 0 : c <= 0) return false;
+  }
+  if (q.endAt) {
+    const c = compareToCursor(q, doc, q.endAt);
+    if (q.endAt.before ? c >= 0 : c > 0) return false;
+  }
+  return true;
+}
+
+function compareToCursor(q: CompiledQuery, doc: DocVersion, cur: Cursor): number {
+  for (let i = 0; i < cur.values.length; i++) {
+    const o = q.orders[i];
+    const v = fieldValue(doc, o.segs) as Value;
+    const c = o.isName
+      ? compareNames(doc.name, cur.values[i].referenceValue as string)
+      : compareValues(v, cur.values[i]);
+    if (c !== 0) return c * o.dir;
+  }
+  return 0;
+}
+
+/** The comparator of the query's normalized order. */
+export function queryComparator(q: CompiledQuery): (a: DocVersion, b: DocVersion) => number {
+  return (a, b) => {
+    for (const o of q.orders) {
+      const c = o.isName
+        ? compareNames(a.name, b.name)
+        : compareValues(fieldValue(a, o.segs) as Value, fieldValue(b, o.segs) as Value);
+      if (c !== 0) return c * o.dir;
+    }
+    return 0;
+  };
+}
+
+/** Filters, sorts and slices the candidate documents. */
+export function runCompiled(q: CompiledQuery, candidates: Iterable<DocVersion>): DocVersion[] {
+  const out: DocVersion[] = [];
+  for (const d of candidates) if (inScope(q, d.path) && matchesQuery(q, d)) out.push(d);
+  out.sort(queryComparator(q));
+  const end = q.limit === undefined ? undefined : q.offset + q.limit;
+  return q.offset || end !== undefined ? out.slice(q.offset, end) : out;
+}
+
+/** Applies the query's projection (select) to a document. */
+export function project(q: CompiledQuery, doc: DocVersion): DocVersion {
+  if (!q.select) return doc;
+  let fields: Fields = {};
+  for (const segs of q.select) {
+    if (segs.length === 1 && segs[0] === NAME) continue;
+    const v = getField(doc.fields, segs);
+    if (v !== undefined) fields = setField(fields, segs, v);
+  }
+  return { ...doc, fields };
+}

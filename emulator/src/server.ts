@@ -1,0 +1,281 @@
+/** The emulator's one port: HTTP/2 (gRPC) and HTTP/1.1 (built-in endpoints, WebChannel, REST) by sniffing. */
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http2 from 'node:http2';
+import net from 'node:net';
+import path from 'node:path';
+import { Engine } from './engine.js';
+import { handleGrpcStream } from './grpc.js';
+import type { HttpTransport } from './http-handler.js';
+import { Journal } from './journal.js';
+import { createRestTransport } from './rest/index.js';
+import { loadRules } from './rules/index.js';
+import type { Ruleset, RulesSyntaxError } from './rules/contract.js';
+import { createWebChannelTransport } from './webchannel/index.js';
+
+export interface EmulatorOptions {
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string;
+  /** Port; 0 picks a free one (default 8080). */
+  port?: number;
+  /** Serve only this project id (default: every project, each with its own data). */
+  projectId?: string;
+  /** A rules file, loaded at start and reloaded when it changes. */
+  rulesFile?: string;
+  /** Rules source (when no rulesFile). */
+  rules?: string;
+  /** Directory for durable data (default: memory only). */
+  dataDir?: string;
+  /** Where log lines go (default: console.error). */
+  log?: (line: string) => void;
+}
+
+export interface RunningEmulator {
+  host: string;
+  port: number;
+  /** Stops serving, closes connections and flushes durable data. */
+  stop(): Promise<void>;
+}
+
+/** Formats rules errors as `file:line:col message`, one per line. */
+export function formatRulesErrors(errors: RulesSyntaxError[]): string {
+  return errors.map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`).join('\n');
+}
+
+function loadOrThrow(source: string, file: string): Ruleset {
+  const r = loadRules(source, file);
+  if (!r.ok) throw new Error(`Invalid rules:\n${formatRulesErrors(r.errors)}`);
+  return r.ruleset;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers': '*',
+  'access-control-max-age': '3600',
+};
+
+function readBody(req: IncomingMessage, limit = 16 * 1024 * 1024): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new Error('Request body too large.'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+function jsonError(res: ServerResponse, status: number, statusName: string, message: string): void {
+  sendJson(res, status, { error: { code: status, message, status: statusName } });
+}
+
+/** Starts an emulator; resolves once it accepts connections. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => console.error(line));
+
+  let defaultRules: Ruleset | null = null;
+  const projectRules = new Map<string, Ruleset>();
+  let rulesWatch: (() => void) | undefined;
+  if (options.rulesFile) {
+    const file = path.resolve(options.rulesFile);
+    defaultRules = loadOrThrow(readFileSync(file, 'utf8'), path.basename(file));
+    const onChange = () => {
+      let src: string;
+      try {
+        src = readFileSync(file, 'utf8');
+      } catch (e) {
+        log(`Could not read rules file ${file}: ${(e as Error).message}`);
+        return;
+      }
+      const r = loadRules(src, path.basename(file));
+      if (r.ok) {
+        defaultRules = r.ruleset;
+        projectRules.clear();
+        log(`Reloaded rules from ${file}`);
+      } else {
+        log(
+          `Rules in ${file} did not load; keeping the previous rules:\n${formatRulesErrors(r.errors)}`,
+        );
+      }
+    };
+    watchFile(file, { interval: 250, persistent: false }, (cur, prev) => {
+      if (cur.mtimeMs !== prev.mtimeMs || cur.size !== prev.size) onChange();
+    });
+    rulesWatch = () => unwatchFile(file);
+  } else if (options.rules !== undefined) {
+    defaultRules = loadOrThrow(options.rules, 'firestore.rules');
+  }
+
+  const journal = options.dataDir ? new Journal(options.dataDir, log) : undefined;
+  const engine = new Engine({
+    projectId: options.projectId,
+    rulesFor: (projectId) => projectRules.get(projectId) ?? defaultRules,
+    sink: journal,
+  });
+  if (journal) await journal.recover(engine);
+
+  const transports: HttpTransport[] = [
+    createWebChannelTransport(engine),
+    createRestTransport(engine),
+  ];
+
+  const handleHttp1 = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const p = url.pathname;
+    if (req.method === 'GET' && p === '/') {
+      res.writeHead(200, { ...CORS_HEADERS, 'content-type': 'text/plain' });
+      res.end('Ok');
+      return;
+    }
+    const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/.exec(p);
+    if (clear && req.method === 'DELETE') {
+      engine
+        .clear({
+          projectId: decodeURIComponent(clear[1]),
+          databaseId: decodeURIComponent(clear[2]),
+        })
+        .then(
+          () => sendJson(res, 200, {}),
+          (e: Error) => jsonError(res, 400, 'INVALID_ARGUMENT', e.message),
+        );
+      return;
+    }
+    const rules = /^\/emulator\/v1\/projects\/([^/]+):securityRules$/.exec(p);
+    if (rules && req.method === 'PUT') {
+      const projectId = decodeURIComponent(rules[1]);
+      readBody(req).then(
+        (body) => {
+          let files: { name?: string; content?: string }[];
+          try {
+            const parsed = JSON.parse(body) as {
+              rules?: { files?: { name?: string; content?: string }[] };
+            };
+            files = parsed.rules?.files ?? [];
+          } catch {
+            jsonError(res, 400, 'INVALID_ARGUMENT', 'Request body is not valid JSON.');
+            return;
+          }
+          const file = files[0];
+          if (!file || typeof file.content !== 'string') {
+            jsonError(res, 400, 'INVALID_ARGUMENT', 'Expected rules.files[0].content.');
+            return;
+          }
+          const r = loadRules(file.content, file.name ?? 'firestore.rules');
+          if (!r.ok) {
+            jsonError(res, 400, 'INVALID_ARGUMENT', formatRulesErrors(r.errors));
+            return;
+          }
+          projectRules.set(projectId, r.ruleset);
+          sendJson(res, 200, {});
+        },
+        (e: Error) => jsonError(res, 400, 'INVALID_ARGUMENT', e.message),
+      );
+      return;
+    }
+    for (const t of transports) if (t.handle(req, res)) return;
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS_HEADERS);
+      res.end();
+      return;
+    }
+    res.writeHead(404, { ...CORS_HEADERS, 'content-type': 'text/plain' });
+    res.end('Not Found');
+  };
+
+  const h1 = http.createServer((req, res) => {
+    try {
+      handleHttp1(req, res);
+    } catch (e) {
+      log(`HTTP handler error: ${(e as Error).stack ?? String(e)}`);
+      if (!res.headersSent) jsonError(res, 500, 'INTERNAL', 'Internal error.');
+      else res.destroy();
+    }
+  });
+  h1.keepAliveTimeout = 60_000;
+  const h2 = http2.createServer({ settings: { maxConcurrentStreams: 1000 } });
+  h2.on('stream', (stream, headers) => {
+    try {
+      handleGrpcStream(engine, stream, headers, (e) =>
+        log(`gRPC handler error: ${(e as Error).stack ?? String(e)}`),
+      );
+    } catch (e) {
+      log(`gRPC handler error: ${(e as Error).stack ?? String(e)}`);
+      stream.destroy();
+    }
+  });
+  h2.on('sessionError', () => {});
+
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause();
+      socket.unshift(chunk);
+      // http2 reads bytes already buffered on the socket itself; http1 needs the stream flowing.
+      if (chunk.subarray(0, 3).toString('latin1') === 'PRI') h2.emit('connection', socket);
+      else {
+        h1.emit('connection', socket);
+        socket.resume();
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new Error(`Port ${options.port ?? 8080} on ${host} is already in use.`)
+          : e,
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(options.port ?? 8080, host);
+  }).catch(async (e: unknown) => {
+    rulesWatch?.();
+    engine.close();
+    await journal?.close();
+    throw e;
+  });
+  server.on('error', (e) => log(`Server error: ${e.message}`));
+  const address = server.address() as net.AddressInfo;
+
+  let stopping: Promise<void> | undefined;
+  return {
+    host,
+    port: address.port,
+    stop() {
+      stopping ??= (async () => {
+        rulesWatch?.();
+        for (const t of transports) t.close();
+        engine.close();
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const s of sockets) s.destroy();
+        await closed;
+        await journal?.close();
+      })();
+      return stopping;
+    },
+  };
+}

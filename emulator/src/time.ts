@@ -1,0 +1,81 @@
+/** Timestamps: RFC 3339 <-> seconds/nanos and microsecond numbers, and the emulator's monotonic clock. */
+import { Code, RpcError } from './service.js';
+
+const TS_RE =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** Parses an RFC 3339 timestamp; throws INVALID_ARGUMENT when malformed. */
+export function parseTimestamp(s: string): { seconds: number; nanos: number } {
+  const m = TS_RE.exec(s);
+  if (!m) throw new RpcError(Code.INVALID_ARGUMENT, `Invalid timestamp: ${JSON.stringify(s)}`);
+  const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+  let seconds = Math.floor(ms / 1000);
+  if (m[8] && m[8].toUpperCase() !== 'Z') {
+    const sign = m[8][0] === '-' ? -1 : 1;
+    seconds -= sign * (+m[8].slice(1, 3) * 3600 + +m[8].slice(4, 6) * 60);
+  }
+  const nanos = m[7] ? +m[7].padEnd(9, '0') : 0;
+  return { seconds, nanos };
+}
+
+function pad(n: number, w: number): string {
+  return String(n).padStart(w, '0');
+}
+
+/** Formats seconds/nanos as RFC 3339 UTC with 0, 3, 6 or 9 fractional digits. */
+export function formatTimestamp(seconds: number, nanos: number): string {
+  const d = new Date(seconds * 1000);
+  const y = d.getUTCFullYear();
+  const base =
+    `${y < 0 ? '-' + pad(-y, 6) : pad(y, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}` +
+    `T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`;
+  if (nanos === 0) return base + 'Z';
+  let frac = pad(nanos, 9);
+  if (frac.endsWith('000000')) frac = frac.slice(0, 3);
+  else if (frac.endsWith('000')) frac = frac.slice(0, 6);
+  return `${base}.${frac}Z`;
+}
+
+/** Microseconds since the epoch -> RFC 3339 (always 6 fractional digits, so strings sort by time). */
+export function microsToString(us: number): string {
+  const seconds = Math.floor(us / 1e6);
+  const micros = us - seconds * 1e6;
+  const d = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return `${d}.${pad(micros, 6)}Z`;
+}
+
+/** RFC 3339 -> microseconds (truncating nanoseconds). */
+export function stringToMicros(s: string): number {
+  const { seconds, nanos } = parseTimestamp(s);
+  return seconds * 1e6 + Math.floor(nanos / 1000);
+}
+
+/** Normalises a timestamp value to microsecond precision with a fixed-width string (lexicographically ordered). */
+export function normalizeTimestampValue(s: string): string {
+  const { seconds, nanos } = parseTimestamp(s);
+  if (seconds < -62135596800 || seconds > 253402300799) {
+    throw new RpcError(Code.INVALID_ARGUMENT, `Timestamp out of range: ${s}`);
+  }
+  return microsToString(seconds * 1e6 + Math.floor(nanos / 1000));
+}
+
+/** Strictly increasing commit times; read times never run ahead of the last commit. */
+export class Clock {
+  private last = 0;
+  /** A new commit time, greater than every earlier one. */
+  tick(): number {
+    const now = Date.now() * 1000;
+    this.last = now > this.last ? now : this.last + 1;
+    return this.last;
+  }
+  /** A read time: every commit so far is visible at it. */
+  now(): number {
+    const now = Date.now() * 1000;
+    if (now > this.last) this.last = now;
+    return this.last;
+  }
+  /** After recovery: never hand out a time below `t`. */
+  advanceTo(t: number): void {
+    if (t > this.last) this.last = t;
+  }
+}
