@@ -1,10 +1,8 @@
 /** Admin sign-in, the server-side admin checks (callables) and sign-out. */
-import { FirebaseError } from 'firebase/app';
 import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { httpsCallable } from 'firebase/functions';
 import { auth } from '../../../lib/firebase/auth';
 import { functions } from '../../../lib/firebase/functions';
-import { wrongCredentialsMessage } from '../messages';
 
 const linkAdminUserCallable = httpsCallable<null, boolean>(functions, 'linkAdminUser');
 const isCurrentUserAdminCallable = httpsCallable<null, boolean>(functions, 'isCurrentUserAdmin');
@@ -47,26 +45,4 @@ export async function isCurrentUserAdmin(): Promise<boolean> {
 /** Ends the browser session. */
 export function signOutAdmin(): Promise<void> {
   return signOut(auth);
-}
-
-const credentialErrors = new Set([
-  'auth/invalid-credential',
-  'auth/invalid-login-credentials',
-  'auth/wrong-password',
-  'auth/user-not-found',
-  'auth/invalid-email',
-  'auth/missing-password',
-  'auth/missing-email',
-]);
-
-/**
- * The message of the 'Erro no login' toast: 'Email ou senha incorretos.' for rejected
- * credentials, otherwise the server's own message (as the spec says).
- */
-export function loginErrorMessage(error: unknown): string {
-  if (error instanceof FirebaseError && credentialErrors.has(error.code)) {
-    return wrongCredentialsMessage;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return wrongCredentialsMessage;
 }

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../test/render';
+import { AdminGuard } from './AdminGuard';
+
+const session = vi.hoisted(() => ({
+  isCurrentUserAdmin: vi.fn<() => Promise<boolean>>(),
+  signOutAdmin: vi.fn<() => Promise<void>>(),
+}));
+const userState = vi.hoisted(() => ({
+  current: { status: 'loading', data: undefined } as { status: string; data: unknown },
+}));
+vi.mock('../../api/admin-session', () => session);
+vi.mock('reactfire', () => ({ useUser: () => userState.current }));
+
+const panel = <AdminGuard>conteúdo do painel</AdminGuard>;
+
+beforeEach(() => {
+  session.isCurrentUserAdmin.mockReset();
+  session.signOutAdmin.mockReset().mockResolvedValue(undefined);
+});
+
+describe('AdminGuard', () => {
+  it('sends a visitor without session to /admin/login without asking the server', async () => {
+    userState.current = { status: 'success', data: null };
+    renderAt('/admin', panel);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    expect(session.isCurrentUserAdmin).not.toHaveBeenCalled();
+  });
+
+  it('waits for the auth state before deciding', () => {
+    userState.current = { status: 'loading', data: undefined };
+    renderAt('/admin', panel);
+    expect(screen.getByLabelText('Carregando')).toBeInTheDocument();
+    expect(screen.queryByText('conteúdo do painel')).toBeNull();
+  });
+
+  it('asks isCurrentUserAdmin after the auth event and shows the panel to an admin', async () => {
+    userState.current = { status: 'success', data: { uid: 'u1' } };
+    session.isCurrentUserAdmin.mockResolvedValue(true);
+    renderAt('/admin', panel);
+    // Deferred: not called synchronously during the render that saw the user.
+    expect(session.isCurrentUserAdmin).not.toHaveBeenCalled();
+    expect(await screen.findByText('conteúdo do painel')).toBeInTheDocument();
+    expect(session.isCurrentUserAdmin).toHaveBeenCalledTimes(1);
+    expect(session.signOutAdmin).not.toHaveBeenCalled();
+  });
+
+  it('refuses a non-admin: toast, sign-out, login page; the panel never shows', async () => {
+    userState.current = { status: 'success', data: { uid: 'u2' } };
+    session.isCurrentUserAdmin.mockResolvedValue(false);
+    renderAt('/admin', panel);
+    expect(await screen.findByText('Acesso negado')).toBeInTheDocument();
+    expect(screen.getByText('Você não tem permissões administrativas.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('conteúdo do painel')).toBeNull();
+  });
+
+  it('logs a failing check and signs out', async () => {
+    userState.current = { status: 'success', data: { uid: 'u3' } };
+    const failure = new Error('functions down');
+    session.isCurrentUserAdmin.mockRejectedValue(failure);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/admin', panel);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    expect(log).toHaveBeenCalledWith('Admin permission check failed', failure);
+    expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Acesso negado')).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from 'firebase/auth';
+import { FirebaseError } from 'firebase/app';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../test/render';
+import { AdminLogin } from './AdminLoginPage';
+
+const session = vi.hoisted(() => ({
+  signInAdmin: vi.fn<(email: string, password: string) => Promise<'admin' | 'not-admin'>>(),
+}));
+const userState = vi.hoisted(() => ({
+  current: { status: 'success', data: null } as { status: string; data: unknown },
+}));
+vi.mock('../api/admin-session', () => session);
+vi.mock('reactfire', () => ({ useUser: () => userState.current }));
+
+async function fillAndSubmit(email = 'admin@vagas.test', password = 'vagas-admin') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/Email/), email);
+  await user.type(screen.getByLabelText(/Senha/), password);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
+beforeEach(() => {
+  session.signInAdmin.mockReset();
+  userState.current = { status: 'success', data: null };
+});
+
+describe('AdminLogin', () => {
+  it('shows the title, the two required fields and Entrar', () => {
+    renderAt('/admin/login', <AdminLogin />);
+    expect(screen.getByRole('heading', { name: 'Painel Administrativo' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Email/)).toBeRequired();
+    expect(screen.getByLabelText(/Senha/)).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+  });
+
+  it('does not try to sign in while a field is empty', async () => {
+    renderAt('/admin/login', <AdminLogin />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(session.signInAdmin).not.toHaveBeenCalled();
+  });
+
+  it('shows Entrando... (disabled) while signing in, then toasts and opens the panel', async () => {
+    let finish: (v: 'admin') => void = () => {};
+    session.signInAdmin.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    renderAt('/admin/login', <AdminLogin />);
+    await fillAndSubmit();
+    expect(session.signInAdmin).toHaveBeenCalledWith('admin@vagas.test', 'vagas-admin');
+    expect(screen.getByRole('button', { name: 'Entrando...' })).toBeDisabled();
+    finish('admin');
+    expect(await screen.findByText('Login realizado com sucesso!')).toBeInTheDocument();
+    expect(screen.getByText('Redirecionando para o painel...')).toBeInTheDocument();
+    expect(await screen.findByTestId('where')).toHaveTextContent('panel /admin');
+  });
+
+  it('refuses a non-admin with Acesso negado and stays on the login page', async () => {
+    session.signInAdmin.mockResolvedValue('not-admin');
+    renderAt('/admin/login', <AdminLogin />);
+    await fillAndSubmit();
+    expect(await screen.findByText('Acesso negado')).toBeInTheDocument();
+    expect(
+      screen.getByText('Este usuário não tem permissões administrativas.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('toasts Erro no login / Email ou senha incorretos. for rejected credentials', async () => {
+    session.signInAdmin.mockRejectedValue(
+      new FirebaseError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).'),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/admin/login', <AdminLogin />);
+    await fillAndSubmit('admin@vagas.test', 'wrong');
+    expect(await screen.findByText('Erro no login')).toBeInTheDocument();
+    expect(screen.getByText('Email ou senha incorretos.')).toBeInTheDocument();
+  });
+
+  it('toasts the server message for other failures', async () => {
+    session.signInAdmin.mockRejectedValue(new Error('Servidor indisponível'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/admin/login', <AdminLogin />);
+    await fillAndSubmit();
+    expect(await screen.findByText('Erro no login')).toBeInTheDocument();
+    expect(screen.getByText('Servidor indisponível')).toBeInTheDocument();
+  });
+
+  it('sends an existing session straight to /admin', async () => {
+    userState.current = { status: 'success', data: { uid: 'u1' } as User };
+    renderAt('/admin/login', <AdminLogin />);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('panel /admin'));
+  });
+});

@@ -1,0 +1,40 @@
+/** Renders admin components inside Mantine (test env), the notifications host and a memory router. */
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, vi } from 'vitest';
+
+// web/vitest.setup.ts does not unmount between tests, and Mantine keeps toasts in a module store.
+afterEach(() => {
+  cleanup();
+  act(() => notifications.clean());
+  vi.restoreAllMocks();
+});
+
+function Where({ label }: { label: string }) {
+  const location = useLocation();
+  return <div data-testid="where">{`${label} ${location.pathname}`}</div>;
+}
+
+/** Mounts `element` at `path`; the other admin routes render a marker showing where we are. */
+export function renderAt(path: '/admin' | '/admin/login', element: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/login',
+        element: path === '/admin/login' ? element : <Where label="login" />,
+      },
+      { path: '/admin', element: path === '/admin' ? element : <Where label="panel" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <MantineProvider env="test">
+      <Notifications />
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return { ...view, router };
+}
