@@ -37,7 +37,6 @@ export class Env {
   }
 }
 
-
 export interface EvalContext {
   request: RulesRequest;
   /** projects/{p}/databases/{d}/documents */

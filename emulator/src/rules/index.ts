@@ -196,7 +196,7 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
   const checkArity = (e: CallExpr, name: string, counts: number[]): void => {
     if (!counts.includes(e.args.length)) {
       err(
-        e.loc,
+        e.callee.loc,
         `Function ${name} expects ${counts.join(' or ')} argument(s), got ${e.args.length}.`,
       );
     }

@@ -385,44 +385,45 @@ function peg$parse(input, options) {
   }
   function peg$f29(name) {    return { t: 'member', name, loc: loc(location()) };  }
   function peg$f30(args) {    return { t: 'call', args: args ?? [], loc: loc(location()) };  }
-  function peg$f31(from, to) {
+  function peg$f31(from, e) {    return { e };  }
+  function peg$f32(from, to) {
     if (to === null) {
       if (from === null) error('Expected an index expression.');
       return { t: 'index', index: from, loc: loc(location()) };
     }
-    return { t: 'slice', from, to, loc: loc(location()) };
+    return { t: 'slice', from, to: to.e, loc: loc(location()) };
   }
-  function peg$f32(head, tail) {    return [head, ...tail];  }
-  function peg$f33(name) {    return { k: 'id', name, loc: loc(location()) };  }
-  function peg$f34(items) {    return { k: 'list', items: items ?? [], loc: loc(location()) };  }
-  function peg$f35(entries) {    return { k: 'map', entries: entries ?? [], loc: loc(location()) };  }
-  function peg$f36(head, tail) {    return [head, ...tail];  }
-  function peg$f37(key, value) {    return [key, value];  }
-  function peg$f38(parts) {    return { k: 'path', parts, loc: loc(location()) };  }
-  function peg$f39(e) {    return e;  }
-  function peg$f40(s) {    return { k: 'lit', v: s.value, loc: loc(location()) };  }
-  function peg$f41() {    return { k: 'lit', v: true, loc: loc(location()) };  }
-  function peg$f42() {    return { k: 'lit', v: false, loc: loc(location()) };  }
-  function peg$f43() {    return { k: 'lit', v: null, loc: loc(location()) };  }
-  function peg$f44(text) {
+  function peg$f33(head, tail) {    return [head, ...tail];  }
+  function peg$f34(name) {    return { k: 'id', name, loc: loc(location()) };  }
+  function peg$f35(items) {    return { k: 'list', items: items ?? [], loc: loc(location()) };  }
+  function peg$f36(entries) {    return { k: 'map', entries: entries ?? [], loc: loc(location()) };  }
+  function peg$f37(head, tail) {    return [head, ...tail];  }
+  function peg$f38(key, value) {    return [key, value];  }
+  function peg$f39(parts) {    return { k: 'path', parts, loc: loc(location()) };  }
+  function peg$f40(e) {    return e;  }
+  function peg$f41(s) {    return { k: 'lit', v: s.value, loc: loc(location()) };  }
+  function peg$f42() {    return { k: 'lit', v: true, loc: loc(location()) };  }
+  function peg$f43() {    return { k: 'lit', v: false, loc: loc(location()) };  }
+  function peg$f44() {    return { k: 'lit', v: null, loc: loc(location()) };  }
+  function peg$f45(text) {
     return { k: 'lit', v: Number(text), loc: loc(location()) };
   }
-  function peg$f45(digits) {    return { k: 'lit', v: BigInt('0x' + digits), loc: loc(location()) };  }
-  function peg$f46(digits) {    return { k: 'lit', v: BigInt(digits), loc: loc(location()) };  }
-  function peg$f47(s) {    return { k: 'bytes', text: s.value, loc: loc(location()) };  }
-  function peg$f48(chars) {    return { value: chars };  }
+  function peg$f46(digits) {    return { k: 'lit', v: BigInt('0x' + digits), loc: loc(location()) };  }
+  function peg$f47(digits) {    return { k: 'lit', v: BigInt(digits), loc: loc(location()) };  }
+  function peg$f48(s) {    return { k: 'bytes', text: s.value, loc: loc(location()) };  }
   function peg$f49(chars) {    return { value: chars };  }
-  function peg$f50(chars) {    return { value: chars.join('') };  }
+  function peg$f50(chars) {    return { value: chars };  }
   function peg$f51(chars) {    return { value: chars.join('') };  }
-  function peg$f52(c) {
+  function peg$f52(chars) {    return { value: chars.join('') };  }
+  function peg$f53(c) {
     return { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', '0': '\0' }[c] ?? c;
   }
-  function peg$f53(hex) {    return String.fromCharCode(parseInt(hex, 16));  }
   function peg$f54(hex) {    return String.fromCharCode(parseInt(hex, 16));  }
-  function peg$f55(hex) {
+  function peg$f55(hex) {    return String.fromCharCode(parseInt(hex, 16));  }
+  function peg$f56(hex) {
     return String.fromCodePoint(parseInt(hex, 16));
   }
-  function peg$f56(c) {    error('Invalid escape sequence \\' + c + '.');  }
+  function peg$f57(c) {    error('Invalid escape sequence \\' + c + '.');  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -2306,7 +2307,8 @@ function peg$parse(input, options) {
               s8 = null;
             }
             s9 = peg$parse_();
-            s5 = s8;
+            peg$savedPos = s5;
+            s5 = peg$f31(s3, s8);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -2323,7 +2325,7 @@ function peg$parse(input, options) {
           }
           if (s6 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f31(s3, s5);
+            s0 = peg$f32(s3, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2404,7 +2406,7 @@ function peg$parse(input, options) {
         s4 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f32(s1, s2);
+      s0 = peg$f33(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -2463,7 +2465,7 @@ function peg$parse(input, options) {
               s1 = peg$parseIdent();
               if (s1 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s1 = peg$f33(s1);
+                s1 = peg$f34(s1);
               }
               s0 = s1;
             }
@@ -2502,7 +2504,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f34(s3);
+        s0 = peg$f35(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2542,7 +2544,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f35(s3);
+        s0 = peg$f36(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2621,7 +2623,7 @@ function peg$parse(input, options) {
         s4 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f36(s1, s2);
+      s0 = peg$f37(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -2649,7 +2651,7 @@ function peg$parse(input, options) {
         s5 = peg$parseTernary();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f37(s1, s5);
+          s0 = peg$f38(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2720,7 +2722,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f38(s1);
+      s1 = peg$f39(s1);
     }
     s0 = s1;
 
@@ -2752,7 +2754,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f39(s3);
+          s0 = peg$f40(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2812,7 +2814,7 @@ function peg$parse(input, options) {
           s1 = peg$parseStringLit();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f40(s1);
+            s1 = peg$f41(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -2837,7 +2839,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f41();
+                s0 = peg$f42();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -2868,7 +2870,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f42();
+                  s0 = peg$f43();
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -2899,7 +2901,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f43();
+                    s0 = peg$f44();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -3146,7 +3148,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f44(s1);
+        s0 = peg$f45(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3212,7 +3214,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f45(s2);
+          s0 = peg$f46(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3268,7 +3270,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f46(s1);
+          s0 = peg$f47(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3297,7 +3299,7 @@ function peg$parse(input, options) {
       s2 = peg$parseStringLit();
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f47(s2);
+        s0 = peg$f48(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3359,7 +3361,7 @@ function peg$parse(input, options) {
         }
         if (s4 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f48(s3);
+          s0 = peg$f49(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3419,7 +3421,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f49(s3);
+            s0 = peg$f50(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3457,7 +3459,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f50(s2);
+            s0 = peg$f51(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3491,7 +3493,7 @@ function peg$parse(input, options) {
             }
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f51(s2);
+              s0 = peg$f52(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3562,7 +3564,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f52(s2);
+        s0 = peg$f53(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3624,7 +3626,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f53(s3);
+            s0 = peg$f54(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3706,7 +3708,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f54(s2);
+            s0 = peg$f55(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3832,7 +3834,7 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f55(s2);
+              s0 = peg$f56(s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3860,7 +3862,7 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f56(s2);
+                s0 = peg$f57(s2);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
