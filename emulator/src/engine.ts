@@ -660,17 +660,13 @@ export class Engine implements FirestoreService {
       throw new RpcError(Code.INVALID_ARGUMENT, 'Invalid page token.');
     }
     const pageSize = req.pageSize ? Number(req.pageSize) : 0;
-    const end = pageSize > 0 ? start + pageSize : docs.length;
-    const page = docs.slice(start, end);
-    docs = page;
+    const end = pageSize > 0 ? Math.min(start + pageSize, docs.length) : docs.length;
     const out: JsonObject = {
-      documents: docs.map((d) =>
-        d.createTime === 0 ? { name: d.name } : docToJson(maskDoc(d, req.mask)),
-      ),
+      documents: docs
+        .slice(start, end)
+        .map((d) => (d.createTime === 0 ? { name: d.name } : docToJson(maskDoc(d, req.mask)))),
     };
-    if (end < (req.showMissing ? Infinity : 0) || (pageSize > 0 && page.length === pageSize)) {
-      out.nextPageToken = Buffer.from(String(end)).toString('base64');
-    }
+    if (end < docs.length) out.nextPageToken = Buffer.from(String(end)).toString('base64');
     return out;
   }
 

@@ -261,7 +261,7 @@ export function normalizeValue(v: Json, depth: number, inArray: boolean): Value 
       if (typeof x !== 'string' || !/^projects\/[^/]+\/databases\/[^/]+\/documents\/.+/.test(x)) {
         throw new RpcError(Code.INVALID_ARGUMENT, `Invalid reference value: ${String(x)}`);
       }
-      if (x.split('/').length % 2 !== 0) {
+      if ((x.split('/').length - 5) % 2 !== 0) {
         throw new RpcError(Code.INVALID_ARGUMENT, `Reference must point to a document: ${x}`);
       }
       return { referenceValue: x };
