@@ -111,7 +111,7 @@ describe('functions', () => {
     const deep = rs.evaluate(request('update', 'items/x'));
     expect(deep).toEqual({
       allowed: false,
-      message: "Maximum function call depth (20) exceeded. for 'update' @ L10",
+      message: "Maximum function call depth (20) exceeded. for 'update' @ L16",
     });
   });
 });
@@ -181,7 +181,7 @@ describe('get(), exists(), getAfter(), existsAfter()', () => {
     expect(rs.evaluate(request('get', 'many/11'))).toEqual({
       allowed: false,
       message:
-        "Exceeded maximum of 10 get(), getAfter(), exists() and existsAfter() calls. for 'get' @ L12",
+        "Exceeded maximum of 10 get(), getAfter(), exists() and existsAfter() calls. for 'get' @ L13",
     });
     const budget = newAccessBudget('batch');
     expect(rs.evaluate(request('get', 'many/10', { accessBudget: budget })).allowed).toBe(true);

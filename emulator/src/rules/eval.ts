@@ -117,29 +117,29 @@ export function evaluate(node: Expr, env: Env, ctx: EvalContext): RValue {
       return evaluate(t ? node.then : node.otherwise, env, ctx);
     }
     case 'member':
-      return located(node.loc.line, () => member(evaluate(node.obj, env, ctx), node.name));
+      return member(evaluate(node.obj, env, ctx), node.name);
     case 'index': {
       const obj = evaluate(node.obj, env, ctx);
       const idx = evaluate(node.index, env, ctx);
-      return located(node.loc.line, () => index(obj, idx));
+      return index(obj, idx);
     }
     case 'slice': {
       const obj = evaluate(node.obj, env, ctx);
       const from = node.from ? evaluate(node.from, env, ctx) : null;
       const to = node.to ? evaluate(node.to, env, ctx) : null;
-      return located(node.loc.line, () => slice(obj, from, to));
+      return slice(obj, from, to);
     }
     case 'bin': {
       const l = evaluate(node.left, env, ctx);
       const r = evaluate(node.right, env, ctx);
-      return located(node.loc.line, () => binary(node.op, l, r));
+      return binary(node.op, l, r);
     }
     case 'neg': {
       const v = evaluate(node.arg, env, ctx);
       if (typeof v === 'bigint') return checkInt(-v);
       if (typeof v === 'number') return -v;
       if (v instanceof RDuration) return new RDuration(-v.ns);
-      return located(node.loc.line, () => unsupported('-', v));
+      return unsupported('-', v);
     }
     case 'is': {
       const v = evaluate(node.arg, env, ctx);
@@ -169,7 +169,7 @@ export function evaluate(node: Expr, env: Env, ctx: EvalContext): RValue {
         else if (typeof v === 'bigint') segments.push(v.toString());
         else if (v instanceof RPath) segments.push(...v.segments);
         else if (v instanceof Sym) unknownValue();
-        else located(node.loc.line, () => fail(`Invalid path interpolation of ${typeName(v)}.`));
+        else fail(`Invalid path interpolation of ${typeName(v)}.`);
       }
       return new RPath(segments);
     }
@@ -196,16 +196,6 @@ function notBool(v: RValue, op: string): never {
   if (v instanceof Sym) return unknownValue();
   if (v === null) return fail('Null value error.');
   return fail(`Unsupported operation error. Received: ${typeName(v)} for ${op}. Expected: bool.`);
-}
-
-/** Runs `fn`, stamping the line of the failing expression on an error that has none yet. */
-function located<T>(line: number, fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof RulesEvalError && e.line === 0) e.line = line;
-    throw e;
-  }
 }
 
 function unsupported(op: string, a: RValue, b?: RValue): never {
@@ -329,29 +319,24 @@ export function binary(op: string, l: RValue, r: RValue): RValue {
 function call(node: CallExpr, env: Env, ctx: EvalContext): RValue {
   if (node.fn) {
     const args = node.args.map((a) => evaluate(a, env, ctx));
-    return callUser(node.fn, args, ctx, node.loc.line);
+    return callUser(node.fn, args, ctx);
   }
   if (node.builtin) {
     const args = node.args.map((a) => evaluate(a, env, ctx));
-    return located(node.loc.line, () => callBuiltin(node.builtin as string, args, ctx));
+    return callBuiltin(node.builtin as string, args, ctx);
   }
   if (node.callee.k !== 'member') {
-    return located(node.loc.line, () => fail('Function not found error.'));
+    return fail('Function not found error.');
   }
   const recv = evaluate(node.callee.obj, env, ctx);
   const args = node.args.map((a) => evaluate(a, env, ctx));
   const name = node.callee.name;
-  return located(node.loc.line, () =>
-    recv instanceof Sym ? symMethod(recv, name, args) : callMethod(recv, name, args),
-  );
+  return recv instanceof Sym ? symMethod(recv, name, args) : callMethod(recv, name, args);
 }
 
-function callUser(fn: FunctionDecl, args: RValue[], ctx: EvalContext, line: number): RValue {
-  if (ctx.depth >= MAX_CALL_DEPTH) {
-    const e = new RulesEvalError(`Maximum function call depth (${MAX_CALL_DEPTH}) exceeded.`);
-    e.line = line;
-    throw e;
-  }
+function callUser(fn: FunctionDecl, args: RValue[], ctx: EvalContext): RValue {
+  if (ctx.depth >= MAX_CALL_DEPTH)
+    fail(`Maximum function call depth (${MAX_CALL_DEPTH}) exceeded.`);
   const vars = new Map<string, RValue>();
   fn.params.forEach((p, i) => vars.set(p, args[i]));
   const fenv = new Env(vars, ctx.matchEnv);

@@ -448,7 +448,7 @@ class CompiledRuleset implements Ruleset {
         } catch (e) {
           if (!(e instanceof RulesEvalError)) throw e;
           if (e.unknown) messages.push(`false for '${method}' @ L${allow.line}`);
-          else messages.push(`${e.message} for '${method}' @ L${e.line || allow.line}`);
+          else messages.push(`${e.message} for '${method}' @ L${allow.line}`);
         }
       }
     }

@@ -91,7 +91,6 @@ export type RValue =
 
 /** An evaluation error; `unknown` marks a value a list query's constraints cannot decide. */
 export class RulesEvalError {
-  line = 0;
   constructor(
     readonly message: string,
     readonly unknown = false,

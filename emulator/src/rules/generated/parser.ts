@@ -240,9 +240,9 @@ function peg$parse(input, options) {
   const peg$r15 = /^[^"\\\n]/;
   const peg$r16 = /^[nrtbfv0\\'"`?]/;
   const peg$r17 = /^[xX]/;
-  const peg$r18 = /^[a-zA-Z0-9_]/;
-  const peg$r19 = /^[ \t\r\n]/;
-  const peg$r20 = /^[^\n]/;
+  const peg$r18 = /^[^\n]/;
+  const peg$r19 = /^[a-zA-Z0-9_]/;
+  const peg$r20 = /^[ \t\r\n]/;
 
   const peg$e0 = peg$literalExpectation("rules_version", false);
   const peg$e1 = peg$literalExpectation("=", false);
@@ -306,15 +306,15 @@ function peg$parse(input, options) {
   const peg$e59 = peg$classExpectation(["x", "X"], false, false, false);
   const peg$e60 = peg$literalExpectation("\\u", false);
   const peg$e61 = peg$literalExpectation("\\U", false);
-  const peg$e62 = peg$anyExpectation();
+  const peg$e62 = peg$classExpectation(["\n"], true, false, false);
   const peg$e63 = peg$otherExpectation("identifier");
   const peg$e64 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
   const peg$e65 = peg$otherExpectation("whitespace");
   const peg$e66 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
   const peg$e67 = peg$literalExpectation("//", false);
-  const peg$e68 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e69 = peg$literalExpectation("/*", false);
-  const peg$e70 = peg$literalExpectation("*/", false);
+  const peg$e68 = peg$literalExpectation("/*", false);
+  const peg$e69 = peg$literalExpectation("*/", false);
+  const peg$e70 = peg$anyExpectation();
 
   function peg$f0(version, service) {
     return { version: version ?? '1', service };
@@ -423,7 +423,7 @@ function peg$parse(input, options) {
   function peg$f56(hex) {
     return String.fromCodePoint(parseInt(hex, 16));
   }
-  function peg$f57(c) {    error('Invalid escape sequence \\' + c + '.');  }
+  function peg$f57(c) {    return '\\' + c;  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -3853,8 +3853,8 @@ function peg$parse(input, options) {
               if (peg$silentFails === 0) { peg$fail(peg$e57); }
             }
             if (s1 !== peg$FAILED) {
-              if (input.length > peg$currPos) {
-                s2 = input.charAt(peg$currPos);
+              s2 = input.charAt(peg$currPos);
+              if (peg$r18.test(s2)) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
@@ -3895,7 +3895,7 @@ function peg$parse(input, options) {
     if (s2 !== peg$FAILED) {
       s3 = [];
       s4 = input.charAt(peg$currPos);
-      if (peg$r18.test(s4)) {
+      if (peg$r19.test(s4)) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
@@ -3904,7 +3904,7 @@ function peg$parse(input, options) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r18.test(s4)) {
+        if (peg$r19.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
@@ -3935,7 +3935,7 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r18.test(s0)) {
+    if (peg$r19.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
@@ -3951,7 +3951,7 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = [];
     s1 = input.charAt(peg$currPos);
-    if (peg$r19.test(s1)) {
+    if (peg$r20.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
@@ -3964,7 +3964,7 @@ function peg$parse(input, options) {
       while (s1 !== peg$FAILED) {
         s0.push(s1);
         s1 = input.charAt(peg$currPos);
-        if (peg$r19.test(s1)) {
+        if (peg$r20.test(s1)) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
@@ -3992,7 +3992,7 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = [];
     s1 = input.charAt(peg$currPos);
-    if (peg$r19.test(s1)) {
+    if (peg$r20.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
@@ -4004,7 +4004,7 @@ function peg$parse(input, options) {
     while (s1 !== peg$FAILED) {
       s0.push(s1);
       s1 = input.charAt(peg$currPos);
-      if (peg$r19.test(s1)) {
+      if (peg$r20.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
@@ -4033,20 +4033,20 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = [];
       s3 = input.charAt(peg$currPos);
-      if (peg$r20.test(s3)) {
+      if (peg$r18.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e68); }
+        if (peg$silentFails === 0) { peg$fail(peg$e62); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
         s3 = input.charAt(peg$currPos);
-        if (peg$r20.test(s3)) {
+        if (peg$r18.test(s3)) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e68); }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
       }
       s1 = [s1, s2];
@@ -4062,7 +4062,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e69); }
+        if (peg$silentFails === 0) { peg$fail(peg$e68); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -4074,7 +4074,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e70); }
+          if (peg$silentFails === 0) { peg$fail(peg$e69); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -4089,7 +4089,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e62); }
+            if (peg$silentFails === 0) { peg$fail(peg$e70); }
           }
           if (s5 !== peg$FAILED) {
             s4 = [s4, s5];
@@ -4112,7 +4112,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e70); }
+            if (peg$silentFails === 0) { peg$fail(peg$e69); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -4127,7 +4127,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e62); }
+              if (peg$silentFails === 0) { peg$fail(peg$e70); }
             }
             if (s5 !== peg$FAILED) {
               s4 = [s4, s5];
@@ -4146,7 +4146,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e70); }
+          if (peg$silentFails === 0) { peg$fail(peg$e69); }
         }
         if (s3 !== peg$FAILED) {
           s1 = [s1, s2, s3];
