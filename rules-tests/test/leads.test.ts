@@ -344,7 +344,8 @@ describe('admins managing leads', () => {
     ['a removed key', { cidade: deleteField() }],
     ['a status together with a nome', { status: 'principal', nome: 'Outro' }],
   ])('cannot update %s', async (_label, change) => {
-    await seedLead('lead-1');
+    // An hour old: past the create-retry window, which lets anyone move created_at.
+    await seedLead('lead-1', rootLead({ created_at: minutesAgo(60) }));
     await assertFails(updateDoc(doc(t.admin(), 'leads', 'lead-1'), change));
     expect(await storedLead('lead-1')).toMatchObject({ nome: 'Maria da Silva', status: 'novo' });
   });
