@@ -1,0 +1,70 @@
+/// <reference lib="dom" />
+/** Plain-JSON <-> Firestore data for the test pages, and the page's URL configuration. */
+
+/** A JSON value a test passes through page.evaluate; `{$serverTimestamp: true}` and `{$increment: n}` are sentinels. */
+export type PlainValue =
+  null | boolean | number | string | PlainValue[] | { [key: string]: PlainValue };
+export type PlainData = { [key: string]: PlainValue };
+
+export interface PageConfig {
+  host: string;
+  port: number;
+  projectId: string;
+  longPolling: boolean;
+  user: string | null;
+}
+
+export function readConfig(): PageConfig {
+  const params = new URLSearchParams(location.search);
+  return {
+    host: params.get('host') ?? '127.0.0.1',
+    port: Number(params.get('port')),
+    projectId: params.get('project') ?? 'demo-browser',
+    longPolling: params.get('longPolling') === '1',
+    user: params.get('user'),
+  };
+}
+
+export interface Sentinels {
+  serverTimestamp(): unknown;
+  increment(n: number): unknown;
+}
+
+/** Converts sentinels into SDK field values, recursively. */
+export function toFirestore(value: PlainValue, sentinels: Sentinels): unknown {
+  if (Array.isArray(value)) return value.map((item) => toFirestore(item, sentinels));
+  if (value !== null && typeof value === 'object') {
+    if (value.$serverTimestamp === true) return sentinels.serverTimestamp();
+    if (typeof value.$increment === 'number') return sentinels.increment(value.$increment);
+    const out: { [key: string]: unknown } = {};
+    for (const [key, child] of Object.entries(value)) out[key] = toFirestore(child, sentinels);
+    return out;
+  }
+  return value;
+}
+
+/** Converts SDK data to plain JSON: Timestamps become `{$millis}`. */
+export function toPlain(value: unknown): PlainValue {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (typeof value === 'object') {
+    const maybe = value as { toMillis?: () => number };
+    if (typeof maybe.toMillis === 'function') return { $millis: maybe.toMillis() };
+    const out: PlainData = {};
+    for (const [key, child] of Object.entries(value as object)) out[key] = toPlain(child);
+    return out;
+  }
+  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') {
+    return value;
+  }
+  return String(value);
+}
+
+/** A where clause as the tests pass it. */
+export type Where = [field: string, op: string, value: PlainValue];
+export interface QuerySpec {
+  collection: string;
+  where?: Where[];
+  orderBy?: Array<[field: string, direction: 'asc' | 'desc']>;
+  limit?: number;
+}
