@@ -1,5 +1,5 @@
 /** The `firestore-emulator` command line. */
-import { startEmulator, type EmulatorOptions } from './server.js';
+import type { EmulatorOptions } from './server.js';
 
 const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE] [--data DIR]
 
@@ -60,6 +60,8 @@ function parseArgs(argv: string[]): EmulatorOptions {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
+  // Loaded after the flags are checked, so argument errors answer fast.
+  const { startEmulator } = await import('./server.js');
   let emulator;
   try {
     emulator = await startEmulator(opts);

@@ -633,7 +633,7 @@ export class Engine implements FirestoreService {
       db.name,
     );
     this.checkList(ctx, db, q, readTime);
-    let docs: DocVersion[] = collectionId ? this.queryDocs(db, q, readTime) : [];
+    const docs: DocVersion[] = collectionId ? this.queryDocs(db, q, readTime) : [];
     if (req.showMissing && collectionId) {
       for (const id of db.store.missingWithChildren(collPath, readTime)) {
         docs.push({

@@ -82,6 +82,7 @@ export class Journal implements CommitSink {
   constructor(
     private readonly dir: string,
     private readonly log: (line: string) => void,
+    private readonly compactMinBytes = COMPACT_MIN_BYTES,
   ) {}
 
   private gens(prefix: string, suffix: string): number[] {
@@ -206,7 +207,7 @@ export class Journal implements CommitSink {
       if (
         !this.compacting &&
         !this.closed &&
-        this.bytesSinceSnapshot > Math.max(COMPACT_MIN_BYTES, 2 * this.lastSnapshotBytes)
+        this.bytesSinceSnapshot > Math.max(this.compactMinBytes, 2 * this.lastSnapshotBytes)
       ) {
         await this.rotate();
         this.compacting = this.compact(this.gen).finally(() => (this.compacting = undefined));

@@ -26,6 +26,8 @@ export interface EmulatorOptions {
   rules?: string;
   /** Directory for durable data (default: memory only). */
   dataDir?: string;
+  /** Journal size that triggers a background compaction (default 64 MiB, or twice the last snapshot). */
+  compactAfterBytes?: number;
   /** Where log lines go (default: console.error). */
   log?: (line: string) => void;
 }
@@ -120,7 +122,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     defaultRules = loadOrThrow(options.rules, 'firestore.rules');
   }
 
-  const journal = options.dataDir ? new Journal(options.dataDir, log) : undefined;
+  const journal = options.dataDir
+    ? new Journal(options.dataDir, log, options.compactAfterBytes)
+    : undefined;
   const engine = new Engine({
     projectId: options.projectId,
     rulesFor: (projectId) => projectRules.get(projectId) ?? defaultRules,

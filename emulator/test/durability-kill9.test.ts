@@ -1,0 +1,128 @@
+import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FieldValue } from 'firebase-admin/firestore';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnCli, type CliProcess } from './support/cli.js';
+import { adminClient, startTestEmulator } from './support/emulator.js';
+
+const PROJECT = 'demo-durability';
+const dirs: string[] = [];
+const procs: CliProcess[] = [];
+
+function tempDir(): string {
+  const d = mkdtempSync(path.join(tmpdir(), 'fs-emu-data-'));
+  dirs.push(d);
+  return d;
+}
+
+afterEach(() => {
+  for (const p of procs.splice(0)) p.child.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('durable data with --data', () => {
+  it('keeps every acknowledged commit across kill -9', async () => {
+    const dir = tempDir();
+    const first = await spawnCli(['--port', '0', '--data', dir]);
+    procs.push(first);
+    const c1 = adminClient(first, PROJECT);
+    const acked: number[] = [];
+    // Concurrent writers so that group commit batches several commits per fsync.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, w) =>
+        (async () => {
+          for (let i = 0; i < 25; i++) {
+            const n = w * 100 + i;
+            await c1.db.doc(`durable/${n}`).set({ n, at: FieldValue.serverTimestamp() });
+            acked.push(n);
+          }
+        })(),
+      ),
+    );
+    const batch = c1.db.batch();
+    batch.set(c1.db.doc('durable-batch/a'), { v: 1 });
+    batch.set(c1.db.doc('durable-batch/b'), { v: 2 });
+    batch.delete(c1.db.doc('durable/0'));
+    await batch.commit();
+    await c1.db.doc('durable/1').update({ n: FieldValue.increment(1000) });
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    await c1.close().catch(() => {});
+
+    const second = await spawnCli(['--port', '0', '--data', dir]);
+    procs.push(second);
+    const c2 = adminClient(second, PROJECT);
+    const all = await c2.db.collection('durable').get();
+    const got = new Set(all.docs.map((d) => d.get('n') as number));
+    expect(all.size).toBe(acked.length - 1);
+    expect((await c2.db.doc('durable/0').get()).exists).toBe(false);
+    expect((await c2.db.doc('durable/1').get()).get('n')).toBe(1001);
+    for (const n of acked) if (n > 1) expect(got.has(n)).toBe(true);
+    const b = await c2.db.collection('durable-batch').get();
+    expect(b.docs.map((d) => d.id)).toEqual(['a', 'b']);
+    // New commits after recovery get later times than recovered ones.
+    const w = await c2.db.doc('durable/after').set({ n: -1 });
+    const old = await c2.db.doc('durable/2').get();
+    expect(w.writeTime.toMillis()).toBeGreaterThanOrEqual(old.updateTime!.toMillis());
+    await c2.close();
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('ignores a torn, partially written commit at the end of the journal', async () => {
+    const dir = tempDir();
+    const first = await spawnCli(['--port', '0', '--data', dir]);
+    procs.push(first);
+    const c1 = adminClient(first, PROJECT);
+    await c1.db.doc('torn/ok').set({ v: 1 });
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await c1.close().catch(() => {});
+    const journal = readdirSync(dir).find((f) => f.startsWith('journal-'));
+    expect(journal).toBeTruthy();
+    // A frame header that promises more bytes than were written (a crash mid-append).
+    appendFileSync(path.join(dir, journal!), Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 123, 34]));
+
+    const second = await spawnCli(['--port', '0', '--data', dir]);
+    procs.push(second);
+    const c2 = adminClient(second, PROJECT);
+    expect((await c2.db.doc('torn/ok').get()).get('v')).toBe(1);
+    await c2.db.doc('torn/after').set({ v: 2 });
+    await c2.close();
+  });
+
+  it('compacts the journal in the background and recovers from the snapshot', async () => {
+    const dir = tempDir();
+    const emu = await startTestEmulator({ dataDir: dir, compactAfterBytes: 20_000 });
+    const c1 = adminClient(emu, PROJECT);
+    for (let i = 0; i < 60; i++) {
+      await c1.db.doc(`compact/${i % 20}`).set({ i, pad: 'x'.repeat(500) });
+    }
+    await c1.db.doc('compact/0').delete();
+    await c1.close();
+    await emu.stop();
+    expect(readdirSync(dir).some((f) => f.startsWith('snapshot-'))).toBe(true);
+
+    const again = await startTestEmulator({ dataDir: dir });
+    const c2 = adminClient(again, PROJECT);
+    const s = await c2.db.collection('compact').get();
+    expect(s.size).toBe(19);
+    expect((await c2.db.doc('compact/19').get()).get('i')).toBe(59);
+    await c2.close();
+    await again.stop();
+  });
+
+  it('keeps data in memory only without --data', async () => {
+    const emu = await startTestEmulator();
+    const c1 = adminClient(emu, PROJECT);
+    await c1.db.doc('mem/a').set({ v: 1 });
+    await c1.close();
+    await emu.stop();
+    const again = await startTestEmulator();
+    const c2 = adminClient(again, PROJECT);
+    expect((await c2.db.doc('mem/a').get()).exists).toBe(false);
+    await c2.close();
+    await again.stop();
+  });
+});
