@@ -262,6 +262,18 @@ const timestampRe =
 
 /** Parses an RFC 3339 timestamp (as proto3 JSON carries it) to nanoseconds since the epoch. */
 export function parseTimestamp(text: string): RTimestamp {
+  let ts = timestampCache.get(text);
+  if (!ts) {
+    if (timestampCache.size > 256) timestampCache.clear();
+    ts = parseTimestampUncached(text);
+    timestampCache.set(text, ts);
+  }
+  return ts;
+}
+
+const timestampCache = new Map<string, RTimestamp>();
+
+function parseTimestampUncached(text: string): RTimestamp {
   const m = timestampRe.exec(text);
   if (!m) return fail(`Invalid timestamp '${text}'.`);
   const base = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);

@@ -6,9 +6,6 @@
 
 
 
-  function loc(l) {
-    return { line: l.start.line, column: l.start.column };
-  }
   function fold(head, tail, build) {
     return tail.reduce((left, part) => build(left, part), head);
   }
@@ -319,28 +316,28 @@ function peg$parse(input, options) {
   function peg$f0(version, service) {
     return { version: version ?? '1', service };
   }
-  function peg$f1(value) {    return { value: value.value, loc: loc(location()) };  }
+  function peg$f1(value) {    return { value: value.value, loc: here() };  }
   function peg$f2(name, body) {
-    return { name, body, loc: loc(location()) };
+    return { name, body, loc: here() };
   }
   function peg$f3(items) {    return items;  }
   function peg$f4(path, body) {
-    return { kind: 'match', path, body, loc: loc(location()) };
+    return { kind: 'match', path, body, loc: here() };
   }
   function peg$f5(segments) {    return segments;  }
-  function peg$f6(name) {    return { kind: 'rest', name: name, loc: loc(location()) };  }
-  function peg$f7(name) {    return { kind: 'var', name: name, loc: loc(location()) };  }
-  function peg$f8(value) {    return { kind: 'lit', value, loc: loc(location()) };  }
+  function peg$f6(name) {    return { kind: 'rest', name: name, loc: here() };  }
+  function peg$f7(name) {    return { kind: 'var', name: name, loc: here() };  }
+  function peg$f8(value) {    return { kind: 'lit', value, loc: here() };  }
   function peg$f9(methods, cond) {
-    return { kind: 'allow', methods, cond: cond ?? null, loc: loc(location()) };
+    return { kind: 'allow', methods, cond: cond ?? null, loc: here() };
   }
   function peg$f10(head, tail) {    return [head, ...tail];  }
-  function peg$f11(name) {    return { name, loc: loc(location()) };  }
+  function peg$f11(name) {    return { name, loc: here() };  }
   function peg$f12(name, params, lets, body) {
-    return { kind: 'function', name, params: params ?? [], lets, body, loc: loc(location()) };
+    return { kind: 'function', name, params: params ?? [], lets, body, loc: here() };
   }
   function peg$f13(head, tail) {    return [head, ...tail];  }
-  function peg$f14(name, value) {    return { name, value, loc: loc(location()) };  }
+  function peg$f14(name, value) {    return { name, value, loc: here() };  }
   function peg$f15(test, rest) {
     return rest ? { k: 'cond', test, then: rest[0], otherwise: rest[1], loc: test.loc } : test;
   }
@@ -356,22 +353,22 @@ function peg$parse(input, options) {
         ? { k: 'is', arg: left, type: part.type, loc: part.loc }
         : { k: 'bin', op: part.op, left, right: part.right, loc: part.loc });
   }
-  function peg$f19(op, right) {    return { op, right, loc: loc(location()) };  }
-  function peg$f20(right) {    return { op: 'in', right, loc: loc(location()) };  }
-  function peg$f21(type) {    return { is: true, type, loc: loc(location()) };  }
+  function peg$f19(op, right) {    return { op, right, loc: here() };  }
+  function peg$f20(right) {    return { op: 'in', right, loc: here() };  }
+  function peg$f21(type) {    return { is: true, type, loc: here() };  }
   function peg$f22(head, tail) {
     return fold(head, tail, (left, part) => ({ k: 'bin', op: part.op, left, right: part.right, loc: part.loc }));
   }
-  function peg$f23(op, right) {    return { op, right, loc: loc(location()) };  }
+  function peg$f23(op, right) {    return { op, right, loc: here() };  }
   function peg$f24(head, tail) {
     return fold(head, tail, (left, part) => ({ k: 'bin', op: part.op, left, right: part.right, loc: part.loc }));
   }
-  function peg$f25(op, right) {    return { op, right, loc: loc(location()) };  }
-  function peg$f26(arg) {    return { k: 'not', arg, loc: loc(location()) };  }
+  function peg$f25(op, right) {    return { op, right, loc: here() };  }
+  function peg$f26(arg) {    return { k: 'not', arg, loc: here() };  }
   function peg$f27(arg) {
-    if (arg.k === 'lit' && typeof arg.v === 'bigint') return { k: 'lit', v: -arg.v, loc: loc(location()) };
-    if (arg.k === 'lit' && typeof arg.v === 'number') return { k: 'lit', v: -arg.v, loc: loc(location()) };
-    return { k: 'neg', arg, loc: loc(location()) };
+    if (arg.k === 'lit' && typeof arg.v === 'bigint') return { k: 'lit', v: -arg.v, loc: here() };
+    if (arg.k === 'lit' && typeof arg.v === 'number') return { k: 'lit', v: -arg.v, loc: here() };
+    return { k: 'neg', arg, loc: here() };
   }
   function peg$f28(head, tail) {
     return fold(head, tail, (obj, part) => {
@@ -383,34 +380,34 @@ function peg$parse(input, options) {
       }
     });
   }
-  function peg$f29(name) {    return { t: 'member', name, loc: loc(location()) };  }
-  function peg$f30(args) {    return { t: 'call', args: args ?? [], loc: loc(location()) };  }
+  function peg$f29(name) {    return { t: 'member', name, loc: here() };  }
+  function peg$f30(args) {    return { t: 'call', args: args ?? [], loc: here() };  }
   function peg$f31(from, e) {    return { e };  }
   function peg$f32(from, to) {
     if (to === null) {
       if (from === null) error('Expected an index expression.');
-      return { t: 'index', index: from, loc: loc(location()) };
+      return { t: 'index', index: from, loc: here() };
     }
-    return { t: 'slice', from, to: to.e, loc: loc(location()) };
+    return { t: 'slice', from, to: to.e, loc: here() };
   }
   function peg$f33(head, tail) {    return [head, ...tail];  }
-  function peg$f34(name) {    return { k: 'id', name, loc: loc(location()) };  }
-  function peg$f35(items) {    return { k: 'list', items: items ?? [], loc: loc(location()) };  }
-  function peg$f36(entries) {    return { k: 'map', entries: entries ?? [], loc: loc(location()) };  }
+  function peg$f34(name) {    return { k: 'id', name, loc: here() };  }
+  function peg$f35(items) {    return { k: 'list', items: items ?? [], loc: here() };  }
+  function peg$f36(entries) {    return { k: 'map', entries: entries ?? [], loc: here() };  }
   function peg$f37(head, tail) {    return [head, ...tail];  }
   function peg$f38(key, value) {    return [key, value];  }
-  function peg$f39(parts) {    return { k: 'path', parts, loc: loc(location()) };  }
+  function peg$f39(parts) {    return { k: 'path', parts, loc: here() };  }
   function peg$f40(e) {    return e;  }
-  function peg$f41(s) {    return { k: 'lit', v: s.value, loc: loc(location()) };  }
-  function peg$f42() {    return { k: 'lit', v: true, loc: loc(location()) };  }
-  function peg$f43() {    return { k: 'lit', v: false, loc: loc(location()) };  }
-  function peg$f44() {    return { k: 'lit', v: null, loc: loc(location()) };  }
+  function peg$f41(s) {    return { k: 'lit', v: s.value, loc: here() };  }
+  function peg$f42() {    return { k: 'lit', v: true, loc: here() };  }
+  function peg$f43() {    return { k: 'lit', v: false, loc: here() };  }
+  function peg$f44() {    return { k: 'lit', v: null, loc: here() };  }
   function peg$f45(text) {
-    return { k: 'lit', v: Number(text), loc: loc(location()) };
+    return { k: 'lit', v: Number(text), loc: here() };
   }
-  function peg$f46(digits) {    return { k: 'lit', v: BigInt('0x' + digits), loc: loc(location()) };  }
-  function peg$f47(digits) {    return { k: 'lit', v: BigInt(digits), loc: loc(location()) };  }
-  function peg$f48(s) {    return { k: 'bytes', text: s.value, loc: loc(location()) };  }
+  function peg$f46(digits) {    return { k: 'lit', v: BigInt('0x' + digits), loc: here() };  }
+  function peg$f47(digits) {    return { k: 'lit', v: BigInt(digits), loc: here() };  }
+  function peg$f48(s) {    return { k: 'bytes', text: s.value, loc: here() };  }
   function peg$f49(chars) {    return { value: chars };  }
   function peg$f50(chars) {    return { value: chars };  }
   function peg$f51(chars) {    return { value: chars.join('') };  }
@@ -4162,6 +4159,22 @@ function peg$parse(input, options) {
     }
 
     return s0;
+  }
+
+
+  // Line starts, so node locations cost a binary search instead of peggy's location() scan.
+  const lineStarts = [0];
+  for (let i = 0; i < input.length; i++) if (input.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  function here() {
+    const off = offset();
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= off) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: off - lineStarts[lo] + 1 };
   }
 
   peg$result = peg$startRuleFunction();
