@@ -277,18 +277,13 @@ describe('REST over HTTP', () => {
     }
   });
 
-  it('rejects malformed JSON and unreadable tokens without calling the engine', async () => {
+  it('rejects malformed JSON without calling the engine', async () => {
     const bad = await rawRequest(`${harness.base}/v1/${DB}/documents:commit`, {
       method: 'POST',
       body: '{nope',
     });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).error.status).toBe('INVALID_ARGUMENT');
-    const unauth = await rawRequest(`${harness.base}/v1/${DB}/documents/a/b`, {
-      headers: { Authorization: 'Bearer x.y' },
-    });
-    expect(unauth.status).toBe(401);
-    expect(JSON.parse(unauth.body).error.status).toBe('UNAUTHENTICATED');
     expect(service.calls).toHaveLength(0);
   });
 

@@ -11,7 +11,7 @@ import {
   type ServerStreamMethod,
   type UnaryMethod,
 } from '../service.js';
-import { callerFromAuthorization } from '../webchannel/caller.js';
+import { callerFromAuthorization } from '../auth.js';
 import { answerPreflight, applyCors, readBody } from '../webchannel/cors.js';
 import { googleJsonError, httpStatus } from '../webchannel/wire.js';
 import { normaliseRequest } from './normalize.js';

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpTransport } from '../http-handler.js';
-import { Code, RpcError, type BidiStreamMethod, type FirestoreService } from '../service.js';
-import { callerFromAuthorization } from './caller.js';
+import { callerFromAuthorization } from '../auth.js';
+import type { BidiStreamMethod, FirestoreService } from '../service.js';
 import { answerPreflight, applyCors, readBody } from './cors.js';
 import { Session, type SessionTimings } from './session.js';
 import { frame } from './wire.js';
@@ -117,14 +117,7 @@ export function createWebChannelTransport(
       return;
     }
     const headers = parseInitHeaders(form.get('headers'));
-    let authError: RpcError | undefined;
-    let caller: ReturnType<typeof callerFromAuthorization> = { kind: 'anonymous' };
-    try {
-      caller = callerFromAuthorization(headers.get('authorization'));
-    } catch (error) {
-      authError =
-        error instanceof RpcError ? error : new RpcError(Code.UNAUTHENTICATED, String(error));
-    }
+    const caller = callerFromAuthorization(headers.get('authorization'));
     const sid = newSid();
     const session = new Session(
       sid,
@@ -139,7 +132,7 @@ export function createWebChannelTransport(
     );
     sessions.set(sid, session);
     ensureSweeper();
-    session.open(service, authError);
+    session.open(service);
     const { offset, messages } = parseForwardBody(form);
     session.receive(offset, messages);
     const handshake = JSON.stringify([0, ['c', sid, '', 8, 14, timings.backchannelTimeoutMs]]);

@@ -84,12 +84,8 @@ export class Session {
     private readonly onClosed: (session: Session) => void,
   ) {}
 
-  /** Opens the engine stream; a failure to authenticate ends it at once with that error. */
-  open(service: FirestoreService, authError?: RpcError): void {
-    if (authError) {
-      this.endStream(authError);
-      return;
-    }
+  /** Opens the engine stream; a failure to open ends it at once with that error. */
+  open(service: FirestoreService): void {
     try {
       this.handler = service.openStream(this.method, this.ctx, {
         send: (message) => {

@@ -145,6 +145,8 @@ export interface PageOptions {
   projectId: string;
   longPolling?: boolean;
   user?: string;
+  /** Signs `user` in with the `admin: true` claim. */
+  admin?: boolean;
   host?: string;
 }
 
@@ -163,6 +165,7 @@ export async function openTestPage(
   });
   if (options.longPolling) params.set('longPolling', '1');
   if (options.user) params.set('user', options.user);
+  if (options.admin) params.set('admin', '1');
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${pagesOrigin}/${kind}.html?${params.toString()}`);

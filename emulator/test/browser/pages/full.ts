@@ -31,7 +31,14 @@ import {
   type Unsubscribe,
   type WhereFilterOp,
 } from 'firebase/firestore';
-import { readConfig, toFirestore, toPlain, type PlainData, type QuerySpec } from './shared.js';
+import {
+  mockToken,
+  readConfig,
+  toFirestore,
+  toPlain,
+  type PlainData,
+  type QuerySpec,
+} from './shared.js';
 
 const config = readConfig();
 if (new URLSearchParams(location.search).get('debug') === '1') setLogLevel('debug');
@@ -41,9 +48,7 @@ connectFirestoreEmulator(
   db,
   config.host,
   config.port,
-  config.user
-    ? { mockUserToken: { user_id: config.user, email: `${config.user}@example.com` } }
-    : {},
+  config.user ? { mockUserToken: mockToken(config) } : {},
 );
 
 const sentinels = { serverTimestamp, increment };

@@ -25,7 +25,14 @@ import {
   type Query,
   type WhereFilterOp,
 } from 'firebase/firestore/lite';
-import { readConfig, toFirestore, toPlain, type PlainData, type QuerySpec } from './shared.js';
+import {
+  mockToken,
+  readConfig,
+  toFirestore,
+  toPlain,
+  type PlainData,
+  type QuerySpec,
+} from './shared.js';
 
 const config = readConfig();
 const app = initializeApp({ projectId: config.projectId, apiKey: 'fake-api-key' });
@@ -34,9 +41,7 @@ connectFirestoreEmulator(
   db,
   config.host,
   config.port,
-  config.user
-    ? { mockUserToken: { user_id: config.user, email: `${config.user}@example.com` } }
-    : {},
+  config.user ? { mockUserToken: mockToken(config) } : {},
 );
 
 const sentinels = { serverTimestamp, increment };

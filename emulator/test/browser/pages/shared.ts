@@ -12,6 +12,8 @@ export interface PageConfig {
   projectId: string;
   longPolling: boolean;
   user: string | null;
+  /** Signs the user in with the `admin: true` custom claim. */
+  admin: boolean;
 }
 
 export function readConfig(): PageConfig {
@@ -22,6 +24,7 @@ export function readConfig(): PageConfig {
     projectId: params.get('project') ?? 'demo-browser',
     longPolling: params.get('longPolling') === '1',
     user: params.get('user'),
+    admin: params.get('admin') === '1',
   };
 }
 
@@ -67,4 +70,13 @@ export interface QuerySpec {
   where?: Where[];
   orderBy?: Array<[field: string, direction: 'asc' | 'desc']>;
   limit?: number;
+}
+
+/** The emulator mock token for the configured user, if any. */
+export function mockToken(
+  config: PageConfig,
+): { user_id: string; email: string; admin?: boolean } | undefined {
+  if (!config.user) return undefined;
+  const token = { user_id: config.user, email: `${config.user}@example.com` };
+  return config.admin ? { ...token, admin: true } : token;
 }

@@ -1,0 +1,361 @@
+/**
+ * The firebase 12 browser SDK in headless Chromium against the emulator: the full SDK over
+ * WebChannel (auto-detected streaming and forced long-polling) and `firebase/firestore/lite` over
+ * REST, from a page served on another origin, with firebase-admin writing alongside.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildPages,
+  launchChromium,
+  openTestPage,
+  servePages,
+  type Served,
+} from './browser/browser-harness.js';
+import { adminClient, startTestEmulator, type TestEmulator } from './support/emulator.js';
+
+const OPEN_RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /{document=**} { allow read, write: if true; }
+  }
+}`;
+const APP_RULES = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
+
+let browser: Browser;
+let pages: Served;
+let emulator: TestEmulator;
+let appRulesEmulator: TestEmulator;
+const contexts: BrowserContext[] = [];
+let projectSeq = 0;
+
+beforeAll(async () => {
+  const [dir, launched, open, app] = await Promise.all([
+    buildPages(),
+    launchChromium(),
+    startTestEmulator({ rules: OPEN_RULES }),
+    startTestEmulator({ rules: APP_RULES }),
+  ]);
+  browser = launched;
+  emulator = open;
+  appRulesEmulator = app;
+  pages = await servePages(dir);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await pages?.stop();
+  await emulator?.stop();
+  await appRulesEmulator?.stop();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+/** A fresh project per test keeps tests independent on one emulator. */
+function newProject(): string {
+  projectSeq += 1;
+  return `demo-browser-${projectSeq}`;
+}
+
+async function openPage(
+  kind: 'full' | 'lite',
+  projectId: string,
+  options: { longPolling?: boolean; user?: string; admin?: boolean; target?: TestEmulator } = {},
+): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const target = options.target ?? emulator;
+  return openTestPage(context, pages.origin, kind, {
+    port: target.port,
+    projectId,
+    longPolling: options.longPolling,
+    user: options.user,
+    admin: options.admin,
+  });
+}
+
+describe.each([
+  { mode: 'auto-detected streaming', longPolling: false },
+  { mode: 'forced long-polling', longPolling: true },
+])('full SDK over WebChannel ($mode)', ({ longPolling }) => {
+  it('setDoc, addDoc, updateDoc, deleteDoc and server reads', async () => {
+    const project = newProject();
+    const page = await openPage('full', project, { longPolling });
+    const result = await page.evaluate(async () => {
+      const { api } = window;
+      await api.set('cities/sp', {
+        name: 'São Paulo',
+        pop: 12,
+        tags: ['big'],
+        at: { $serverTimestamp: true },
+      });
+      const id = await api.add('cities', { name: 'Aracaju', pop: 1 });
+      await api.update('cities/sp', { pop: { $increment: 1 }, 'meta.checked': true });
+      await api.set('cities/sp', { state: 'SP' }, true);
+      const afterUpdate = await api.get('cities/sp', true);
+      await api.remove(`cities/${id}`);
+      const removed = await api.get(`cities/${id}`, true);
+      return { id, afterUpdate, removed };
+    });
+    expect(result.id).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(result.afterUpdate).toEqual({
+      exists: true,
+      data: {
+        name: 'São Paulo',
+        pop: 13,
+        tags: ['big'],
+        at: { $millis: expect.any(Number) },
+        meta: { checked: true },
+        state: 'SP',
+      },
+    });
+    expect(result.removed).toEqual({ exists: false, data: null });
+  }, 60_000);
+
+  it('queries with filters, order and limit, and counts', async () => {
+    const project = newProject();
+    const page = await openPage('full', project, { longPolling });
+    const result = await page.evaluate(async () => {
+      const { api } = window;
+      await api.batch([
+        { op: 'set', path: 'jobs/a', data: { area: 'x', rank: 3 } },
+        { op: 'set', path: 'jobs/b', data: { area: 'x', rank: 1 } },
+        { op: 'set', path: 'jobs/c', data: { area: 'y', rank: 2 } },
+        { op: 'set', path: 'jobs/d', data: { area: 'x', rank: 2 } },
+      ]);
+      return {
+        filtered: await api.query({
+          collection: 'jobs',
+          where: [['area', '==', 'x']],
+          orderBy: [['rank', 'desc']],
+          limit: 2,
+        }),
+        ranged: await api.query({
+          collection: 'jobs',
+          where: [['rank', '>=', 2]],
+          orderBy: [['rank', 'asc']],
+        }),
+        inQuery: await api.query({ collection: 'jobs', where: [['area', 'in', ['y']]] }),
+        count: await api.count({ collection: 'jobs', where: [['area', '==', 'x']] }),
+      };
+    });
+    expect(result.filtered.map((d) => d.id)).toEqual(['a', 'd']);
+    expect(result.ranged.map((d) => d.id)).toEqual(['c', 'd', 'a']);
+    expect(result.inQuery).toEqual([{ id: 'c', data: { area: 'y', rank: 2 } }]);
+    expect(result.count).toBe(3);
+  }, 60_000);
+
+  it('runs transactions (concurrent ones retry and none is lost) and write batches', async () => {
+    const project = newProject();
+    const [a, b] = await Promise.all([
+      openPage('full', project, { longPolling }),
+      openPage('full', project, { longPolling }),
+    ]);
+    await a.evaluate(() => window.api.set('counters/c', { n: 0 }));
+    const increments = await Promise.all([
+      a.evaluate(() =>
+        Promise.all([1, 2, 3].map(() => window.api.transactionIncrement('counters/c', 'n', 1))),
+      ),
+      b.evaluate(() =>
+        Promise.all([1, 2, 3].map(() => window.api.transactionIncrement('counters/c', 'n', 1))),
+      ),
+    ]);
+    expect(increments.flat().sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    await a.evaluate(() =>
+      window.api.batch([
+        { op: 'set', path: 'counters/d', data: { n: 10 } },
+        { op: 'update', path: 'counters/c', data: { done: true } },
+        { op: 'delete', path: 'counters/missing' },
+      ]),
+    );
+    expect(await b.evaluate(() => window.api.get('counters/c', true))).toEqual({
+      exists: true,
+      data: { n: 6, done: true },
+    });
+    expect(await b.evaluate(() => window.api.get('counters/d', true))).toEqual({
+      exists: true,
+      data: { n: 10 },
+    });
+    // A batch whose update targets a missing document fails as a whole.
+    const failed = await a.evaluate(() =>
+      window.api
+        .batch([
+          { op: 'set', path: 'counters/e', data: { n: 1 } },
+          { op: 'update', path: 'counters/nope', data: { n: 1 } },
+        ])
+        .then(
+          () => 'committed',
+          (error: { code?: string }) => error.code ?? 'unknown',
+        ),
+    );
+    expect(failed).toBe('not-found');
+    expect(await b.evaluate(() => window.api.get('counters/e', true))).toEqual({
+      exists: false,
+      data: null,
+    });
+  }, 60_000);
+
+  it('onSnapshot sees writes from a second browser context and from firebase-admin', async () => {
+    const project = newProject();
+    const admin = adminClient(emulator, project);
+    try {
+      const [watcher, writer] = await Promise.all([
+        openPage('full', project, { longPolling }),
+        openPage('full', project, { longPolling }),
+      ]);
+      await watcher.evaluate(() =>
+        window.api.listenQuery('q', { collection: 'leads', orderBy: [['n', 'asc']] }),
+      );
+      await watcher.waitForFunction(() => window.api.snapshots('q').some((s) => !s.fromCache));
+      await writer.evaluate(() => window.api.add('leads', { n: 1, from: 'browser' }));
+      await watcher.waitForFunction(() =>
+        window.api.snapshots('q').some((s) => s.docs.length === 1 && !s.hasPendingWrites),
+      );
+      await admin.db.collection('leads').doc('from-admin').set({ n: 2, from: 'admin' });
+      await watcher.waitForFunction(() =>
+        window.api.snapshots('q').some((s) => s.docs.length === 2),
+      );
+      await writer.evaluate(() => window.api.update('leads/from-admin', { n: 0 }));
+      await watcher.waitForFunction(() =>
+        window.api
+          .snapshots('q')
+          .some((s) => s.docs[0]?.id === 'from-admin' && s.docs[0].data.n === 0),
+      );
+      await admin.db.collection('leads').doc('from-admin').delete();
+      await watcher.waitForFunction(() => {
+        const all = window.api.snapshots('q');
+        return all[all.length - 1].docs.length === 1;
+      });
+      const last = await watcher.evaluate(() => window.api.snapshots('q').at(-1));
+      expect(last?.docs.map((d) => d.data)).toEqual([{ n: 1, from: 'browser' }]);
+      expect(last?.fromCache).toBe(false);
+      expect(await watcher.evaluate(() => window.api.error('q'))).toBeNull();
+    } finally {
+      await admin.close();
+    }
+  }, 60_000);
+});
+
+describe('firebase/firestore/lite over REST', () => {
+  it('addDoc, getDoc, getDocs, and the other calls lite makes', async () => {
+    const project = newProject();
+    const lite = await openPage('lite', project);
+    const result = await lite.evaluate(async () => {
+      const { lite: api } = window;
+      const id = await api.add('notes', {
+        text: 'Olá, 世界 🎉',
+        n: 1,
+        at: { $serverTimestamp: true },
+      });
+      await api.set('notes/b', { text: 'b', n: 2 });
+      await api.update('notes/b', { n: { $increment: 5 } });
+      const got = await api.get(`notes/${id}`);
+      const missing = await api.get('notes/none');
+      const all = await api.query({ collection: 'notes', orderBy: [['n', 'desc']] });
+      const count = await api.count({ collection: 'notes' });
+      const next = await api.transactionIncrement('notes/b', 'n', 1);
+      await api.batch([
+        { op: 'delete', path: `notes/${id}` },
+        { op: 'set', path: 'notes/c', data: { n: 0 } },
+      ]);
+      await api.remove('notes/c');
+      const remaining = await api.query({ collection: 'notes' });
+      const updateMissing = await api.update('notes/zzz', { n: 1 }).then(
+        () => 'updated',
+        (error: { code?: string }) => error.code ?? 'unknown',
+      );
+      return { id, got, missing, all, count, next, remaining, updateMissing };
+    });
+    expect(result.got).toEqual({
+      exists: true,
+      data: { text: 'Olá, 世界 🎉', n: 1, at: { $millis: expect.any(Number) } },
+    });
+    expect(result.missing).toEqual({ exists: false, data: null });
+    expect(result.all.map((d) => d.id)).toEqual(['b', result.id]);
+    expect(result.count).toBe(2);
+    expect(result.next).toBe(8);
+    expect(result.remaining).toEqual([{ id: 'b', data: { text: 'b', n: 8 } }]);
+    expect(result.updateMissing).toBe('not-found');
+  }, 60_000);
+
+  it('sees what the full SDK wrote, across origins', async () => {
+    const project = newProject();
+    const [full, lite] = await Promise.all([openPage('full', project), openPage('lite', project)]);
+    await full.evaluate(() => window.api.set('shared/x', { by: 'full' }));
+    expect(await lite.evaluate(() => window.lite.get('shared/x'))).toEqual({
+      exists: true,
+      data: { by: 'full' },
+    });
+  }, 60_000);
+});
+
+describe("the app's rules, through the browser transports", () => {
+  const lead = {
+    nome: 'Maria da Silva',
+    whatsapp: '(79) 99999-9999',
+    vaga: 'Aux Eletricista',
+    cidade: 'Salgadália',
+    status: 'novo',
+    created_at: { $serverTimestamp: true },
+    deleted_at: null,
+  };
+
+  it("a candidate's lead reaches the admin panel live; a non-admin listener is refused", async () => {
+    const project = newProject();
+    const options = { target: appRulesEmulator };
+    const [admin, candidate, intruder, liteCandidate] = await Promise.all([
+      openPage('full', project, { ...options, user: 'admin-1', admin: true }),
+      openPage('full', project, options),
+      openPage('full', project, { ...options, user: 'someone' }),
+      openPage('lite', project, options),
+    ]);
+    await admin.evaluate(() => window.api.listenQuery('leads', { collection: 'leads' }));
+    await admin.waitForFunction(() => window.api.snapshots('leads').some((s) => !s.fromCache));
+    await candidate.evaluate((data) => window.api.add('leads', data), lead);
+    await liteCandidate.evaluate((data) => window.lite.add('leads', data), lead);
+    await admin.waitForFunction(() =>
+      window.api.snapshots('leads').some((s) => s.docs.length === 2),
+    );
+    const seen = await admin.evaluate(() =>
+      window.api
+        .snapshots('leads')
+        .at(-1)
+        ?.docs.map((d) => d.data),
+    );
+    expect(seen).toEqual([
+      { ...lead, created_at: { $millis: expect.any(Number) } },
+      { ...lead, created_at: { $millis: expect.any(Number) } },
+    ]);
+
+    // A lead that chooses its own status is refused, over WebChannel and over REST.
+    const bad = { ...lead, status: 'principal' };
+    expect(
+      await candidate.evaluate(
+        (data) =>
+          window.api.add('leads', data).then(
+            () => 'written',
+            (e: { code?: string }) => e.code,
+          ),
+        bad,
+      ),
+    ).toBe('permission-denied');
+    expect(
+      await liteCandidate.evaluate(
+        (data) =>
+          window.lite.add('leads', data).then(
+            () => 'written',
+            (e: { code?: string }) => e.code,
+          ),
+        bad,
+      ),
+    ).toBe('permission-denied');
+
+    // Reading leads needs the admin claim: the listener's error callback says so.
+    await intruder.evaluate(() => window.api.listenQuery('leads', { collection: 'leads' }));
+    await intruder.waitForFunction(() => window.api.error('leads') !== null);
+    expect(await intruder.evaluate(() => window.api.error('leads'))).toMatch(/^permission-denied/);
+  }, 90_000);
+});
