@@ -65,6 +65,8 @@ describe('numbers', () => {
     allTrue([
       'math.abs(-3) == 3 && math.abs(-2.5) == 2.5',
       'math.ceil(1.2) == 2 && math.floor(1.8) == 1 && math.round(2.5) == 3 && math.round(-2.5) == -3',
+      'math.ceil(2.1) is int && math.floor(-0.5) == -1 && math.round(2.4) is int && math.abs(-1) is int',
+      'math.sqrt(2.25) == 1.5 && math.pow(4, 0.5) is float',
       'math.sqrt(16) == 4 && math.pow(2, 10) == 1024',
       'math.isInfinite(1.0 / 0) && !math.isInfinite(1.0) && math.isNaN(0.0 / 0) && !math.isNaN(1)',
       "int('42') == 42 && int(3.9) == 3 && float(2) == 2.0 && float('1.5') == 1.5",
@@ -86,7 +88,8 @@ describe('strings', () => {
       "'é'.toUtf8().size() == 2",
       "'ab' + 'cd' == 'abcd'",
       "'abc' < 'abd' && 'b' > 'abc'",
-      "'abcdef'[1:3] == 'bc'",
+      "'abcdef'[1:3] == 'bc' && 'abcdef'[0] == 'a' && 'abc'[0:3] == 'abc'",
+      "'foo@test.com'.replace('.', '-') == '------------'",
     ]);
   });
 

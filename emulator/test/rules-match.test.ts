@@ -88,13 +88,18 @@ describe('functions', () => {
         '      let same = me == uid;',
         '      return signedIn() && same;',
         '    }',
-        '    function countdown(n) { return n <= 0 ? true : countdown(n - 1); }',
+        // f0 -> f1 -> ... -> f24: depth(fN) == N + 1.
+        ...Array.from({ length: 25 }, (_, i) =>
+          i === 24
+            ? '    function f24() { return true; }'
+            : `    function f${i}() { return f${i + 1}(); }`,
+        ).reverse(),
         '    match /items/{id} {',
         '      function isItem(x) { return x == id && inDb(); }',
         '      function inDb() { return database == "(default)"; }',
         '      allow get: if owns(id) && isItem(id);',
-        '      allow create: if countdown(5);',
-        '      allow update: if countdown(50);',
+        '      allow create: if f5();',
+        '      allow update: if f4();',
         '    }',
       ].join('\n'),
     ),
@@ -106,12 +111,12 @@ describe('functions', () => {
     expect(rs.evaluate(request('get', 'items/alice')).allowed).toBe(false);
   });
 
-  it('allows recursion within the call depth limit of 20 and fails beyond it', () => {
+  it('allows nested calls up to a depth of 20 and fails beyond it', () => {
+    // f5 -> ... -> f24 is 20 calls deep; f4 is one more.
     expect(rs.evaluate(request('create', 'items/x')).allowed).toBe(true);
-    const deep = rs.evaluate(request('update', 'items/x'));
-    expect(deep).toEqual({
+    expect(rs.evaluate(request('update', 'items/x'))).toEqual({
       allowed: false,
-      message: "Maximum function call depth (20) exceeded. for 'update' @ L16",
+      message: "Maximum function call depth (20) exceeded. for 'update' @ L40",
     });
   });
 });

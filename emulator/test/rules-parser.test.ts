@@ -60,6 +60,30 @@ describe('rules parser', () => {
     ]);
   });
 
+  it('rejects recursive functions and too many parameters or let bindings', () => {
+    const msg = errorsOf(
+      rules(
+        [
+          '    function self(n) { return n == 0 || self(n - 1); }',
+          '    function ping(n) { return pong(n); }',
+          '    function pong(n) { return ping(n); }',
+          '    function wide(a, b, c, d, e, f, g, h) { return true; }',
+          '    function lets() {',
+          ...Array.from({ length: 11 }, (_, i) => `      let v${i} = ${i};`),
+          '      return true;',
+          '    }',
+          '    match /x/{id} { allow get: if self(1) && ping(1) && wide(1, 2, 3, 4, 5, 6, 7, 8) && lets(); }',
+        ].join('\n'),
+      ),
+    );
+    expect(msg.split('\n')).toEqual([
+      'app.rules:7:5 Function wide has more than 7 parameters.',
+      'app.rules:8:5 Function lets has more than 10 let bindings.',
+      'app.rules:4:5 Recursive function calls are not allowed: self -> self.',
+      'app.rules:5:5 Recursive function calls are not allowed: ping -> pong -> ping.',
+    ]);
+  });
+
   it('rejects a wrong service name and rules_version', () => {
     expect(errorsOf("rules_version = '3';\nservice cloud.storage { }")).toBe(
       [

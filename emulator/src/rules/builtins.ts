@@ -270,11 +270,11 @@ export function callGlobal(name: string, args: RValue[]): RValue {
       if (typeof a === 'bigint') return checkInt(a < 0n ? -a : a);
       return Math.abs(wantNumber(a, 'math.abs()'));
     case 'math.ceil':
-      return Math.ceil(wantNumber(a, 'math.ceil()'));
+      return toInt(Math.ceil(wantNumber(a, 'math.ceil()')));
     case 'math.floor':
-      return Math.floor(wantNumber(a, 'math.floor()'));
+      return toInt(Math.floor(wantNumber(a, 'math.floor()')));
     case 'math.round':
-      return roundHalfAwayFromZero(wantNumber(a, 'math.round()'));
+      return toInt(roundHalfAwayFromZero(wantNumber(a, 'math.round()')));
     case 'math.sqrt':
       return Math.sqrt(wantNumber(a, 'math.sqrt()'));
     case 'math.pow':
@@ -324,6 +324,11 @@ export function callGlobal(name: string, args: RValue[]): RValue {
       return crcBytes(crc32(toBytes(a, name), 0x82f63b78));
   }
   return fail(`Function not found error: Name: [${name}].`);
+}
+
+function toInt(x: number): bigint {
+  if (!Number.isFinite(x)) fail('Cannot convert a non-finite float to int.');
+  return checkInt(BigInt(x));
 }
 
 function roundHalfAwayFromZero(x: number): number {

@@ -221,8 +221,8 @@ function index(obj: RValue, idx: RValue): RValue {
     if (typeof idx !== 'string') return unsupported('[]', obj, idx);
     return member(obj, idx);
   }
-  if (Array.isArray(obj) || obj instanceof RPath) {
-    const list = Array.isArray(obj) ? obj : obj.segments;
+  if (Array.isArray(obj) || obj instanceof RPath || typeof obj === 'string') {
+    const list = Array.isArray(obj) ? obj : typeof obj === 'string' ? [...obj] : obj.segments;
     if (typeof idx !== 'bigint') return unsupported('[]', obj, idx);
     if (idx < 0n || idx >= BigInt(list.length)) fail(`Index out of range error: ${idx}.`);
     return list[Number(idx)];

@@ -38,6 +38,8 @@ export type * from './contract.js';
 /** Document lookups allowed per single-document request and per batch/transaction (Firestore's limits). */
 export const SINGLE_REQUEST_LOOKUP_LIMIT = 10;
 export const BATCH_LOOKUP_LIMIT = 20;
+const MAX_FUNCTION_ARGS = 7;
+const MAX_LET_BINDINGS = 10;
 
 /** A budget to share across every write of one batch or transaction (pass it as `accessBudget`). */
 export function newAccessBudget(kind: 'single' | 'batch' = 'batch'): RulesAccessBudget {
@@ -209,6 +211,7 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
       const fn = findFunction(scope, callee.name);
       if (fn) {
         e.fn = fn;
+        if (currentFn) calls.get(currentFn)?.add(fn);
         checkArity(e, callee.name, [fn.params.length]);
       } else if (GLOBAL_FUNCTIONS[callee.name]) {
         e.builtin = callee.name;
@@ -235,13 +238,41 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
     else err(e.loc, 'Only functions and methods can be called.');
   };
 
+  // Firestore's limits: no recursion (direct or through other functions), at most 7 parameters
+  // and 10 let bindings per function.
+  const calls = new Map<FunctionDecl, Set<FunctionDecl>>();
+  let currentFn: FunctionDecl | null = null;
   const checkFunction = (fn: FunctionDecl, scope: Scope): void => {
+    if (fn.params.length > MAX_FUNCTION_ARGS) {
+      err(fn.loc, `Function ${fn.name} has more than ${MAX_FUNCTION_ARGS} parameters.`);
+    }
+    if (fn.lets.length > MAX_LET_BINDINGS) {
+      err(fn.loc, `Function ${fn.name} has more than ${MAX_LET_BINDINGS} let bindings.`);
+    }
+    calls.set(fn, new Set());
+    currentFn = fn;
     const fscope: Scope = { functions: new Map(), vars: new Set(fn.params), parent: scope };
     for (const l of fn.lets) {
       checkExpr(l.value, fscope);
       fscope.vars.add(l.name);
     }
     checkExpr(fn.body, fscope);
+    currentFn = null;
+  };
+  const reportRecursion = (): void => {
+    const state = new Map<FunctionDecl, 'visiting' | 'done'>();
+    const visit = (fn: FunctionDecl, stack: FunctionDecl[]): void => {
+      state.set(fn, 'visiting');
+      for (const next of calls.get(fn) ?? []) {
+        if (state.get(next) === 'visiting') {
+          const path = [...stack, fn];
+          const cycle = [...path.slice(path.indexOf(next)), next].map((f) => f.name);
+          err(next.loc, `Recursive function calls are not allowed: ${cycle.join(' -> ')}.`);
+        } else if (!state.has(next)) visit(next, [...stack, fn]);
+      }
+      state.set(fn, 'done');
+    };
+    for (const fn of calls.keys()) if (!state.has(fn)) visit(fn, []);
   };
 
   const visitBody = (
@@ -293,6 +324,7 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
     }
   };
   visitBody(file.service.body, root, []);
+  reportRecursion();
   return blocks;
 }
 
