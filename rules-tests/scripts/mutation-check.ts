@@ -1,7 +1,8 @@
 /**
  * Mutation check of firestore.rules: removes or weakens one rule at a time and runs the test file
  * that covers it against the mutant (VAGAS_RULES_FILE). Every mutant must be killed (some test
- * fails); a surviving mutant means a rule without a test. `--property` also runs the fast-check
+ * fails); a surviving mutant means a rule without a test. A mutant marked `equivalent` cannot change
+ * any outcome (another clause already denies) and must survive. `--property` also runs the fast-check
  * file against the lead-validation mutants. `--only id,id` picks mutants. Exit 1 if any survives.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,8 @@ interface Mutant {
   file: 'leads' | 'settings' | 'admins' | 'option-lists';
   /** Also run leads-property.test.ts (lead create validation). */
   property?: boolean;
+  /** Why the mutant cannot change any outcome (it must then survive). */
+  equivalent?: string;
 }
 
 // prettier-ignore
@@ -36,7 +39,8 @@ const mutants: Mutant[] = [
   { id: 'create-extra-keys', bullet: 'lead create: no extra key', file: 'leads', property: true,
     find: 'return data.keys().hasAll(keys) && data.keys().hasOnly(keys);', replace: 'return data.keys().hasAll(keys);' },
   { id: 'create-missing-keys', bullet: 'lead create: no missing key', file: 'leads', property: true,
-    find: 'return data.keys().hasAll(keys) && data.keys().hasOnly(keys);', replace: 'return data.keys().hasOnly(keys);' },
+    find: 'return data.keys().hasAll(keys) && data.keys().hasOnly(keys);', replace: 'return data.keys().hasOnly(keys);',
+    equivalent: 'every lead field is also checked, and reading a missing field is an error that denies' },
   { id: 'create-status', bullet: "lead create: status == 'novo'", file: 'leads', property: true,
     find: "        && data.status == 'novo'\n", replace: '\n' },
   { id: 'create-created-at', bullet: 'lead create: created_at == request.time', file: 'leads', property: true,
@@ -153,25 +157,40 @@ const only = onlyArg >= 0 ? new Set(args[onlyArg + 1].split(',')) : null;
 interface Outcome {
   passed: number;
   failed: number;
+  /** The first failing test, or why the run failed as a whole. */
+  firstFailure: string;
 }
 
-/** Runs one test file against `rulesFile`; counts from vitest's JSON report. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    message?: string;
+    assertionResults: { status: string; fullName: string }[];
+  }[];
+}
+
+/** Runs one test file against `rulesFile` (stopping at the first failure); reads vitest's JSON report. */
 function runTests(file: string, rulesFile: string, tag: string): Outcome {
   const report = path.join(outDir, `${tag}.json`);
   spawnSync(
     path.resolve(workspace, '../node_modules/.bin/vitest'),
-    ['run', `test/${file}.test.ts`, '--reporter=json', `--outputFile=${report}`],
+    ['run', `test/${file}.test.ts`, '--bail=1', '--reporter=json', `--outputFile=${report}`],
     { cwd: workspace, env: { ...process.env, VAGAS_RULES_FILE: rulesFile }, stdio: 'ignore' },
   );
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numFailedTestSuites: number;
+    const json = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+    const failedTest = json.testResults
+      .flatMap((r) => r.assertionResults)
+      .find((a) => a.status === 'failed');
+    const suiteError = json.testResults.find((r) => r.message)?.message;
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests + (suiteError ? 1 : 0),
+      firstFailure: failedTest?.fullName ?? suiteError?.split('\n')[0] ?? '',
     };
-    return { passed: json.numPassedTests, failed: json.numFailedTests + json.numFailedTestSuites };
   } catch {
-    return { passed: 0, failed: -1 };
+    return { passed: 0, failed: 1, firstFailure: 'no vitest report' };
   }
 }
 
@@ -205,19 +224,33 @@ for (const mutant of selected) {
     source.replace(mutant.find, () => mutant.replace),
   );
   const unit = runTests(mutant.file, mutantFile, mutant.id);
-  let line = `${mutant.file}.test.ts ${unit.failed} failed`;
   let killed = unit.failed !== 0;
+  let detail = killed
+    ? `${mutant.file}.test.ts: ${unit.firstFailure}`
+    : `${mutant.file}.test.ts passes`;
   if (withProperty && mutant.property) {
     const prop = runTests('leads-property', mutantFile, `${mutant.id}-property`);
-    line += `; leads-property.test.ts ${prop.failed} failed`;
     killed &&= prop.failed !== 0;
+    detail += prop.failed ? ' | property test fails too' : ' | PROPERTY TEST PASSES';
+  }
+  if (mutant.equivalent) {
+    // Kept for readability; the rule below it already denies every such request.
+    console.log(
+      `${killed ? 'KILLED?!' : 'equiv.  '}  ${mutant.id.padEnd(22)} ${mutant.equivalent}`,
+    );
+    if (killed) survivors += 1;
+    continue;
   }
   if (!killed) survivors += 1;
   console.log(
-    `${killed ? 'killed  ' : 'SURVIVED'}  ${mutant.id.padEnd(24)} ${mutant.bullet.padEnd(46)} ${line}`,
+    `${killed ? 'killed  ' : 'SURVIVED'}  ${mutant.id.padEnd(22)} [${mutant.bullet}] ${detail}`,
   );
 }
 
 rmSync(outDir, { recursive: true, force: true });
-console.log(`${selected.length - survivors}/${selected.length} mutants killed`);
+const equivalents = selected.filter((m) => m.equivalent).length;
+console.log(
+  `${selected.length - equivalents - survivors}/${selected.length - equivalents} mutants killed` +
+    (equivalents ? `, ${equivalents} equivalent` : ''),
+);
 process.exit(survivors === 0 ? 0 : 1);

@@ -1,7 +1,8 @@
 /**
  * Test harness: per test file, our Firestore emulator on a free port and a rules-unit-testing
  * environment on it with firestore.rules loaded (VAGAS_RULES_FILE overrides the file, for the
- * mutation check). Cleared before each test.
+ * mutation check; VAGAS_RULES_EMULATOR=host:port uses a running emulator instead). Cleared before
+ * each test.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -13,6 +14,9 @@ import { setLogLevel, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startEmulator } from '../../../emulator/src/index.js';
 import { rulesFile } from './rules-file.js';
+
+/** host:port of an emulator to use instead of starting ours (e.g. the official emulator). */
+const externalEmulator = process.env.VAGAS_RULES_EMULATOR;
 
 /** The modular Firestore of a test context (rules-unit-testing hands out the compat wrapper). */
 export const dbOf = (context: RulesTestContext): Firestore =>
@@ -39,15 +43,21 @@ export function useRulesEnvironment(projectId: string): RulesHarness {
   beforeAll(async () => {
     // Denied writes are the point of these tests; keep the SDK from logging each one.
     setLogLevel('silent');
-    const emulator = await startEmulator({ host: '127.0.0.1', port: 0 });
-    stopEmulator = () => emulator.stop();
+    let host: string;
+    let port: number;
+    if (externalEmulator) {
+      // An emulator already running (e.g. the official one): same tests, same endpoints.
+      const at = externalEmulator.lastIndexOf(':');
+      host = externalEmulator.slice(0, at);
+      port = Number(externalEmulator.slice(at + 1));
+    } else {
+      const emulator = await startEmulator({ host: '127.0.0.1', port: 0 });
+      stopEmulator = () => emulator.stop();
+      ({ host, port } = emulator);
+    }
     env = await initializeTestEnvironment({
       projectId,
-      firestore: {
-        host: emulator.host,
-        port: emulator.port,
-        rules: readFileSync(rulesFile, 'utf8'),
-      },
+      firestore: { host, port, rules: readFileSync(rulesFile, 'utf8') },
     });
   });
 
