@@ -205,13 +205,21 @@ function toRulesDoc(d: DocVersion | null): RulesDocument | null {
   return d ? { name: d.name, fields: d.fields } : null;
 }
 
+const docJsonCache = new WeakMap<DocVersion, JsonObject>();
+
+/** A stored version as a Document message; one shared (read-only) object per version. */
 function docToJson(d: DocVersion): JsonObject {
-  return {
-    name: d.name,
-    fields: d.fields,
-    createTime: microsToString(d.createTime),
-    updateTime: microsToString(d.updateTime),
-  };
+  let j = docJsonCache.get(d);
+  if (!j) {
+    j = {
+      name: d.name,
+      fields: d.fields,
+      createTime: microsToString(d.createTime),
+      updateTime: microsToString(d.updateTime),
+    };
+    docJsonCache.set(d, j);
+  }
+  return j;
 }
 
 function maskDoc(d: DocVersion, mask: Json | undefined): DocVersion {
@@ -723,6 +731,10 @@ export class Engine implements FirestoreService {
     for (const w of parsed) {
       const before = current(w.path);
       checkPrecondition(w, before);
+      if (w.kind === 'verify') {
+        results.push({});
+        continue;
+      }
       if (w.kind === 'delete') {
         overlay.set(w.path, null);
         rulesChecks.push({ method: 'delete', path: w.path, before });
@@ -821,6 +833,9 @@ export class Engine implements FirestoreService {
     } else if (w.delete !== undefined) {
       name = w.delete;
       kind = 'delete';
+    } else if (w.verify !== undefined) {
+      name = w.verify;
+      kind = 'verify';
     } else if (w.transform) {
       const t = w.transform as JsonObject;
       name = t.document;
@@ -1030,7 +1045,7 @@ interface ParsedTransform {
 }
 
 interface ParsedWrite {
-  kind: 'update' | 'delete' | 'transform';
+  kind: 'update' | 'delete' | 'transform' | 'verify';
   name: string;
   path: string;
   fields: Fields;

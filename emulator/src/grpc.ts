@@ -126,10 +126,19 @@ export function handleGrpcStream(
       });
     });
   };
+  // Messages sent in one tick (e.g. every change of a commit on a Listen stream) go out in one write.
+  let queued: Buffer[] = [];
+  const flush = () => {
+    if (queued.length === 0) return;
+    const data = queued.length === 1 ? queued[0] : Buffer.concat(queued);
+    queued = [];
+    if (!stream.destroyed && !stream.closed) stream.write(data);
+  };
   const send = (json: JsonObject) => {
     if (finished || stream.destroyed || stream.closed) return;
     start();
-    stream.write(frame(codec.encodeResponse(json)));
+    if (queued.length === 0) process.nextTick(flush);
+    queued.push(frame(codec.encodeResponse(json)));
   };
   const finish = (err?: unknown) => {
     if (finished) return;
@@ -145,6 +154,7 @@ export function handleGrpcStream(
     }
     if (stream.destroyed || stream.closed) return;
     start();
+    flush();
     stream.end();
   };
 

@@ -15,6 +15,15 @@ const PROTO_DIR = path.join(
 const root = new protobuf.Root();
 root.resolvePath = (_origin, target) => path.join(PROTO_DIR, target);
 root.loadSync('google/firestore/v1/firestore.proto');
+// The JS SDK's transactions send `verify` writes (field 5), which these protos no longer declare.
+{
+  const write = root.lookupType('google.firestore.v1.Write');
+  if (!write.fields.verify) {
+    const verify = new protobuf.Field('verify', 5, 'string');
+    write.add(verify);
+    write.oneofs.operation?.add(verify);
+  }
+}
 root.resolveAll();
 
 export const firestoreService = root.lookupService('google.firestore.v1.Firestore');
@@ -153,6 +162,62 @@ export interface MethodCodec {
   encodeResponse(json: JsonObject): Uint8Array;
 }
 
+const documentType = root.lookupType('google.firestore.v1.Document');
+/** Encoded Documents by their JSON object (the engine reuses one JSON object per stored version). */
+const documentBytes = new WeakMap<object, Uint8Array>();
+
+function encodeDocument(doc: JsonObject): Uint8Array {
+  let b = documentBytes.get(doc);
+  if (!b) {
+    b = documentType
+      .encode(documentType.fromObject(messageFromJson(documentType, doc) as Msg))
+      .finish();
+    documentBytes.set(doc, b);
+  }
+  return b;
+}
+
+function varint(n: number, out: number[]): void {
+  while (n > 127) {
+    out.push((n & 127) | 128);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+}
+
+function lengthDelimited(tag: number, body: Uint8Array | number[]): Buffer {
+  const head: number[] = [tag];
+  varint(body.length, head);
+  return Buffer.concat([Buffer.from(head), Buffer.from(body)]);
+}
+
+function packedIds(tag: number, ids: Json | undefined): Buffer | null {
+  if (!Array.isArray(ids) || ids.length === 0) return Buffer.alloc(0);
+  const body: number[] = [];
+  for (const id of ids) {
+    if (typeof id !== 'number' || id < 0 || !Number.isInteger(id)) return null;
+    varint(id, body);
+  }
+  return lengthDelimited(tag, body);
+}
+
+/**
+ * Fast path for the hottest message, a Listen documentChange: the Document is encoded once per
+ * version and shared by every target and stream it goes to. Returns null to use the generic path.
+ */
+function encodeDocumentChange(json: JsonObject): Uint8Array | null {
+  const keys = Object.keys(json);
+  if (keys.length !== 1 || keys[0] !== 'documentChange') return null;
+  const dc = json.documentChange as JsonObject;
+  const doc = dc.document;
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
+  const targets = packedIds(0x2a, dc.targetIds);
+  const removed = packedIds(0x32, dc.removedTargetIds);
+  if (!targets || !removed) return null;
+  const body = Buffer.concat([lengthDelimited(0x0a, encodeDocument(doc)), targets, removed]);
+  return lengthDelimited(0x1a, body);
+}
+
 function codecFor(method: protobuf.Method): MethodCodec {
   const req = method.resolvedRequestType as protobuf.Type;
   const res = method.resolvedResponseType as protobuf.Type;
@@ -162,6 +227,7 @@ function codecFor(method: protobuf.Method): MethodCodec {
     responseStream: !!method.responseStream,
     decodeRequest: (buf) => messageToJson(req, req.decode(buf) as unknown as Msg) as JsonObject,
     encodeResponse: (json) =>
+      (method.name === 'Listen' ? encodeDocumentChange(json) : null) ??
       res.encode(res.fromObject(messageFromJson(res, json) as Msg)).finish(),
   };
 }

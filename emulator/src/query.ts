@@ -144,8 +144,12 @@ function compileFilter(f: JsonObject, info: FilterInfo, dbPrefix: string): Pred 
       if (l.length === 0) {
         throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' requires a non-empty ArrayValue.`);
       }
-      if (l.length > 30) {
-        throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' supports up to 30 comparison values.`);
+      const max = op === 'NOT_IN' ? 10 : 30;
+      if (l.length > max) {
+        throw new RpcError(
+          Code.INVALID_ARGUMENT,
+          `'${op}' supports up to ${max} comparison values.`,
+        );
       }
       if (isName) l.forEach((v) => checkNameValue(v, dbPrefix));
       return l;

@@ -152,3 +152,14 @@ describe('read-only transactions and read times', () => {
     expect((await admin.db.doc('rt/x').get()).exists).toBe(false);
   });
 });
+
+describe('JS SDK transactions that only read some documents', () => {
+  it('verifies unchanged read documents at commit (verify writes)', async () => {
+    await admin.db.doc('verify/src').set({ n: 7 });
+    await runTransaction(web.db, async (tx) => {
+      const s = await tx.get(doc(web.db, 'verify/src'));
+      tx.set(doc(web.db, 'verify/dst'), { copied: s.get('n') as number });
+    });
+    expect((await admin.db.doc('verify/dst').get()).get('copied')).toBe(7);
+  });
+});
