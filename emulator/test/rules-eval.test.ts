@@ -222,6 +222,7 @@ describe('timestamps, durations, latlng, bytes, paths', () => {
         "request.path == path('/databases/' + database + '/documents/users/alice')",
         "request.path[4] == 'alice' && request.path is path",
         'resource.__name__ == /databases/$(database)/documents/users/alice',
+        'exists(/databases/(default)/documents/users/alice) == false',
         "resource.id == 'alice'",
       ],
       { data: {} },
