@@ -29,10 +29,11 @@ describe('logic and error absorption', () => {
     expect(why('1 == 2')).toBe("false for 'get' @ L5");
   });
 
-  it('denies a condition that is not a boolean', () => {
-    expect(holds('1')).toBe(false);
-    expect(holds("'true'")).toBe(false);
-    expect(why('1 || false')).toContain('Unsupported operation error');
+  it('denies a condition whose value is not a boolean at run time', () => {
+    const data = { n: 1, s: 'true' };
+    expect(why('resource.data.n', { data })).toBe("false for 'get' @ L5");
+    expect(holds('resource.data.s', { data })).toBe(false);
+    expect(why('resource.data.n || false', { data })).toContain('Unsupported operation error');
   });
 });
 

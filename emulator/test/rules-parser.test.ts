@@ -84,6 +84,30 @@ describe('rules parser', () => {
     ]);
   });
 
+  it('rejects evident type errors', () => {
+    const msg = errorsOf(
+      rules(
+        [
+          '    match /x/{id} {',
+          '      allow get: if 1;',
+          "      allow list: if 'a' - 1 == 0 || !'yes';",
+          "      allow create: if 2 < 'b' && 'k' in 'key' && {1: 'v'}.size() == 1;",
+          '      allow update: if (true ? 1 : 2) && request.auth != null;',
+          '    }',
+        ].join('\n'),
+      ),
+    );
+    expect(msg.split('\n')).toEqual([
+      'app.rules:5:21 Condition must be a boolean, got int.',
+      'app.rules:6:26 Unsupported operation: string - int.',
+      'app.rules:6:38 Operator ! expects bool operands, got string.',
+      'app.rules:7:26 Unsupported operation: int < string.',
+      'app.rules:7:39 Operator in expects a list, map or set, got string.',
+      'app.rules:7:51 Map keys must be strings, got int.',
+      'app.rules:8:25 Operator && expects bool operands, got int.',
+    ]);
+  });
+
   it('rejects a wrong service name and rules_version', () => {
     expect(errorsOf("rules_version = '3';\nservice cloud.storage { }")).toBe(
       [
