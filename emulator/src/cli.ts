@@ -1,5 +1,5 @@
 /** The `firestore-emulator` command line. */
-import type { EmulatorOptions } from './server.js';
+import type { EmulatorOptions, RunningEmulator } from './server.js';
 
 const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE] [--data DIR]
 
@@ -60,22 +60,14 @@ function parseArgs(argv: string[]): EmulatorOptions {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  // Loaded after the flags are checked, so argument errors answer fast.
-  const { startEmulator } = await import('./server.js');
-  let emulator;
-  try {
-    emulator = await startEmulator(opts);
-  } catch (e) {
-    process.stderr.write(`firestore-emulator: ${(e as Error).message}\n`);
-    process.exit(1);
-  }
-  process.stdout.write(`Firestore emulator listening on ${emulator.host}:${emulator.port}\n`);
+  let emulator: RunningEmulator | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     const force = setTimeout(() => process.exit(1), 5000);
     force.unref();
+    if (!emulator) process.exit(0); // still starting: nothing to flush yet
     emulator.stop().then(
       () => process.exit(0),
       (e: unknown) => {
@@ -86,8 +78,22 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Registered before the ready line, so a signal right after it is always handled.
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Loaded after the flags are checked, so argument errors answer fast.
+  const { startEmulator } = await import('./server.js');
+  try {
+    emulator = await startEmulator(opts);
+  } catch (e) {
+    process.stderr.write(`firestore-emulator: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  if (stopping) {
+    await emulator.stop();
+    process.exit(0);
+  }
+  process.stdout.write(`Firestore emulator listening on ${emulator.host}:${emulator.port}\n`);
 }
 
 void main();

@@ -471,7 +471,7 @@ export class Engine implements FirestoreService {
     const doc = db.store.get(r.path, mode.readTime);
     this.checkRead(ctx, db, 'get', r.path, doc, mode.readTime);
     if (!doc) {
-      throw new RpcError(Code.NOT_FOUND, `no entity to get: ${String(req.name)}`);
+      throw new RpcError(Code.NOT_FOUND, `Document "${String(req.name)}" not found.`);
     }
     return docToJson(maskDoc(doc, req.mask));
   }

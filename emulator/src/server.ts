@@ -210,7 +210,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
   });
   h1.keepAliveTimeout = 60_000;
-  const h2 = http2.createServer({ settings: { maxConcurrentStreams: 1000 } });
+  const h2 = http2.createServer({
+    settings: { maxConcurrentStreams: 1000 },
+    // Many Listen streams with large results share one session; the 10 MB default is too tight.
+    maxSessionMemory: 512,
+  });
   h2.on('stream', (stream, headers) => {
     try {
       handleGrpcStream(engine, stream, headers, (e) =>

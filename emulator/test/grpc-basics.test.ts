@@ -110,3 +110,25 @@ describe('gRPC with the JS SDK in Node', () => {
     expect((await admin.db.doc('basics-web/counter').get()).get('n')).toBe(2);
   });
 });
+
+describe('aggregations from the JS SDK', () => {
+  it('counts, sums and averages over gRPC', async () => {
+    const {
+      average,
+      collection: col,
+      getAggregateFromServer,
+      getCountFromServer,
+      sum,
+    } = await import('firebase/firestore');
+    await admin.db.doc('basics-agg/a').set({ n: 2 });
+    await admin.db.doc('basics-agg/b').set({ n: 4.5 });
+    await admin.db.doc('basics-agg/c').set({ other: true });
+    const count = await getCountFromServer(col(web.db, 'basics-agg'));
+    expect(count.data().count).toBe(3);
+    const agg = await getAggregateFromServer(col(web.db, 'basics-agg'), {
+      total: sum('n'),
+      mean: average('n'),
+    });
+    expect(agg.data()).toEqual({ total: 6.5, mean: 3.25 });
+  });
+});
