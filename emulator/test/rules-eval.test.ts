@@ -143,17 +143,22 @@ describe('lists, maps and sets', () => {
     ]);
   });
 
-  it('computes map diffs', () => {
-    const before = "{'same': 1, 'changed': 1, 'removed': 1, 'typed': 1}";
-    const after = "{'same': 1, 'changed': 2, 'added': 1, 'typed': 1.0}";
+  it('computes map diffs from the calling map to the map passed to diff()', () => {
+    const after = "{'same': 1, 'changed': 2, 'added': 1, 'numeric': 1.0}";
+    const before = "{'same': 1, 'changed': 1, 'removed': 1, 'numeric': 1}";
     allTrue([
-      `${after}.diff(${before}).addedKeys() == ['removed'].toSet()`,
-      `${before}.diff(${after}).addedKeys() == ['added'].toSet()`,
-      `${before}.diff(${after}).removedKeys() == ['removed'].toSet()`,
-      `${before}.diff(${after}).changedKeys() == ['changed', 'typed'].toSet()`,
-      `${before}.diff(${after}).unchangedKeys() == ['same'].toSet()`,
-      `${before}.diff(${after}).affectedKeys() == ['added', 'removed', 'changed', 'typed'].toSet()`,
-      `${before}.diff(${after}).affectedKeys().hasOnly(['added', 'removed', 'changed', 'typed'])`,
+      // The examples of the rules.MapDiff reference.
+      "{'a': 1}.diff({}).addedKeys() == ['a'].toSet()",
+      "{}.diff({'a': 1}).removedKeys() == ['a'].toSet()",
+      "{'a': 0}.diff({'a': 1, 'b': 4}).changedKeys() == ['a'].toSet()",
+      "{'a': 0}.diff({'a': 0}).unchangedKeys() == ['a'].toSet()",
+      "{'a': 0, 'c': 0, 'u': 0}.diff({'r': 0, 'c': 1, 'u': 0}).affectedKeys() == ['a', 'r', 'c'].toSet()",
+      // request.resource.data.diff(resource.data) as update rules use it.
+      `${after}.diff(${before}).addedKeys() == ['added'].toSet()`,
+      `${after}.diff(${before}).removedKeys() == ['removed'].toSet()`,
+      `${after}.diff(${before}).changedKeys() == ['changed'].toSet()`,
+      `${after}.diff(${before}).unchangedKeys() == ['same', 'numeric'].toSet()`,
+      `${after}.diff(${before}).affectedKeys().hasOnly(['added', 'removed', 'changed'])`,
     ]);
   });
 

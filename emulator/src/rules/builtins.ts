@@ -486,6 +486,7 @@ function mapMethod(map: RMap, name: string, args: RValue[]): RValue {
   return fail(`Function not found error: Name: [${name}].`);
 }
 
+/** Keys compared from the map calling diff() (`left`) to the map passed to it (`right`). */
 function mapDiff(d: RMapDiff): {
   addedKeys: string[];
   removedKeys: string[];
@@ -498,15 +499,11 @@ function mapDiff(d: RMapDiff): {
   const changedKeys: string[] = [];
   const unchangedKeys: string[] = [];
   for (const [k, v] of d.left) {
-    if (!d.right.has(k)) removedKeys.push(k);
-    else if (
-      valuesEqual(v, d.right.get(k) ?? null) &&
-      typeName(v) === typeName(d.right.get(k) ?? null)
-    ) {
-      unchangedKeys.push(k);
-    } else changedKeys.push(k);
+    if (!d.right.has(k)) addedKeys.push(k);
+    else if (valuesEqual(v, d.right.get(k) ?? null)) unchangedKeys.push(k);
+    else changedKeys.push(k);
   }
-  for (const k of d.right.keys()) if (!d.left.has(k)) addedKeys.push(k);
+  for (const k of d.right.keys()) if (!d.left.has(k)) removedKeys.push(k);
   return {
     addedKeys,
     removedKeys,
