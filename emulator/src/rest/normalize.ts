@@ -38,6 +38,7 @@ const ENUM_FIELDS: { [container: string]: [field: string, names: string[]] } = {
   compositeFilter: ['op', COMPOSITE_FILTER_OPS],
   orderBy: ['direction', DIRECTIONS],
   fieldTransforms: ['setToServerValue', SERVER_VALUES],
+  updateTransforms: ['setToServerValue', SERVER_VALUES],
   findNearest: ['distanceMeasure', DISTANCE_MEASURES],
 };
 
