@@ -181,3 +181,92 @@ describe('loading arbitrary text (property)', () => {
     );
   });
 });
+
+describe('evaluating arbitrary expressions (property)', () => {
+  const atoms = [
+    '1',
+    '-2',
+    '2.5',
+    '0',
+    "'s'",
+    "''",
+    'true',
+    'false',
+    'null',
+    '[1, "a"]',
+    '{"k": 1}',
+    "b'x'",
+    'request.time',
+    'request.auth',
+    'request.auth.uid',
+    'request.path',
+    'resource',
+    'resource.data',
+    'resource.data.n',
+    'resource.data.s',
+    'resource.data.l',
+    'resource.data.m',
+    'resource.id',
+    "duration.value(1, 's')",
+    'timestamp.value(0)',
+    'latlng.value(1, 2)',
+    '[1, 2].toSet()',
+    "path('/a/b')",
+    'id',
+    '/databases/$(database)/documents/c/$(id)',
+  ];
+  const unary = ['!', '-', ''];
+  const binary = ['==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '&&', '||', 'in'];
+  const postfix = [
+    '',
+    '.size()',
+    '.keys()',
+    '.lower()',
+    '[0]',
+    "['k']",
+    '[0:1]',
+    '.hasAny([1])',
+    '.toSet()',
+    '.diff({})',
+    '.diff({}).affectedKeys()',
+    '.toMillis()',
+    '.seconds()',
+    '.matches("a.*")',
+    '.split(",")',
+    '.get("k", 0)',
+    '.join("-")',
+    '.constructor()',
+    '.toString()',
+    '.__proto__',
+    ' is int',
+    ' is map',
+    '.distance(latlng.value(0, 0))',
+    '.toUtf8()',
+    '.bind({})',
+  ];
+  const term = fc
+    .tuple(fc.constantFrom(...unary), fc.constantFrom(...atoms), fc.constantFrom(...postfix))
+    .map(([u, a, p]) => `${u}(${a}${p})`);
+  const expr = fc
+    .tuple(term, fc.array(fc.tuple(fc.constantFrom(...binary), term), { maxLength: 3 }))
+    .map(([head, rest]) => rest.reduce((acc, [op, t]) => `(${acc} ${op} ${t})`, head));
+
+  it('always decides, never with an internal error', () => {
+    const data = { n: 3, s: 'abc', l: [1, 2], m: { k: 'v' } };
+    let evaluated = 0;
+    fc.assert(
+      fc.property(expr, fc.boolean(), (e, signedIn) => {
+        const loaded = loadRules(rules(`    match /c/{id} { allow get: if ${e} == true; }`));
+        if (!loaded.ok) return;
+        evaluated++;
+        const d = loaded.ruleset.evaluate(
+          request('get', 'c/x', { auth: signedIn ? alice : null, resource: doc('c/x', data) }),
+        );
+        expect(typeof d.allowed).toBe('boolean');
+        if (!d.allowed) expect(d.message).not.toContain('Internal rules error');
+      }),
+      { numRuns: 1500 },
+    );
+    expect(evaluated).toBeGreaterThan(300);
+  });
+});

@@ -51,6 +51,11 @@ export const GLOBAL_FUNCTIONS: { [name: string]: number[] } = {
   'hashing.crc32c': [1],
 };
 
+/** `obj[key]` for own properties only, so names like `constructor` never reach Object.prototype. */
+export function own<T>(obj: { [key: string]: T }, key: string): T | undefined {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
 export const NAMESPACES = new Set(['math', 'timestamp', 'duration', 'latlng', 'hashing']);
 
 export const TYPE_NAMES = new Set([
@@ -297,7 +302,7 @@ export function callGlobal(name: string, args: RValue[]): RValue {
     case 'timestamp.value':
       return checkTimestamp(wantInt(a, 'timestamp.value()') * NS_PER_MS);
     case 'duration.value': {
-      const unit = DURATION_UNITS[wantString(b, 'duration.value()')];
+      const unit = own(DURATION_UNITS, wantString(b, 'duration.value()'));
       if (!unit) fail(`Invalid duration unit '${String(b)}'.`);
       return new RDuration(wantInt(a, 'duration.value()') * unit);
     }
@@ -352,7 +357,7 @@ export function callMethod(recv: RValue, name: string, args: RValue[]): RValue {
   } else if (recv instanceof RMapDiff) {
     arity(name, args, 0);
     const diff = mapDiff(recv);
-    if (name in diff) return new RSet(diff[name as keyof typeof diff]);
+    if (Object.hasOwn(diff, name)) return new RSet(diff[name as keyof typeof diff]);
   } else if (recv instanceof RBytes) {
     arity(name, args, 0);
     if (name === 'size') return BigInt(recv.bytes.length);

@@ -8,7 +8,7 @@ import type {
   MatchSegment,
   RulesFile,
 } from './ast.js';
-import { GLOBAL_FUNCTIONS, NAMESPACES, TYPE_NAMES } from './builtins.js';
+import { GLOBAL_FUNCTIONS, NAMESPACES, TYPE_NAMES, own } from './builtins.js';
 import type {
   LoadRules,
   RulesAccessBudget,
@@ -213,7 +213,7 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
         e.fn = fn;
         if (currentFn) calls.get(currentFn)?.add(fn);
         checkArity(e, callee.name, [fn.params.length]);
-      } else if (GLOBAL_FUNCTIONS[callee.name]) {
+      } else if (own(GLOBAL_FUNCTIONS, callee.name)) {
         e.builtin = callee.name;
         checkArity(e, callee.name, GLOBAL_FUNCTIONS[callee.name]);
       } else {
@@ -228,7 +228,7 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
       !hasVar(scope, callee.obj.name)
     ) {
       const name = `${callee.obj.name}.${callee.name}`;
-      if (GLOBAL_FUNCTIONS[name]) {
+      if (own(GLOBAL_FUNCTIONS, name)) {
         e.builtin = name;
         checkArity(e, name, GLOBAL_FUNCTIONS[name]);
       } else err(callee.loc, `Function not found error: Name: [${name}].`);
@@ -295,7 +295,7 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
         if (prefix.length === 0) err(item.loc, 'allow statements must be inside a match block.');
         const methods = new Set<RulesMethod>();
         for (const m of item.methods) {
-          const group = METHOD_GROUPS[m.name];
+          const group = own(METHOD_GROUPS, m.name);
           if (!group)
             err(
               m.loc,
@@ -592,7 +592,11 @@ class CompiledRuleset implements Ruleset {
           if (evaluate(allow.cond, matchEnv, ctx) === true) return { allowed: true };
           messages.push(`false for '${method}' @ L${allow.line}`);
         } catch (e) {
-          if (!(e instanceof RulesEvalError)) throw e;
+          if (!(e instanceof RulesEvalError)) {
+            // A bug in the engine must deny the request, never crash the server.
+            messages.push(`Internal rules error: ${String(e)} for '${method}' @ L${allow.line}`);
+            continue;
+          }
           if (e.unknown) messages.push(`false for '${method}' @ L${allow.line}`);
           else messages.push(`${e.message} for '${method}' @ L${allow.line}`);
         }
