@@ -64,6 +64,8 @@ function buildQuery(spec: QuerySpec): Query {
 }
 
 interface SnapshotRecord {
+  /** When the snapshot reached the page (ms since the epoch, sub-ms precision). */
+  at: number;
   docs: Array<{ id: string; data: PlainData }>;
   fromCache: boolean;
   hasPendingWrites: boolean;
@@ -136,6 +138,7 @@ const api = {
         { includeMetadataChanges: false },
         (snapshot) =>
           snapshots[id].push({
+            at: performance.timeOrigin + performance.now(),
             docs: snapshot.exists()
               ? [{ id: snapshot.id, data: toPlain(snapshot.data()) as PlainData }]
               : [],
@@ -154,6 +157,7 @@ const api = {
         buildQuery(spec),
         (snapshot) =>
           snapshots[id].push({
+            at: performance.timeOrigin + performance.now(),
             docs: snapshot.docs.map((d) => ({ id: d.id, data: toPlain(d.data()) as PlainData })),
             fromCache: snapshot.metadata.fromCache,
             hasPendingWrites: snapshot.metadata.hasPendingWrites,
@@ -171,6 +175,10 @@ const api = {
   },
   error(id: string) {
     return errors[id] ?? null;
+  },
+  /** Now, on the clock `at` uses. */
+  now() {
+    return performance.timeOrigin + performance.now();
   },
   async waitForPendingWrites() {
     await waitForPendingWrites(db);
