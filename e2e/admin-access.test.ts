@@ -12,6 +12,8 @@ import {
 } from './support/suite';
 
 const suite = useLocalSuite();
+/** Calls go through the Functions emulator, whose first call per function boots a worker. */
+const slow = { timeout: 20_000, interval: 100 };
 let browser: Browser;
 let demoAdmin: { email: string; password: string };
 
@@ -39,7 +41,11 @@ afterAll(async () => {
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext();
   contexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
+  });
+  return page;
 }
 
 /** The Firebase Auth user the browser persisted, if any (browserLocalPersistence). */
@@ -74,9 +80,9 @@ describe('admin access', () => {
   test('an anonymous visitor of /admin is sent to the login page', async () => {
     const page = await freshPage();
     await page.goto(`${suite.webUrl}/admin`);
-    await expect.poll(() => path(page)).toBe('/admin/login');
+    await expect.poll(() => path(page), slow).toBe('/admin/login');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Painel Administrativo' }).isVisible())
+      .poll(() => page.getByRole('heading', { name: 'Painel Administrativo' }).isVisible(), slow)
       .toBe(true);
     expect(await page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Email').getAttribute('required')).not.toBeNull();
@@ -86,11 +92,13 @@ describe('admin access', () => {
   test('the admin signs in and lands on the panel, with the admin claim in the token', async () => {
     const page = await freshPage();
     await signIn(page, demoAdmin.email, demoAdmin.password);
-    await expect.poll(visible(page, 'Login realizado com sucesso!')).toBe(true);
+    await expect.poll(visible(page, 'Login realizado com sucesso!'), slow).toBe(true);
     expect(await page.getByText('Redirecionando para o painel...').isVisible()).toBe(true);
-    await expect.poll(() => path(page)).toBe('/admin');
+    await expect.poll(() => path(page), slow).toBe('/admin');
 
-    await expect.poll(() => page.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sair' }).isVisible(), slow)
+      .toBe(true);
     expect(await page.getByRole('heading', { name: 'Painel Administrativo' }).isVisible()).toBe(
       true,
     );
@@ -105,22 +113,26 @@ describe('admin access', () => {
 
     // The session survives a reload, and the login page sends it straight back to the panel.
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sair' }).isVisible(), slow)
+      .toBe(true);
     await page.goto(`${suite.webUrl}/admin/login`);
-    await expect.poll(() => path(page)).toBe('/admin');
-    await expect.poll(() => page.getByRole('tab', { name: 'Leads' }).isVisible()).toBe(true);
+    await expect.poll(() => path(page), slow).toBe('/admin');
+    await expect.poll(() => page.getByRole('tab', { name: 'Leads' }).isVisible(), slow).toBe(true);
   });
 
   test('Sair signs out, toasts Logout realizado and the panel is closed again', async () => {
     const page = await freshPage();
     await signIn(page, demoAdmin.email, demoAdmin.password);
-    await expect.poll(() => page.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sair' }).isVisible(), slow)
+      .toBe(true);
     await page.getByRole('button', { name: 'Sair' }).click();
-    await expect.poll(visible(page, 'Logout realizado')).toBe(true);
-    await expect.poll(() => path(page)).toBe('/admin/login');
+    await expect.poll(visible(page, 'Logout realizado'), slow).toBe(true);
+    await expect.poll(() => path(page), slow).toBe('/admin/login');
     expect(await persistedUser(page)).toBeNull();
     await page.goto(`${suite.webUrl}/admin`);
-    await expect.poll(() => path(page)).toBe('/admin/login');
+    await expect.poll(() => path(page), slow).toBe('/admin/login');
   });
 
   test('a signed-up user who is not allow-listed is refused and signed out', async () => {
@@ -128,26 +140,30 @@ describe('admin access', () => {
     await adminAuth().createUser({ email, password: 'senha-123', emailVerified: true });
     const page = await freshPage();
     await signIn(page, email, 'senha-123');
-    await expect.poll(visible(page, 'Acesso negado')).toBe(true);
+    await expect.poll(visible(page, 'Acesso negado'), slow).toBe(true);
     expect(
       await page.getByText('Este usuário não tem permissões administrativas.').isVisible(),
     ).toBe(true);
     expect(path(page)).toBe('/admin/login');
-    await expect.poll(() => persistedUser(page)).toBeNull();
+    await expect.poll(() => persistedUser(page), slow).toBeNull();
     expect((await adminAuth().getUserByEmail(email)).customClaims?.admin).toBeUndefined();
-    await expect.poll(() => page.getByRole('button', { name: 'Entrar' }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Entrar' }).isEnabled(), slow)
+      .toBe(true);
     await page.goto(`${suite.webUrl}/admin`);
-    await expect.poll(() => path(page)).toBe('/admin/login');
+    await expect.poll(() => path(page), slow).toBe('/admin/login');
   });
 
   test('a wrong password toasts Erro no login / Email ou senha incorretos.', async () => {
     const page = await freshPage();
     await signIn(page, demoAdmin.email, 'not-the-password');
-    await expect.poll(visible(page, 'Erro no login')).toBe(true);
+    await expect.poll(visible(page, 'Erro no login'), slow).toBe(true);
     expect(await page.getByText('Email ou senha incorretos.').isVisible()).toBe(true);
     expect(path(page)).toBe('/admin/login');
     expect(await persistedUser(page)).toBeNull();
-    await expect.poll(() => page.getByRole('button', { name: 'Entrar' }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Entrar' }).isEnabled(), slow)
+      .toBe(true);
   });
 
   test('an admin claim without an allow-list entry does not open the panel', async () => {
@@ -161,11 +177,11 @@ describe('admin access', () => {
     const page = await freshPage();
     await signIn(page, email, 'senha-123');
     // Not allow-listed, so linkAdminUser refuses (and drops the stray claim).
-    await expect.poll(visible(page, 'Acesso negado')).toBe(true);
+    await expect.poll(visible(page, 'Acesso negado'), slow).toBe(true);
     expect(
       await page.getByText('Este usuário não tem permissões administrativas.').isVisible(),
     ).toBe(true);
-    await expect.poll(() => persistedUser(page)).toBeNull();
+    await expect.poll(() => persistedUser(page), slow).toBeNull();
     expect((await adminAuth().getUser(user.uid)).customClaims).toEqual({});
   });
 
@@ -188,8 +204,10 @@ describe('admin access', () => {
     );
     const page = await freshPage();
     await signIn(page, email, 'senha-123');
-    await expect.poll(() => path(page)).toBe('/admin');
-    await expect.poll(() => page.getByRole('button', { name: 'Sair' }).isVisible()).toBe(true);
+    await expect.poll(() => path(page), slow).toBe('/admin');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sair' }).isVisible(), slow)
+      .toBe(true);
 
     // ... loses the claim; once its ID token expires the SDK fetches one without it.
     await adminAuth().setCustomUserClaims(user.uid, {});
@@ -203,9 +221,9 @@ describe('admin access', () => {
       }
     });
     await page.reload();
-    await expect.poll(visible(page, 'Acesso negado')).toBe(true);
+    await expect.poll(visible(page, 'Acesso negado'), slow).toBe(true);
     expect(await page.getByText('Você não tem permissões administrativas.').isVisible()).toBe(true);
-    await expect.poll(() => path(page)).toBe('/admin/login');
-    await expect.poll(() => persistedUser(page)).toBeNull();
+    await expect.poll(() => path(page), slow).toBe('/admin/login');
+    await expect.poll(() => persistedUser(page), slow).toBeNull();
   });
 });
