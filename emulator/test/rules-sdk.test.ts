@@ -11,10 +11,12 @@ import {
 } from '@firebase/rules-unit-testing';
 import {
   addDoc,
+  Bytes,
   collection,
   collectionGroup,
   deleteDoc,
   doc,
+  GeoPoint,
   getDoc,
   getDocs,
   limit,
@@ -375,5 +377,43 @@ describe('queries: rules are not filters', () => {
       );
     });
     expect(ok).toBe(1);
+  });
+});
+
+describe('types: values the SDK sends, as the rules see them', () => {
+  let env: RulesTestEnvironment;
+  beforeAll(async () => {
+    env = await environment('demo-rules-types', 'types.rules');
+  });
+
+  it('converts every value type of a write and of a stored document', async () => {
+    const alice = db(env.authenticatedContext('alice'));
+    const sample = {
+      count: 3,
+      ratio: 0.75,
+      label: 'abc-12',
+      flag: true,
+      nothing: null,
+      at: Timestamp.fromMillis(Date.now() - 60_000),
+      blob: Bytes.fromUint8Array(new Uint8Array([1, 2, 3])),
+      place: new GeoPoint(-23.551, -46.631),
+      ref: doc(alice, 'users/alice'),
+      tags: ['a', 'b'],
+      nested: { inner: { deep: 1 } },
+    };
+    await assertSucceeds(setDoc(doc(alice, 'samples/ok'), sample));
+    await assertSucceeds(getDoc(doc(alice, 'samples/ok')));
+    await assertFails(setDoc(doc(alice, 'samples/float'), { ...sample, count: 3.5 }));
+    await assertFails(setDoc(doc(alice, 'samples/int'), { ...sample, ratio: 1 }));
+    await assertFails(setDoc(doc(alice, 'samples/label'), { ...sample, label: 'ABC-12' }));
+    await assertFails(
+      setDoc(doc(alice, 'samples/old'), { ...sample, at: Timestamp.fromMillis(Date.now() - 7_200_000) }),
+    );
+    await assertFails(setDoc(doc(alice, 'samples/far'), { ...sample, place: new GeoPoint(0, 0) }));
+    await assertFails(setDoc(doc(alice, 'samples/ref'), { ...sample, ref: doc(alice, 'users/bob') }));
+    await assertFails(
+      setDoc(doc(alice, 'samples/bytes'), { ...sample, blob: Bytes.fromUint8Array(new Uint8Array([1])) }),
+    );
+    await assertFails(setDoc(doc(alice, 'samples/nested'), { ...sample, nested: { inner: { deep: 2 } } }));
   });
 });
