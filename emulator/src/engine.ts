@@ -92,7 +92,6 @@ export interface Txn {
 interface Waiter {
   txn: Txn | null;
   resolve: () => void;
-  reject: (e: RpcError) => void;
   timer: NodeJS.Timeout;
 }
 
@@ -113,7 +112,8 @@ class LockTable {
   /** Takes the lock on `path` for `txn`; null txn only waits until the path is free. */
   async acquire(path: string, txn: Txn | null): Promise<void> {
     for (;;) {
-      if (txn?.aborted) throw new RpcError(Code.ABORTED, CONTENTION);
+      // A wounded transaction reads on without locks; its commit fails with ABORTED.
+      if (txn?.aborted) return;
       const h = this.holder(path);
       if (!h || h === txn) {
         if (txn) {
@@ -127,12 +127,11 @@ class LockTable {
         this.abort(h, CONTENTION);
         continue;
       }
-      await new Promise<void>((resolve, reject) => {
+      await new Promise<void>((resolve) => {
         const list = this.waiters.get(path) ?? [];
         const w: Waiter = {
           txn,
           resolve,
-          reject,
           timer: setTimeout(() => {
             // The holder stalled (e.g. a client that never commits): abort it.
             const cur = this.holders.get(path);
@@ -146,6 +145,10 @@ class LockTable {
     }
   }
 
+  /**
+   * Wounds a transaction: its locks go, its pending lock waits end (the reads proceed unlocked, so
+   * clients are not left with a failed read they would retry slowly) and its commit gets ABORTED.
+   */
   abort(txn: Txn, reason: string): void {
     if (!txn.aborted) txn.aborted = reason;
     this.release(txn);
@@ -153,7 +156,7 @@ class LockTable {
       for (const w of list.filter((x) => x.txn === txn)) {
         clearTimeout(w.timer);
         list.splice(list.indexOf(w), 1);
-        w.reject(new RpcError(Code.ABORTED, reason));
+        w.resolve();
       }
       if (list.length === 0) this.waiters.delete(path);
     }
@@ -249,6 +252,7 @@ export class Engine implements FirestoreService {
   readonly clock = new Clock();
   private readonly dbs = new Map<string, Database>();
   private readonly sweepTimer: NodeJS.Timeout;
+  private lastPriority = 0;
 
   constructor(private readonly options: EngineOptions = {}) {
     this.sweepTimer = setInterval(() => this.sweep(), 60_000);
@@ -382,7 +386,9 @@ export class Engine implements FirestoreService {
   beginTransaction(db: Database, options: JsonObject | undefined): Txn {
     const readOnly = !!options?.readOnly;
     let readTime: number | undefined;
-    let priority = this.clock.now();
+    // Unique ages, so that of two conflicting transactions exactly one is older.
+    let priority = Math.max(this.clock.now(), this.lastPriority + 1);
+    this.lastPriority = priority;
     if (readOnly) {
       const ro = asObject(options?.readOnly);
       readTime = ro?.readTime ? this.parseReadTime(ro.readTime) : this.clock.now();
@@ -417,10 +423,6 @@ export class Engine implements FirestoreService {
         Code.INVALID_ARGUMENT,
         'The referenced transaction has expired or is no longer valid.',
       );
-    }
-    if (txn.aborted) {
-      db.txns.delete(txn.id);
-      throw new RpcError(Code.ABORTED, txn.aborted);
     }
     txn.lastActive = Date.now();
     return txn;

@@ -58,6 +58,26 @@ describe('read-write transactions', () => {
     expect((await admin.db.doc('counters/web').get()).get('n')).toBe(6);
   });
 
+  it('resolves lock cycles between transactions (wound-wait) and loses no update', async () => {
+    const a = admin.db.doc('cycle/a');
+    const b = admin.db.doc('cycle/b');
+    await a.set({ n: 0 });
+    await b.set({ n: 0 });
+    const run = (db: typeof admin.db, first: string, second: string) =>
+      db.runTransaction(async (tx) => {
+        const s1 = await tx.get(db.doc(first));
+        await new Promise((r) => setTimeout(r, 50));
+        const s2 = await tx.get(db.doc(second));
+        tx.update(s1.ref, { n: (s1.get('n') as number) + 1 });
+        tx.update(s2.ref, { n: (s2.get('n') as number) + 1 });
+      });
+    const started = Date.now();
+    await Promise.all([run(admin.db, 'cycle/a', 'cycle/b'), run(admin2.db, 'cycle/b', 'cycle/a')]);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect((await a.get()).get('n')).toBe(2);
+    expect((await b.get()).get('n')).toBe(2);
+  });
+
   it('makes a plain write wait for a transaction holding the document', async () => {
     const ref = admin.db.doc('counters/mixed');
     await ref.set({ n: 0 });
