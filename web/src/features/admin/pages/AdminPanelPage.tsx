@@ -5,6 +5,7 @@ import { signOutAdmin } from '../api/admin-session';
 import { AdminGuard, adminLoginPath } from '../components/AdminGuard/AdminGuard';
 import { AdminHeader } from '../components/AdminHeader/AdminHeader';
 import { AdminProviders } from '../components/AdminProviders/AdminProviders';
+import { PanelFirestoreProvider } from '../components/AdminProviders/PanelFirestoreProvider';
 import { AdminTabs } from '../components/AdminTabs/AdminTabs';
 import { logoutToast } from '../messages';
 import { showToast } from '../toast';
@@ -51,7 +52,9 @@ export function Component() {
   return (
     <AdminProviders>
       <AdminGuard>
-        <AdminPanel />
+        <PanelFirestoreProvider>
+          <AdminPanel />
+        </PanelFirestoreProvider>
       </AdminGuard>
     </AdminProviders>
   );
