@@ -106,6 +106,12 @@ describe('strings', () => {
       // An unknown escape keeps its backslash, so '\.' reaches the regex as an escaped dot.
       "'a.com'.matches('.*\\.com') && !'acom'.matches('.*\\.com')",
     ]);
+    allTrue([
+      // RE2-only syntax is translated.
+      "'abc'.matches('[[:alpha:]]+') && !'ab1'.matches('[[:alpha:]]+')",
+      "'a.b'.matches('\\\\Qa.b\\\\E') && !'axb'.matches('\\\\Qa.b\\\\E')",
+      "'é'.matches('\\\\pL') && 'x1'.matches('(?P<l>[a-z])\\\\d')",
+    ]);
     expect(why("'aa'.matches('(a)\\\\1')")).toContain('not RE2 syntax');
   });
 });

@@ -102,10 +102,7 @@ function toJsRegex(re: string, global: boolean, anchored: boolean): RegExp {
   if (/\(\?[=!]|\(\?<[=!]|\\[1-9]/.test(source)) {
     fail(`Invalid regular expression '${re}': lookaround and backreferences are not RE2 syntax.`);
   }
-  source = source
-    .replace(/\(\?P</g, '(?<')
-    .replace(/\\A/g, '^')
-    .replace(/\\z/g, '$');
+  source = translateRe2(source);
   if (anchored) source = `^(?:${source})$`;
   let compiled: RegExp;
   try {
@@ -120,6 +117,40 @@ function toJsRegex(re: string, global: boolean, anchored: boolean): RegExp {
   if (regexCache.size > 500) regexCache.clear();
   regexCache.set(cacheKey, compiled);
   return compiled;
+}
+
+const POSIX_CLASSES: { [name: string]: string } = {
+  alpha: 'a-zA-Z',
+  digit: '0-9',
+  alnum: 'a-zA-Z0-9',
+  upper: 'A-Z',
+  lower: 'a-z',
+  space: '\\t\\n\\v\\f\\r ',
+  blank: '\\t ',
+  xdigit: '0-9A-Fa-f',
+  word: '\\w',
+  punct: '!-\\/:-@\\[-`{-~',
+  cntrl: '\\x00-\\x1f\\x7f',
+  print: ' -~',
+  graph: '!-~',
+  ascii: '\\x00-\\x7f',
+};
+
+/** Rewrites RE2-only syntax (\Q…\E, [[:alpha:]], \pL, (?P<name>, \A, \z) into JavaScript's. */
+function translateRe2(re: string): string {
+  return re
+    .replace(/\\Q([\s\S]*?)(?:\\E|$)/g, (_, text: string) =>
+      text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'),
+    )
+    .replace(/\[:(\^?)([a-z]+):\]/g, (whole, neg: string, name: string) => {
+      const cls = own(POSIX_CLASSES, name);
+      if (!cls) return whole;
+      return neg ? fail(`Negated POSIX class [:^${name}:] is not supported.`) : cls;
+    })
+    .replace(/\\([pP])([A-Z])/g, '\\$1{$2}')
+    .replace(/\(\?P</g, '(?<')
+    .replace(/\\A/g, '^')
+    .replace(/\\z/g, '$');
 }
 
 // ---- Helpers ------------------------------------------------------------------------------
