@@ -179,12 +179,13 @@ describe('admins writing settings/redirect', () => {
     expect((await stored('redirect'))?.redirect_count).toBe(7);
   });
 
-  it('rejects a create that sets the counter or misses a field', async () => {
+  it('rejects a create that sets the counter, misses a field or adds one', async () => {
     const db = t.admin();
     await assertFails(setDoc(redirectRef(db), redirectSave({ redirect_count: 0 })));
     await assertFails(setDoc(redirectRef(db), redirectSave({ redirect_count: 1000 })));
     const { redirect_time: _omitted, ...withoutTime } = redirectSave();
     await assertFails(setDoc(redirectRef(db), withoutTime));
+    await assertFails(setDoc(redirectRef(db), redirectSave({ theme: 'dark' })));
     expect(await stored('redirect')).toBeUndefined();
   });
 
