@@ -407,13 +407,23 @@ describe('types: values the SDK sends, as the rules see them', () => {
     await assertFails(setDoc(doc(alice, 'samples/int'), { ...sample, ratio: 1 }));
     await assertFails(setDoc(doc(alice, 'samples/label'), { ...sample, label: 'ABC-12' }));
     await assertFails(
-      setDoc(doc(alice, 'samples/old'), { ...sample, at: Timestamp.fromMillis(Date.now() - 7_200_000) }),
+      setDoc(doc(alice, 'samples/old'), {
+        ...sample,
+        at: Timestamp.fromMillis(Date.now() - 7_200_000),
+      }),
     );
     await assertFails(setDoc(doc(alice, 'samples/far'), { ...sample, place: new GeoPoint(0, 0) }));
-    await assertFails(setDoc(doc(alice, 'samples/ref'), { ...sample, ref: doc(alice, 'users/bob') }));
     await assertFails(
-      setDoc(doc(alice, 'samples/bytes'), { ...sample, blob: Bytes.fromUint8Array(new Uint8Array([1])) }),
+      setDoc(doc(alice, 'samples/ref'), { ...sample, ref: doc(alice, 'users/bob') }),
     );
-    await assertFails(setDoc(doc(alice, 'samples/nested'), { ...sample, nested: { inner: { deep: 2 } } }));
+    await assertFails(
+      setDoc(doc(alice, 'samples/bytes'), {
+        ...sample,
+        blob: Bytes.fromUint8Array(new Uint8Array([1])),
+      }),
+    );
+    await assertFails(
+      setDoc(doc(alice, 'samples/nested'), { ...sample, nested: { inner: { deep: 2 } } }),
+    );
   });
 });
