@@ -78,6 +78,13 @@ async function main(): Promise<void> {
       },
     );
   };
+  // A bug in one request must not take the emulator down: log it and keep serving.
+  process.on('uncaughtException', (e) => {
+    process.stderr.write(`firestore-emulator: internal error: ${e.stack ?? String(e)}\n`);
+  });
+  process.on('unhandledRejection', (e) => {
+    process.stderr.write(`firestore-emulator: internal error: ${String(e)}\n`);
+  });
   // Registered before the ready line, so a signal right after it is always handled.
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

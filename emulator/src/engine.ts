@@ -314,8 +314,19 @@ export class Engine implements FirestoreService {
     db.store.clear();
     for (const t of db.txns.values()) db.locks.abort(t, 'The database was cleared.');
     db.txns.clear();
-    for (const l of db.listeners) l.onCommit(changes, time);
+    this.notify(db, changes, time);
     await this.options.sink?.appendClear(db.name, time);
+  }
+
+  /** Hands a commit to every listener; one failing stream is closed without affecting the commit. */
+  private notify(db: Database, changes: DocChange[], time: number): void {
+    for (const l of db.listeners) {
+      try {
+        l.onCommit(changes, time);
+      } catch (e) {
+        l.fail(e);
+      }
+    }
   }
 
   // ---- rules -------------------------------------------------------------------------------
@@ -815,7 +826,7 @@ export class Engine implements FirestoreService {
       db.txns.delete(txn.id);
     }
     if (changes.length) {
-      for (const l of db.listeners) l.onCommit(changes, time);
+      this.notify(db, changes, time);
       await this.options.sink?.append(db.name, time, changes);
     }
     return { commitTime: time, writeResults: results };

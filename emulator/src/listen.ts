@@ -77,7 +77,8 @@ export class ListenSession implements StreamHandler {
     this.peer.end();
   }
 
-  private fail(e: unknown): void {
+  /** Ends the stream with an error (INTERNAL unless it is an RpcError). */
+  fail(e: unknown): void {
     const err = e instanceof RpcError ? e : new RpcError(Code.INTERNAL, String(e));
     this.onClose();
     this.peer.end(err);

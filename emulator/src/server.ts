@@ -232,7 +232,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
-    socket.once('data', (chunk: Buffer) => {
+    let head = Buffer.alloc(0);
+    const onData = (data: Buffer) => {
+      head = head.length ? Buffer.concat([head, data]) : data;
+      // Decide once three bytes are in (or they already differ from the HTTP/2 preface).
+      if (head.length < 3 && Buffer.from('PRI').subarray(0, head.length).equals(head)) return;
+      socket.off('data', onData);
+      const chunk = head;
       socket.pause();
       socket.unshift(chunk);
       // http2 reads bytes already buffered on the socket itself; http1 needs the stream flowing.
@@ -241,7 +247,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         h1.emit('connection', socket);
         socket.resume();
       }
-    });
+    };
+    socket.on('data', onData);
   });
 
   await new Promise<void>((resolve, reject) => {
