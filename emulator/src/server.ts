@@ -232,7 +232,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
-    let head = Buffer.alloc(0);
+    let head: Buffer = Buffer.alloc(0);
     const onData = (data: Buffer) => {
       head = head.length ? Buffer.concat([head, data]) : data;
       // Decide once three bytes are in (or they already differ from the HTTP/2 preface).
