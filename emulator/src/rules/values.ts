@@ -289,10 +289,19 @@ function parseTimestampUncached(text: string): RTimestamp {
 
 /** Resource names keep their `projects/{p}` prefix out of rules paths: /databases/{d}/documents/... */
 export function nameToPath(name: string): RPath {
-  const segments = name.split('/');
-  const start = segments[0] === 'projects' ? 2 : 0;
-  return new RPath(segments.slice(start).filter((s, i) => s !== '' || i === 0));
+  let path = pathCache.get(name);
+  if (!path) {
+    const segments = name.split('/');
+    const start = segments[0] === 'projects' ? 2 : 0;
+    path = new RPath(segments.slice(start).filter((s) => s !== ''));
+    if (pathCache.size > 1024) pathCache.clear();
+    pathCache.set(name, path);
+  }
+  return path;
 }
+
+/** Paths are immutable, so the names of often-read documents are parsed once. */
+const pathCache = new Map<string, RPath>();
 
 export function fromFirestoreValue(value: JsonObject): RValue {
   if ('stringValue' in value) return value.stringValue as string;
