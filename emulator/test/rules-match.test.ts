@@ -121,6 +121,33 @@ describe('functions', () => {
   });
 });
 
+describe('expression budget', () => {
+  it('stops a rule whose evaluation explodes instead of running away', () => {
+    // g0 calls g1 twice, g1 calls g2 twice, ...: 2^15 leaves, far beyond the budget.
+    const fns = Array.from(
+      { length: 15 },
+      (_, i) => `    function g${i}() { return g${i + 1}() == g${i + 1}(); }`,
+    );
+    const rs = load(
+      rules(
+        [
+          ...fns,
+          '    function g15() { return true; }',
+          '    match /e/{id} { allow get: if g0(); }',
+        ].join('\n'),
+      ),
+    );
+    const started = Date.now();
+    const d = rs.evaluate(request('get', 'e/1'));
+    expect(d).toEqual({
+      allowed: false,
+      message:
+        "Unable to evaluate the expression as the maximum of 10000 expressions to evaluate has been reached. for 'get' @ L20",
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
 describe('get(), exists(), getAfter(), existsAfter()', () => {
   const rs = load(
     rules(

@@ -70,7 +70,10 @@ export function resourceValue(doc: RulesDocument | null): RMap | null {
 }
 
 export function evaluate(node: Expr, env: Env, ctx: EvalContext): RValue {
-  if (++ctx.steps > MAX_STEPS) fail('Maximum number of expressions evaluated exceeded.');
+  if (++ctx.steps > MAX_STEPS)
+    fail(
+      `Unable to evaluate the expression as the maximum of ${MAX_STEPS} expressions to evaluate has been reached.`,
+    );
   switch (node.k) {
     case 'lit':
       return node.v;
