@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
+import appConfig from '../web/src/config/app-config.json';
 import { seed } from '../scripts/seed.mjs';
 import {
   adminAuth,
@@ -13,7 +14,7 @@ import {
 
 const suite = useLocalSuite();
 /** Calls go through the Functions emulator, whose first call per function boots a worker. */
-const slow = { timeout: 20_000, interval: 100 };
+const slow = { timeout: 30_000, interval: 100 };
 let browser: Browser;
 let demoAdmin: { email: string; password: string };
 
@@ -25,6 +26,20 @@ beforeAll(async () => {
     quiet: true,
   });
   browser = await launchChromium();
+  // The Functions emulator boots a worker process on a function's first call (seconds on a busy
+  // machine): do that here, with calls that are refused, so the tests time the app, not the boot.
+  await Promise.all(
+    ['linkAdminUser', 'isCurrentUserAdmin'].map((name) =>
+      fetch(
+        `http://${suite.functionsHost}/${suite.projectId}/${appConfig.functionsRegion}/${name}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ data: null }),
+        },
+      ),
+    ),
+  );
 });
 
 afterAll(async () => {
