@@ -1,6 +1,7 @@
 /** Benchmark helper: runs the emulator CLI in its own process (built dist when present, else via tsx). */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const DIST_CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -19,8 +20,30 @@ export interface EmulatorProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ when it is missing or older than src/ (cold start is measured on the built CLI). */
+function ensureBuilt(): boolean {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (existsSync(DIST_CLI) && statSync(DIST_CLI).mtimeMs >= newestMtime(path.join(root, 'src'))) {
+    return true;
+  }
+  const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
+  const r = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], {
+    stdio: 'ignore',
+  });
+  return r.status === 0 && existsSync(DIST_CLI);
+}
+
 /** How the CLI is launched: `node dist/cli.js` when built, otherwise `node --import tsx src/cli.ts`. */
-export const cliMode = existsSync(DIST_CLI) ? 'dist' : 'tsx';
+export const cliMode = ensureBuilt() ? 'dist' : 'tsx';
 
 export function startEmulatorProcess(args: string[]): Promise<EmulatorProcess> {
   const argv = cliMode === 'dist' ? [DIST_CLI, ...args] : ['--import', 'tsx', SRC_CLI, ...args];

@@ -16,7 +16,7 @@ import {
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { CommitSink, DocChange, Engine } from './engine.js';
+import type { CommitSink, Database, DocChange, Engine } from './engine.js';
 import { parseDatabaseName } from './paths.js';
 import type { DocVersion } from './query.js';
 import { Code, RpcError } from './service.js';
@@ -116,6 +116,7 @@ export class Journal implements CommitSink {
       if (g < base) rmSync(path.join(this.dir, journalName(g)));
     }
     for (const g of snaps) if (g < base) rmSync(path.join(this.dir, snapshotName(g)));
+    this.recoveryDbs.clear();
     this.gen = Math.max(base, ...journals, 0) + 1;
     this.handle = await open(path.join(this.dir, journalName(this.gen)), 'a');
     syncDir(this.dir);
@@ -138,13 +139,19 @@ export class Journal implements CommitSink {
     return true;
   }
 
+  private readonly recoveryDbs = new Map<string, Database | null>();
+
   private put(engine: Engine, d: string, p: string, t: DocTuple | null, time: number): void {
-    let db;
-    try {
-      db = engine.database(parseDatabaseName(d));
-    } catch {
-      return; // a project this run does not serve
+    let db = this.recoveryDbs.get(d);
+    if (db === undefined) {
+      try {
+        db = engine.database(parseDatabaseName(d));
+      } catch {
+        db = null; // a project this run does not serve
+      }
+      this.recoveryDbs.set(d, db);
     }
+    if (!db) return;
     const doc: DocVersion | null = t
       ? { name: `${d}/documents/${p}`, path: p, fields: t[0], createTime: t[1], updateTime: t[2] }
       : null;
