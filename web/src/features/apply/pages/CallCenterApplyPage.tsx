@@ -1,10 +1,152 @@
-import { Container, Title } from '@mantine/core';
+/** '/{employer slug}': the call-center job application page (product-spec section 2). */
+import {
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from 'react-router-dom';
+import { HeadsetIcon } from '../../../components/icons';
+import { PublicPage } from '../../../components/PublicPage/PublicPage';
+import { showToast } from '../../../components/toast';
+import {
+  emptyCallCenterForm,
+  isCallCenterFormComplete,
+  toCallCenterLead,
+  type CallCenterFormValues,
+} from '../../../domain/lead-form';
+import {
+  callCenterSuccessToast,
+  publicTexts,
+  requiredFieldsToast,
+  submitErrorToast,
+} from '../../../domain/messages';
+import {
+  ageLimits,
+  callCenterJobs,
+  callCenterLocalityGroups,
+  experienceOptions,
+} from '../../../domain/options';
+import { usePixel } from '../../../lib/pixel/use-pixel';
+import { SubmitButton } from '../components/SubmitButton';
+import { WhatsappInput } from '../components/WhatsappInput';
+import { useLeadSubmission } from '../hooks/use-lead-submission';
+import classes from './ApplyPage.module.css';
 
-/** Placeholder: its issue fills this page in. */
+/** Conversion value of the call-center page (spec section 9). */
+const conversionValue = 0.01;
+
+/** The localities grouped as the spec lists them; each option's value is the stored text. */
+const localityData = callCenterLocalityGroups.map(({ group, items }) => ({
+  group,
+  items: items.map((item) => ({ value: `${group} - ${item}`, label: item })),
+}));
+
 export function Component() {
+  const navigate = useNavigate();
+  const form = useForm<CallCenterFormValues>({
+    mode: 'controlled',
+    initialValues: emptyCallCenterForm,
+  });
+  const [{ sending }, { submit }] = useLeadSubmission();
+  const { trackConversion } = usePixel({ pageView: false });
+
+  const handleSubmit = async (values: CallCenterFormValues) => {
+    if (!isCallCenterFormComplete(values)) {
+      showToast(requiredFieldsToast, 'error');
+      return;
+    }
+    const lead = toCallCenterLead(values);
+    if (!(await submit(lead))) {
+      showToast(submitErrorToast, 'error');
+      return;
+    }
+    form.reset();
+    showToast(callCenterSuccessToast, 'success');
+    trackConversion({ contentCategory: values.vaga, value: conversionValue });
+    void navigate('/redirecionamento');
+  };
+
   return (
-    <Container py="xl">
-      <Title order={1}>Vagas de Call Center</Title>
-    </Container>
+    <PublicPage tone="callCenter" adminLink="discreet">
+      <header className={classes.header}>
+        <ThemeIcon size={72} radius="xl" variant="light" color="indigo" mx="auto" mb="sm">
+          <HeadsetIcon size={40} />
+        </ThemeIcon>
+        <Title order={1} className={classes.title}>
+          {publicTexts.callCenter.title}
+        </Title>
+        <Text c="gray.7" size="md" className={classes.subtitle}>
+          {publicTexts.callCenter.subtitle}
+        </Text>
+      </header>
+
+      <Paper withBorder radius="lg" p="lg" className={classes.card}>
+        <form noValidate onSubmit={form.onSubmit(handleSubmit)}>
+          <Stack gap="md">
+            <TextInput
+              label="Nome Completo"
+              placeholder="Digite seu nome completo"
+              autoComplete="name"
+              withAsterisk
+              maxLength={100}
+              {...form.getInputProps('nome')}
+            />
+            <WhatsappInput
+              withAsterisk
+              value={form.values.whatsapp}
+              onChange={(value) => form.setFieldValue('whatsapp', value)}
+            />
+            <Select
+              label="Vaga que tenho Experiência"
+              placeholder="Selecione a vaga"
+              data={[...callCenterJobs]}
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('vaga')}
+            />
+            <Select
+              label="Localização (Aracaju e Região)"
+              placeholder="Selecione sua localização"
+              data={localityData}
+              maxDropdownHeight="15rem"
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('cidade')}
+            />
+            <NumberInput
+              label="Idade"
+              placeholder="Sua idade"
+              min={ageLimits.min}
+              max={ageLimits.max}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="blur"
+              hideControls
+              inputMode="numeric"
+              withAsterisk
+              {...form.getInputProps('idade')}
+            />
+            <Select
+              label="Tempo de Experiência"
+              placeholder="Selecione o tempo de experiência"
+              data={[...experienceOptions]}
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('tempo_experiencia')}
+            />
+            <SubmitButton sending={sending} color="indigo.7" />
+            <Text size="xs" c="gray.7" ta="center">
+              {publicTexts.callCenter.consent}
+            </Text>
+          </Stack>
+        </form>
+      </Paper>
+    </PublicPage>
   );
 }

@@ -1,10 +1,119 @@
-import { Container, Title } from '@mantine/core';
+/** '/': the equipment maker's job application page (product-spec section 2, root page). */
+import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from 'react-router-dom';
+import { HeadsetIcon } from '../../../components/icons';
+import { PublicPage } from '../../../components/PublicPage/PublicPage';
+import { showToast } from '../../../components/toast';
+import { appConfig, callCenterPath } from '../../../config/app-config';
+import {
+  emptyRootForm,
+  isRootFormComplete,
+  toRootLead,
+  type RootFormValues,
+} from '../../../domain/lead-form';
+import {
+  publicTexts,
+  requiredFieldsToast,
+  rootSuccessToast,
+  submitErrorToast,
+} from '../../../domain/messages';
+import { rootJobs, rootLocalities } from '../../../domain/options';
+import { usePixel } from '../../../lib/pixel/use-pixel';
+import { SubmitButton } from '../components/SubmitButton';
+import { WhatsappInput } from '../components/WhatsappInput';
+import { useLeadSubmission } from '../hooks/use-lead-submission';
+import classes from './ApplyPage.module.css';
 
-/** Placeholder: its issue fills this page in. */
+/** Conversion value of the root page (spec section 9). */
+const conversionValue = 1;
+
 export function Component() {
+  const form = useForm<RootFormValues>({ mode: 'controlled', initialValues: emptyRootForm });
+  const [{ sending }, { submit }] = useLeadSubmission();
+  const { trackConversion } = usePixel({ pageView: true });
+
+  const handleSubmit = async (values: RootFormValues) => {
+    if (!isRootFormComplete(values)) {
+      showToast(requiredFieldsToast, 'error');
+      return;
+    }
+    const lead = toRootLead(values);
+    if (!(await submit(lead))) {
+      showToast(submitErrorToast, 'error');
+      return;
+    }
+    form.reset();
+    showToast(rootSuccessToast, 'success');
+    trackConversion({ contentCategory: lead.vaga, value: conversionValue });
+  };
+
   return (
-    <Container py="xl">
-      <Title order={1}>Vagas de Emprego</Title>
-    </Container>
+    <PublicPage
+      tone="farm"
+      adminLink="icon"
+      topLeft={
+        <Button
+          component={Link}
+          to={callCenterPath}
+          variant="white"
+          color="indigo.7"
+          size="compact-md"
+          radius="xl"
+          leftSection={<HeadsetIcon size={16} />}
+          className={classes.employerLink}
+        >
+          {appConfig.callCenterEmployer.name}
+        </Button>
+      }
+    >
+      <header className={classes.header}>
+        <img className={classes.logo} src="/logo.svg" alt={appConfig.companyName} />
+        <Title order={1} className={classes.title}>
+          {publicTexts.root.title}
+        </Title>
+        <Text c="gray.7" size="md" className={classes.subtitle}>
+          {publicTexts.root.subtitle}
+        </Text>
+      </header>
+
+      <Paper withBorder radius="lg" p="lg" className={classes.card}>
+        <form noValidate onSubmit={form.onSubmit(handleSubmit)}>
+          <Stack gap="md">
+            <TextInput
+              label="Nome Completo"
+              placeholder="Digite seu nome completo"
+              autoComplete="name"
+              withAsterisk
+              maxLength={100}
+              {...form.getInputProps('nome')}
+            />
+            <WhatsappInput
+              withAsterisk
+              value={form.values.whatsapp}
+              onChange={(value) => form.setFieldValue('whatsapp', value)}
+            />
+            <Select
+              label="Vaga"
+              placeholder="Selecione a vaga"
+              data={[...rootJobs]}
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('vaga')}
+            />
+            <Select
+              label="Cidade"
+              placeholder="Selecione sua localidade"
+              data={[...rootLocalities]}
+              maxDropdownHeight="15rem"
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('cidade')}
+            />
+            <SubmitButton sending={sending} color="#1e7a34" />
+          </Stack>
+        </form>
+      </Paper>
+    </PublicPage>
   );
 }

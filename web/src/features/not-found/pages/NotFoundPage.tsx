@@ -1,17 +1,21 @@
-import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
-
 /** The 404 page for any unknown path. */
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { PublicPage } from '../../../components/PublicPage/PublicPage';
+import { publicTexts } from '../../../domain/messages';
+
 export function Component() {
   return (
-    <Center mih="100vh" p="md">
-      <Stack align="center" gap="sm">
-        <Title order={1}>404</Title>
-        <Text size="lg">Oops! Page not found</Text>
-        <Anchor component={Link} to="/">
-          Return to Home
-        </Anchor>
+    <PublicPage tone="farm" centered>
+      <Stack align="center" gap="sm" ta="center">
+        <Title order={1} fz={72} lh={1} c="gray.8">
+          404
+        </Title>
+        <Text size="lg">{publicTexts.notFound.message}</Text>
+        <Button component={Link} to="/" variant="light" color="#1e7a34" radius="xl" mt="sm">
+          {publicTexts.notFound.home}
+        </Button>
       </Stack>
-    </Center>
+    </PublicPage>
   );
 }

@@ -1,0 +1,57 @@
+/** Layout of the public pages: a tinted full-height background, a top bar and a narrow centred column. */
+import { ActionIcon, Box, Container } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { publicTexts } from '../../domain/messages';
+import { LockIcon } from '../icons';
+import classes from './PublicPage.module.css';
+
+export interface PublicPageProps {
+  /** Background tint: the equipment maker (green), the call center (indigo) or WhatsApp. */
+  tone: 'farm' | 'callCenter' | 'whatsapp';
+  /** Content at the top left (e.g. the link to the call-center page). */
+  topLeft?: ReactNode;
+  /** The link to the admin login: an icon, a discreet icon, or none. */
+  adminLink?: 'icon' | 'discreet' | 'none';
+  /** Centre the column vertically on every screen size (short pages: redirect, 404). */
+  centered?: boolean;
+  children: ReactNode;
+}
+
+export function PublicPage({
+  tone,
+  topLeft,
+  adminLink = 'none',
+  centered = false,
+  children,
+}: PublicPageProps) {
+  return (
+    <div className={classes.root} data-tone={tone}>
+      {(topLeft || adminLink !== 'none') && (
+        <Box component="header" className={classes.bar}>
+          <div>{topLeft}</div>
+          {adminLink !== 'none' && (
+            <ActionIcon
+              component={Link}
+              to="/admin/login"
+              title={publicTexts.adminLinkTitle}
+              aria-label={publicTexts.adminLinkTitle}
+              variant="subtle"
+              color="gray"
+              size={adminLink === 'icon' ? 'lg' : 'md'}
+              radius="xl"
+              className={adminLink === 'discreet' ? classes.discreet : undefined}
+            >
+              <LockIcon size={adminLink === 'icon' ? 20 : 16} />
+            </ActionIcon>
+          )}
+        </Box>
+      )}
+      <main className={classes.main} data-centered={centered || undefined}>
+        <Container size={480} px={0}>
+          {children}
+        </Container>
+      </main>
+    </div>
+  );
+}

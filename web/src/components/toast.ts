@@ -1,0 +1,13 @@
+/** The public pages' toasts: errors in the destructive (red) style, successes in green. */
+import { notifications } from '@mantine/notifications';
+import type { ToastText } from '../domain/messages';
+
+export function showToast({ title, message }: ToastText, kind: 'error' | 'success'): void {
+  notifications.show({
+    title,
+    message,
+    color: kind === 'error' ? 'red' : 'green',
+    withBorder: true,
+    autoClose: 6000,
+  });
+}

@@ -1,0 +1,25 @@
+/** The WhatsApp field: a tel input that keeps only digits and shows them as '(DD) NNNNN-NNNN'. */
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { formatWhatsapp } from '../../../domain/phone-mask';
+import { whatsappLimits } from '../../../domain/options';
+
+export interface WhatsappInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function WhatsappInput({ value, onChange, ...props }: WhatsappInputProps) {
+  return (
+    <TextInput
+      label="WhatsApp"
+      placeholder="(79) 99999-9999"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={whatsappLimits.maxLength}
+      {...props}
+      value={value}
+      onChange={(event) => onChange(formatWhatsapp(event.currentTarget.value))}
+    />
+  );
+}

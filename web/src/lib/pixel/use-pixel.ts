@@ -1,0 +1,34 @@
+/** Hooks a public page to the Meta Pixel: sets it up on mount and reports conversions. */
+import { useCallback, useEffect } from 'react';
+import { setUpPixels, trackCompleteRegistration, trackPageView, type Conversion } from './pixel';
+import { loadTrackingPixelId } from './tracking-settings';
+
+/**
+ * Sets up the pixels once the page mounts (firing PageView when `pageView`), and returns
+ * `trackConversion`, which fires the two CompleteRegistration events without waiting on anything.
+ */
+export function usePixel({ pageView }: { pageView: boolean }): {
+  trackConversion: (conversion: Conversion) => void;
+} {
+  useEffect(() => {
+    // `active` drops the first run of a StrictMode double mount, so PageView fires once.
+    let active = true;
+    void loadTrackingPixelId().then((adminPixelId) => {
+      if (!active) return;
+      setUpPixels(adminPixelId);
+      if (pageView) trackPageView();
+    });
+    return () => {
+      active = false;
+    };
+  }, [pageView]);
+
+  const trackConversion = useCallback((conversion: Conversion) => {
+    void loadTrackingPixelId().then((adminPixelId) => {
+      setUpPixels(adminPixelId);
+      trackCompleteRegistration(conversion, adminPixelId);
+    });
+  }, []);
+
+  return { trackConversion };
+}
