@@ -164,6 +164,20 @@ export class ListenSession implements StreamHandler {
     this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
   }
 
+  /** Re-evaluates `get` rules for changed documents of a documents target; returns the denial. */
+  private recheck(t: Target, changes: DocChange[]): RpcError | null {
+    for (const c of changes) {
+      if (!t.docPaths?.has(c.path)) continue;
+      try {
+        this.engine.checkRead(this.ctx, this.db as Database, 'get', c.path, c.after, undefined);
+      } catch (e) {
+        if (e instanceof RpcError) return e;
+        throw e;
+      }
+    }
+    return null;
+  }
+
   /** Called synchronously after every commit to this database. */
   onCommit(changes: DocChange[], time: number): void {
     if (this.closed || this.targets.size === 0) return;
@@ -186,6 +200,18 @@ export class ListenSession implements StreamHandler {
     };
     for (const t of this.targets.values()) {
       if (t.docPaths) {
+        const denied = this.recheck(t, changes);
+        if (denied) {
+          this.targets.delete(t.id);
+          this.send({
+            targetChange: {
+              targetChangeType: 'REMOVE',
+              targetIds: [t.id],
+              cause: { code: denied.code, message: denied.message },
+            },
+          });
+          continue;
+        }
         for (const c of changes) {
           if (!t.docPaths.has(c.path)) continue;
           if (c.after) change(t, c.after);

@@ -231,3 +231,37 @@ describe('emulator endpoints used by @firebase/rules-unit-testing', () => {
     expect(await (await fetch(`http://127.0.0.1:${emu.port}/`)).text()).toBe('Ok');
   });
 });
+
+describe('rules on live document listeners', () => {
+  it('re-evaluates get rules when a listened document changes', async () => {
+    const rules = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /shared/{id} {
+      allow read: if resource == null || resource.data.visible == true;
+    }
+  }
+}
+`;
+    const local = await startTestEmulator({ rules });
+    const admin = adminClient(local, 'demo-grpc-errors-recheck');
+    const anon = webClient(local, 'demo-grpc-errors-recheck');
+    await admin.db.doc('shared/doc').set({ visible: true, v: 1 });
+    const seen: number[] = [];
+    const code = await new Promise<string>((resolve) => {
+      onSnapshot(
+        doc(anon.db, 'shared/doc'),
+        (s) => {
+          seen.push(s.get('v') as number);
+          if (seen.length === 1) void admin.db.doc('shared/doc').set({ visible: false, v: 2 });
+        },
+        (e) => resolve(e.code),
+      );
+    });
+    expect(code).toBe('permission-denied');
+    expect(seen).toEqual([1]);
+    await anon.close();
+    await admin.close();
+    await local.stop();
+  });
+});
