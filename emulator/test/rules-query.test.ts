@@ -39,6 +39,9 @@ const rs = load(
       '    match /{path=**}/comments/{c} {', //                                               L23
       '      allow list: if resource.data.visible == true;',
       '    }',
+      '    match /ids/{id} {',
+      '      allow list: if id != null && id is string && resource.id is string && request.auth != null;',
+      '    }',
       '    match /open/{id} {',
       '      allow list: if request.query.offset == 0 && request.query.orderBy.score == "DESC";',
       '    }',
@@ -181,6 +184,11 @@ describe('rules are not filters', () => {
       true,
     );
     expect(list('stories', { where: where('visible', 'EQUAL', true) }).allowed).toBe(false);
+  });
+
+  it('knows that the listed document id is a present string, and nothing more', () => {
+    expect(list('ids', {}).allowed).toBe(true);
+    expect(list('ids', {}, null)).toEqual({ allowed: false, message: "false for 'list' @ L27" });
   });
 
   it('exposes offset and orderBy of the query', () => {

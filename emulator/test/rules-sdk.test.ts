@@ -427,3 +427,53 @@ describe('types: values the SDK sends, as the rules see them', () => {
     );
   });
 });
+
+describe('matching: nested and recursive matches, functions, read/write groups', () => {
+  let env: RulesTestEnvironment;
+  beforeAll(async () => {
+    env = await environment('demo-rules-matching', 'matching.rules');
+  });
+  beforeEach(async () => {
+    await env.clearFirestore();
+    await seed(env, {
+      'users/alice': { name: 'Alice' },
+      'users/alice/notes/open': { shared: true },
+      'users/alice/notes/closed': { shared: false },
+      'users/alice/archive/2024/items/x': { v: 1 },
+    });
+  });
+
+  it('applies the read and write groups of a user document', async () => {
+    const alice = db(env.authenticatedContext('alice'));
+    const bob = db(env.authenticatedContext('bob'));
+    await assertSucceeds(getDoc(doc(alice, 'users/alice')));
+    await assertFails(getDoc(doc(bob, 'users/alice')));
+    await assertSucceeds(updateDoc(doc(alice, 'users/alice'), { name: 'Al' }));
+    await assertFails(updateDoc(doc(alice, 'users/alice'), { role: 'admin' }));
+    // `write` covers delete, where request.resource is null: the rule errors and denies.
+    const err = (await assertFails(deleteDoc(doc(alice, 'users/alice')))) as { message: string };
+    expect(err.message).toContain("Null value error. for 'delete' @ L11");
+  });
+
+  it('evaluates nested functions that see the outer wildcards', async () => {
+    const bob = db(env.authenticatedContext('bob'));
+    await assertSucceeds(getDoc(doc(bob, 'users/alice/notes/open')));
+    await assertFails(getDoc(doc(bob, 'users/alice/notes/closed')));
+    await assertFails(getDocs(collection(bob, 'users/alice/notes')));
+    const alice = db(env.authenticatedContext('alice'));
+    await assertSucceeds(getDocs(collection(alice, 'users/alice/notes')));
+    await assertSucceeds(setDoc(doc(alice, 'users/alice/notes/short'), { shared: false }));
+    await assertFails(setDoc(doc(alice, 'users/alice/notes/much-too-long-id'), { shared: false }));
+    await assertFails(deleteDoc(doc(alice, 'users/alice/notes/open')));
+  });
+
+  it('matches any depth below a recursive wildcard', async () => {
+    const alice = db(env.authenticatedContext('alice'));
+    await assertSucceeds(getDoc(doc(alice, 'users/alice/archive/2024/items/x')));
+    await assertSucceeds(getDocs(collection(alice, 'users/alice/archive/2024/items')));
+    await assertFails(
+      getDoc(doc(db(env.authenticatedContext('bob')), 'users/alice/archive/2024/items/x')),
+    );
+    await assertFails(setDoc(doc(alice, 'users/alice/archive/2024/items/y'), { v: 2 }));
+  });
+});

@@ -416,6 +416,7 @@ function symMember(sym: Sym, name: string): RValue {
 function symIs(sym: Sym, type: string): boolean {
   const c = sym.c;
   if (!c) return unknownValue();
+  if (c.type) return c.type === type;
   if (c.arrayContains.length > 0) return type === 'list';
   const bound = c.lower[0] ?? c.upper[0];
   if (!bound) return unknownValue();

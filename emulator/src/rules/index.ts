@@ -27,6 +27,7 @@ import {
   Sym,
   fromJson,
   nameToPath,
+  presentOfType,
   parseTimestamp,
   type FieldConstraint,
   type RMap,
@@ -469,7 +470,7 @@ function matchPattern(
   if (p.kind === 'var') {
     const s = segs[si];
     if (si >= segs.length || s === ANY) return false;
-    bindings.set(p.name, s === DOC ? new Sym(['__id__'], undefined, new Map()) : s);
+    bindings.set(p.name, s === DOC ? new Sym(['__id__'], presentOfType('string'), new Map()) : s);
     if (matchPattern(pattern, pi + 1, segs, si + 1, bindings, minRest)) return true;
     bindings.delete(p.name);
     return false;
@@ -479,7 +480,9 @@ function matchPattern(
     const concrete = taken.every((s) => typeof s === 'string');
     bindings.set(
       p.name,
-      concrete ? new RPath(taken as string[]) : new Sym(['__name__'], undefined, new Map()),
+      concrete
+        ? new RPath(taken as string[])
+        : new Sym(['__name__'], presentOfType('path'), new Map()),
     );
     if (matchPattern(pattern, pi + 1, segs, end, bindings, minRest)) return true;
   }
@@ -613,8 +616,8 @@ function symbolicResource(
   collection: string[],
 ): { resource: RMap; docId: string | null } {
   const nameC = conjunct.get('__name__');
-  let name: RValue = new Sym(['__name__'], nameC, conjunct);
-  let id: RValue = new Sym(['__id__'], undefined, conjunct);
+  let name: RValue = new Sym(['__name__'], nameC ?? presentOfType('path'), conjunct);
+  let id: RValue = new Sym(['__id__'], presentOfType('string'), conjunct);
   let docId: string | null = null;
   if (nameC?.hasEq && nameC.eq instanceof RPath) {
     name = nameC.eq;

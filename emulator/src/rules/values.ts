@@ -70,6 +70,21 @@ export interface FieldConstraint {
   arrayContains: RValue[];
   /** The field exists in every result (any filter or an orderBy on it). */
   exists: boolean;
+  /** The value's type when known without its value (a document id is a string). */
+  type?: string;
+}
+
+/** An unknown but present value of a known type: a listed document's id or a wildcard binding. */
+export function presentOfType(type: string): FieldConstraint {
+  return {
+    hasEq: false,
+    lower: [],
+    upper: [],
+    notEq: [null],
+    arrayContains: [],
+    exists: true,
+    type,
+  };
 }
 
 export type RValue =
