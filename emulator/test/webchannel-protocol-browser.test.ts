@@ -7,7 +7,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRestTransport } from '../src/rest/index.js';
 import type { CallContext } from '../src/service.js';
-import { createWebChannelTransport, type WebChannelTransport } from '../src/webchannel/index.js';
+import {
+  createWebChannelTransport,
+  type WebChannelOptions,
+  type WebChannelTransport,
+} from '../src/webchannel/index.js';
 import {
   buildPages,
   launchChromium,
@@ -39,8 +43,8 @@ afterAll(async () => {
   await pages?.stop();
 });
 
-async function startServer(port?: number): Promise<void> {
-  webchannel = createWebChannelTransport(engine);
+async function startServer(port?: number, options: WebChannelOptions = {}): Promise<void> {
+  webchannel = createWebChannelTransport(engine, options);
   server = await serveTransports([webchannel, createRestTransport(engine)], port);
 }
 
@@ -57,9 +61,10 @@ afterEach(async () => {
 async function page(
   kind: 'full' | 'lite' = 'full',
   extra: { longPolling?: boolean; user?: string } = {},
+  shared?: BrowserContext,
 ): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
+  const context = shared ?? (await browser.newContext());
+  if (!shared) contexts.push(context);
   return openTestPage(context, pages.origin, kind, {
     port: server.port,
     projectId: PROJECT,
@@ -174,5 +179,98 @@ describe('emulator restart', () => {
       engine.applied.slice(before).filter((w) => JSON.stringify(w).includes('"integerValue":"2"')),
     ).toHaveLength(1);
     expect(webchannel.stats().sessions).toBeGreaterThan(0);
+  }, 90_000);
+});
+
+describe('session upkeep with the real client', () => {
+  /** Counts create-session POSTs (no SID) and backchannel GETs per mode. */
+  function countRequests(): { creates: number; streamGets: number } {
+    const counts = { creates: 0, streamGets: 0 };
+    server.onRequest = (url, method) => {
+      const params = new URL(url, 'http://x').searchParams;
+      if (!url.includes('/channel')) return;
+      if (method === 'POST' && !params.has('SID')) counts.creates += 1;
+      if (method === 'GET' && params.get('CI') === '0') counts.streamGets += 1;
+    };
+    return counts;
+  }
+
+  it('keepalive noops hold an idle channel open past the client watchdog', async () => {
+    await server.stop();
+    // Element 5 of "c" = 600 ms, so the client's watchdog is 900 ms; noops every 200 ms.
+    await startServer(undefined, { backchannelTimeoutMs: 600, keepaliveMs: 200 });
+    const [writer, watcher] = await Promise.all([page('full'), page('full')]);
+    await watcher.evaluate(() => window.api.listenDoc('k', 'rooms/k'));
+    await writer.evaluate(() => window.api.set('rooms/k', { v: 1 }));
+    await watcher.waitForFunction(() =>
+      window.api.snapshots('k').some((s) => s.docs[0]?.data.v === 1),
+    );
+    const counts = countRequests();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await writer.evaluate(() => window.api.set('rooms/k', { v: 2 }));
+    await watcher.waitForFunction(() =>
+      window.api.snapshots('k').some((s) => s.docs[0]?.data.v === 2),
+    );
+    // No session was dropped and re-created while idle.
+    expect(counts.creates).toBe(0);
+  }, 60_000);
+
+  it('streaming backchannels recycled every few hundred characters lose nothing', async () => {
+    await server.stop();
+    await startServer(undefined, { maxBackchannelChars: 400 });
+    const [writer, watcher] = await Promise.all([page('full'), page('full')]);
+    await watcher.evaluate(() => window.api.listenQuery('all', { collection: 'items' }));
+    await writer.evaluate(() => window.api.set('items/00', { i: 0, text: 'first' }));
+    await watcher.waitForFunction(() =>
+      window.api.snapshots('all').some((s) => s.docs.length === 1),
+    );
+    const counts = countRequests();
+    await writer.evaluate(async () => {
+      for (let i = 0; i < 30; i += 1)
+        await window.api.set(`items/${String(i).padStart(2, '0')}`, { i, text: 'x'.repeat(50) });
+    });
+    await watcher.waitForFunction(
+      () => window.api.snapshots('all').some((s) => s.docs.length === 30),
+      null,
+      { timeout: 30_000 },
+    );
+    const last = await watcher.evaluate(() =>
+      window.api
+        .snapshots('all')
+        .at(-1)
+        ?.docs.map((d) => d.data.i),
+    );
+    expect(last).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(counts.streamGets).toBeGreaterThan(10);
+    expect(counts.creates).toBe(0);
+  }, 60_000);
+
+  it('five tabs of one browser profile all stay live (6 connections per host)', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const tabs: Page[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const tab = await page('full', {}, context);
+      await tab.evaluate((n) => window.api.set(`tabs/${n}`, { n }), i);
+      tabs.push(tab);
+    }
+    for (const tab of tabs) await tab.evaluate(() => window.api.listenDoc('s', 'shared/doc'));
+    for (const tab of tabs)
+      await tab.waitForFunction(() => window.api.snapshots('s').length > 0, null, {
+        timeout: 10_000,
+      });
+    const started = Date.now();
+    await tabs[4].evaluate(() => window.api.set('shared/doc', { by: 4 }));
+    await Promise.all(
+      tabs.map((tab) =>
+        tab.waitForFunction(
+          () => window.api.snapshots('s').some((s) => s.docs[0]?.data.by === 4),
+          null,
+          { timeout: 10_000 },
+        ),
+      ),
+    );
+    // Without bounded holds the fifth tab waits about a minute for a stream to go idle.
+    expect(Date.now() - started).toBeLessThan(5_000);
   }, 90_000);
 });

@@ -259,6 +259,45 @@ describe('backchannel', () => {
     back.abort();
   });
 
+  it('ends a streaming backchannel after its maximum hold, so the client reconnects', async () => {
+    await harness.stop();
+    await start({ maxStreamHoldMs: 60 });
+    const { sid } = await createSession();
+    const back = await openRequest(backchannelUrl(sid, 0, 0));
+    await back.ended;
+    expect(parseArrays(back.text())).toEqual([[1, ['noop']]]);
+    // The session lives on: the next GET resumes it.
+    const next = await openRequest(backchannelUrl(sid, 1, 0));
+    await next.waitFor((text) => parseArrays(text).length === 1);
+    expect(parseArrays(next.text())).toEqual([[2, ['noop']]]);
+    next.abort();
+  });
+
+  it('cuts every hold short when one browser holds too many backchannels', async () => {
+    await harness.stop();
+    await start({
+      crowdThreshold: 3,
+      crowdedHoldMs: 40,
+      maxStreamHoldMs: 60_000,
+      longPollHoldMs: 60_000,
+    });
+    const sids = [
+      (await createSession()).sid,
+      (await createSession()).sid,
+      (await createSession()).sid,
+    ];
+    const first = await openRequest(backchannelUrl(sids[0], 0, 0));
+    const second = await openRequest(backchannelUrl(sids[1], 0, 1));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(transport.stats().openResponses).toBe(2);
+    const third = await openRequest(backchannelUrl(sids[2], 0, 0));
+    const started = Date.now();
+    await Promise.all([first.ended, second.ended, third.ended]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The idle poll still ends with a noop, as an idle poll must.
+    expect(parseArrays(second.text())).toEqual([[1, ['noop']]]);
+  });
+
   it('ends an idle long poll with a noop after the hold time', async () => {
     await harness.stop();
     await start({ longPollHoldMs: 30 });

@@ -22,8 +22,11 @@ const DEFAULTS: SessionTimings = {
   backchannelTimeoutMs: 30_000,
   keepaliveMs: 15_000,
   longPollHoldMs: 15_000,
+  crowdThreshold: 5,
+  crowdedHoldMs: 300,
   sessionIdleMs: 60_000,
   maxBackchannelChars: 1_000_000,
+  maxStreamHoldMs: 30_000,
 };
 
 /** Parses the `headers=` field of a create-session POST: `K:V\r\n` lines. */
@@ -193,7 +196,7 @@ export function createWebChannelTransport(
     forward(session, url, form, res);
   };
 
-  const handleGet = (url: URL, res: ServerResponse): void => {
+  const handleGet = (url: URL, req: IncomingMessage, res: ServerResponse): void => {
     const session = sessions.get(url.searchParams.get('SID') ?? '');
     if (!session) {
       unknownSid(res);
@@ -202,7 +205,18 @@ export function createWebChannelTransport(
     session.acknowledge(Number(url.searchParams.get('AID') ?? NaN));
     const mode = url.searchParams.get('CI') === '1' ? 'poll' : 'stream';
     const to = Number(url.searchParams.get('TO'));
-    session.attachBackchannel(res, mode, Number.isFinite(to) && to > 0 ? to : undefined);
+    const clientKey = `${req.socket.remoteAddress ?? ''} ${req.headers['user-agent'] ?? ''}`;
+    const others = [...sessions.values()].filter(
+      (other) => other !== session && other.hasBackchannel && other.clientKey === clientKey,
+    );
+    const crowded = others.length + 1 >= timings.crowdThreshold;
+    let holdMs = mode === 'poll' ? timings.longPollHoldMs : timings.maxStreamHoldMs;
+    if (mode === 'poll' && Number.isFinite(to) && to > 0) holdMs = Math.min(holdMs, to);
+    if (crowded) {
+      holdMs = Math.min(holdMs, timings.crowdedHoldMs);
+      for (const other of others) other.limitHold(timings.crowdedHoldMs);
+    }
+    session.attachBackchannel(res, mode, holdMs, clientKey);
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -233,7 +247,7 @@ export function createWebChannelTransport(
       return true;
     }
     if (req.method === 'GET') {
-      handleGet(url, res);
+      handleGet(url, req, res);
       return true;
     }
     res.writeHead(405, { Allow: 'GET, POST, OPTIONS' });

@@ -20,10 +20,19 @@ export interface SessionTimings {
   keepaliveMs: number;
   /** An idle long poll is answered with a `["noop"]` after this long (or the client's TO). */
   longPollHoldMs: number;
+  /**
+   * When one browser already holds this many backchannels, every hold it has is cut to
+   * `crowdedHoldMs`: Chromium allows 6 connections per host over HTTP/1.1 and each tab holds one
+   * per stream, so with four tabs open the fourth would otherwise wait until a stream goes idle.
+   */
+  crowdThreshold: number;
+  crowdedHoldMs: number;
   /** A session with no backchannel and no request for this long is dropped. */
   sessionIdleMs: number;
   /** A streaming backchannel is ended after this many characters so the client acknowledges. */
   maxBackchannelChars: number;
+  /** A streaming backchannel is ended after this long; the client reconnects at once. */
+  maxStreamHoldMs: number;
 }
 
 interface PendingArray {
@@ -38,7 +47,11 @@ interface Backchannel {
   /** Highest array id written to this response. */
   writtenUpTo: number;
   chars: number;
+  /** Keepalive noops (streaming). */
   timer: NodeJS.Timeout | undefined;
+  /** Ends the response when its hold is over. */
+  lifetime: NodeJS.Timeout | undefined;
+  endsAt: number;
 }
 
 /** Decides which incoming messages are new, by their index `ofs + i`, and keeps them in order. */
@@ -73,6 +86,8 @@ export class Session {
   private streamEnded = false;
   private readonly incoming = new IncomingSequencer();
   closed = false;
+  /** Which browser holds the backchannel (its address and user agent). */
+  clientKey = '';
   lastActivity = Date.now();
   lastBackchannelSeen = Date.now();
 
@@ -152,16 +167,34 @@ export class Session {
     return this.pending.map((array) => array.json);
   }
 
-  /** Attaches a backchannel GET: resends every unacknowledged array, then streams or polls. */
-  attachBackchannel(res: ServerResponse, mode: 'stream' | 'poll', clientHoldMs?: number): void {
+  /**
+   * Attaches a backchannel GET: resends every unacknowledged array, then streams or polls.
+   * `holdMs` bounds how long the response stays open; `clientKey` names the browser it came from.
+   */
+  attachBackchannel(
+    res: ServerResponse,
+    mode: 'stream' | 'poll',
+    holdMs: number,
+    clientKey = '',
+  ): void {
     this.lastActivity = Date.now();
     this.lastBackchannelSeen = Date.now();
     this.detachBackchannel(true);
-    const backchannel: Backchannel = { res, mode, writtenUpTo: 0, chars: 0, timer: undefined };
+    this.clientKey = clientKey;
+    const backchannel: Backchannel = {
+      res,
+      mode,
+      writtenUpTo: 0,
+      chars: 0,
+      timer: undefined,
+      lifetime: undefined,
+      endsAt: Infinity,
+    };
     this.backchannel = backchannel;
     res.on('close', () => {
       if (this.backchannel === backchannel) {
         clearTimeout(backchannel.timer);
+        clearTimeout(backchannel.lifetime);
         this.backchannel = undefined;
         this.lastBackchannelSeen = Date.now();
         this.lastActivity = Date.now();
@@ -182,11 +215,26 @@ export class Session {
       this.flush();
     }
     if (this.backchannel !== backchannel) return;
-    const hold =
-      mode === 'poll'
-        ? Math.min(this.timings.longPollHoldMs, clientHoldMs ?? Infinity)
-        : this.timings.keepaliveMs;
-    this.armTimer(backchannel, hold);
+    this.limitHold(holdMs);
+    if (mode === 'stream') this.armKeepalive(backchannel);
+  }
+
+  /** Ends the open backchannel within `ms` (sooner if already due); the client then reconnects. */
+  limitHold(ms: number): void {
+    const backchannel = this.backchannel;
+    if (!backchannel || Date.now() + ms >= backchannel.endsAt) return;
+    clearTimeout(backchannel.lifetime);
+    backchannel.endsAt = Date.now() + ms;
+    backchannel.lifetime = setTimeout(() => {
+      if (this.backchannel !== backchannel) return;
+      if (backchannel.mode === 'poll') {
+        // An idle poll ends with a noop (flush ends a poll after writing).
+        this.enqueue(['noop']);
+        this.flush();
+      } else {
+        this.detachBackchannel(true);
+      }
+    }, ms);
   }
 
   /** Ends the session: the engine stream is told, the backchannel is ended. */
@@ -208,14 +256,14 @@ export class Session {
     this.onClosed(this);
   }
 
-  private armTimer(backchannel: Backchannel, ms: number): void {
+  private armKeepalive(backchannel: Backchannel): void {
     clearTimeout(backchannel.timer);
     backchannel.timer = setTimeout(() => {
       if (this.backchannel !== backchannel) return;
       this.enqueue(['noop']);
       this.flush();
-      if (this.backchannel === backchannel) this.armTimer(backchannel, this.timings.keepaliveMs);
-    }, ms);
+      if (this.backchannel === backchannel) this.armKeepalive(backchannel);
+    }, this.timings.keepaliveMs);
   }
 
   private detachBackchannel(end: boolean): void {
@@ -223,6 +271,7 @@ export class Session {
     if (!backchannel) return;
     this.backchannel = undefined;
     clearTimeout(backchannel.timer);
+    clearTimeout(backchannel.lifetime);
     this.lastBackchannelSeen = Date.now();
     if (end && !backchannel.res.writableEnded) backchannel.res.end();
   }
@@ -254,7 +303,7 @@ export class Session {
     if (backchannel.mode === 'poll' || backchannel.chars >= this.timings.maxBackchannelChars) {
       this.detachBackchannel(true);
     } else {
-      this.armTimer(backchannel, this.timings.keepaliveMs);
+      this.armKeepalive(backchannel);
     }
   }
 
