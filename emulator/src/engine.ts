@@ -190,6 +190,8 @@ export class Database {
   readonly locks = new LockTable();
   readonly txns = new Map<string, Txn>();
   readonly retryPriority = new Map<string, number>();
+  /** Reads at or after this time see complete history (it moves on recovery and on clear). */
+  historyFloor = 0;
   constructor(
     readonly name: string,
     readonly id: DbName,
@@ -253,6 +255,7 @@ export class Engine implements FirestoreService {
   private readonly dbs = new Map<string, Database>();
   private readonly sweepTimer: NodeJS.Timeout;
   private lastPriority = 0;
+  private recoveredAt = 0;
 
   constructor(private readonly options: EngineOptions = {}) {
     this.sweepTimer = setInterval(() => this.sweep(), 60_000);
@@ -291,9 +294,17 @@ export class Engine implements FirestoreService {
     let db = this.dbs.get(name);
     if (!db) {
       db = new Database(name, id);
+      db.historyFloor = this.recoveredAt;
       this.dbs.set(name, db);
     }
     return db;
+  }
+
+  /** After recovery: history before now is incomplete (only current versions were restored). */
+  markHistoryFloor(): void {
+    const now = this.clock.tick();
+    for (const db of this.dbs.values()) db.historyFloor = now;
+    this.recoveredAt = now;
   }
 
   /** All databases of a project (for clearing). */
@@ -312,6 +323,7 @@ export class Engine implements FirestoreService {
     const changes: DocChange[] = [];
     for (const d of db.store.all()) changes.push({ path: d.path, before: d, after: null });
     db.store.clear();
+    db.historyFloor = time;
     for (const t of db.txns.values()) db.locks.abort(t, 'The database was cleared.');
     db.txns.clear();
     this.notify(db, changes, time);

@@ -18,7 +18,8 @@ import {
   type StreamHandler,
   type StreamPeer,
 } from './service.js';
-import { microsToString } from './time.js';
+import { microsToString, stringToMicros } from './time.js';
+import { HISTORY_RETENTION_US } from './store.js';
 
 interface Target {
   id: number;
@@ -143,13 +144,31 @@ export class ListenSession implements StreamHandler {
     const readTime = microsToString(time);
     const token = resumeToken(time);
     this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
+    // With a resume point inside the kept history, send only what changed since; otherwise all.
+    const since = resuming ? this.resumePoint(t) : undefined;
+    const before =
+      since !== undefined && target.query
+        ? new Set(this.engine.queryDocs(db, target.query, since).map((d) => d.path))
+        : undefined;
     for (const d of docs) {
       target.current.set(d.path, d.updateTime);
+      if (since !== undefined && d.updateTime <= since && (!before || before.has(d.path))) continue;
       this.send({ documentChange: { document: docToJson(d), targetIds: [id] } });
     }
     if (resuming) {
       for (const name of missing) {
         this.send({ documentDelete: { document: name, removedTargetIds: [id], readTime } });
+      }
+      if (before) {
+        for (const path of before) {
+          if (target.current.has(path)) continue;
+          const document = `${db.name}/documents/${path}`;
+          this.send(
+            db.store.get(path)
+              ? { documentRemove: { document, removedTargetIds: [id], readTime } }
+              : { documentDelete: { document, removedTargetIds: [id], readTime } },
+          );
+        }
       }
       if (target.query) this.send({ filter: { targetId: id, count: docs.length } });
     }
@@ -157,6 +176,26 @@ export class ListenSession implements StreamHandler {
       targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: token, readTime },
     });
     this.send({ targetChange: { targetChangeType: 'NO_CHANGE', resumeToken: token, readTime } });
+  }
+
+  /** The time a resume token / read_time points at, if history still covers it. */
+  private resumePoint(t: JsonObject): number | undefined {
+    let time: number | undefined;
+    try {
+      if (typeof t.resumeToken === 'string' && t.resumeToken) {
+        const m = /^t(\d+)$/.exec(Buffer.from(t.resumeToken, 'base64').toString('latin1'));
+        if (m) time = Number(m[1]);
+      } else if (typeof t.readTime === 'string') {
+        time = stringToMicros(t.readTime);
+      }
+    } catch {
+      return undefined;
+    }
+    if (time === undefined) return undefined;
+    const db = this.db as Database;
+    const now = this.engine.clock.now();
+    if (time < db.historyFloor || time < now - HISTORY_RETENTION_US || time > now) return undefined;
+    return time;
   }
 
   private removeTarget(id: number): void {

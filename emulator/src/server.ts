@@ -130,7 +130,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rulesFor: (projectId) => projectRules.get(projectId) ?? defaultRules,
     sink: journal,
   });
-  if (journal) await journal.recover(engine);
+  if (journal) {
+    await journal.recover(engine);
+    engine.markHistoryFloor();
+  }
 
   const transports: HttpTransport[] = [
     createWebChannelTransport(engine),

@@ -234,7 +234,14 @@ describe('Listen on the wire', () => {
     stream.cancel();
   });
 
-  it('answers a resume token with the current result and an existence filter', async () => {
+  it('answers a resume token with the changes since it and an existence filter', async () => {
+    await call('commit', {
+      database: DB,
+      writes: [
+        { update: { name: `${DOCS}/resume-wire/kept`, fields: {} } },
+        { update: { name: `${DOCS}/resume-wire/gone`, fields: {} } },
+      ],
+    });
     const first = listen();
     first.stream.write({
       database: DB,
@@ -243,12 +250,15 @@ describe('Listen on the wire', () => {
         query: { parent: DOCS, structuredQuery: { from: [{ collectionId: 'resume-wire' }] } },
       },
     });
-    await waitFor(() => first.messages.length >= 3);
+    await waitFor(() => first.messages.length >= 5);
     const token = (first.messages.at(-1)!.targetChange as Msg).resumeToken;
     first.stream.cancel();
     await call('commit', {
       database: DB,
-      writes: [{ update: { name: `${DOCS}/resume-wire/x`, fields: {} } }],
+      writes: [
+        { update: { name: `${DOCS}/resume-wire/x`, fields: {} } },
+        { delete: `${DOCS}/resume-wire/gone` },
+      ],
     });
     const again = listen();
     again.stream.write({
@@ -259,15 +269,22 @@ describe('Listen on the wire', () => {
         query: { parent: DOCS, structuredQuery: { from: [{ collectionId: 'resume-wire' }] } },
       },
     });
-    await waitFor(() => again.messages.length >= 5);
+    await waitFor(() => again.messages.length >= 6);
     expect(kinds(again.messages)).toEqual([
       'ADD:2',
       'documentChange',
+      'documentDelete',
       'filter',
       'CURRENT:2',
       'NO_CHANGE:',
     ]);
-    expect(again.messages[2].filter).toMatchObject({ targetId: 2, count: 1 });
+    expect((again.messages[1].documentChange as Msg).document).toMatchObject({
+      name: `${DOCS}/resume-wire/x`,
+    });
+    expect(again.messages[2].documentDelete).toMatchObject({
+      document: `${DOCS}/resume-wire/gone`,
+    });
+    expect(again.messages[3].filter).toMatchObject({ targetId: 2, count: 2 });
     again.stream.cancel();
   });
 
