@@ -8,14 +8,15 @@ const base = rules(
   [
     '    function ok(d) { return d.a > 3 && d.a <= 8 && d.b in ["x", "y"] && d.b != "z"; }',
     '    match /items/{id} {',
-    '      allow read: if ok(resource.data) || resource.data.owner == request.auth.uid;',
+    '      allow read: if ok(resource.data) || resource.data.owner == request.auth.uid',
+    "        || ('p' in resource.data.tags && resource.data.a >= 5) || resource.data.tags.hasAll(['p', 'q']);",
     '    }',
   ].join('\n'),
 );
 const rs = load(base);
 const alice = { uid: 'alice', token: {} };
 
-type Filter = { field: 'a' | 'b' | 'owner'; op: string; value: unknown };
+type Filter = { field: 'a' | 'b' | 'owner' | 'tags'; op: string; value: unknown };
 
 const intOps = [
   'EQUAL',
@@ -47,6 +48,16 @@ const filterArb: fc.Arbitrary<Filter> = fc.oneof(
     value: fc.uniqueArray(fc.constantFrom('x', 'y', 'z'), { minLength: 1, maxLength: 3 }),
   }),
   fc.record({
+    field: fc.constant('tags' as const),
+    op: fc.constant('ARRAY_CONTAINS'),
+    value: fc.constantFrom('p', 'q', 'r'),
+  }),
+  fc.record({
+    field: fc.constant('tags' as const),
+    op: fc.constant('ARRAY_CONTAINS_ANY'),
+    value: fc.uniqueArray(fc.constantFrom('p', 'q', 'r'), { minLength: 1, maxLength: 3 }),
+  }),
+  fc.record({
     field: fc.constant('owner' as const),
     op: fc.constant('EQUAL'),
     value: fc.constantFrom('alice', 'bob'),
@@ -57,10 +68,15 @@ const docArb = fc.record({
   a: fc.integer({ min: 0, max: 10 }),
   b: fc.constantFrom('x', 'y', 'z'),
   owner: fc.constantFrom('alice', 'bob'),
+  tags: fc.subarray(['p', 'q', 'r']),
 });
 
 /** Firestore's own filter semantics for the generated filters (ints and strings only). */
 function matches(d: Record<string, unknown>, f: Filter): boolean {
+  if (f.op === 'ARRAY_CONTAINS') return (d.tags as string[]).includes(f.value as string);
+  if (f.op === 'ARRAY_CONTAINS_ANY') {
+    return (f.value as string[]).some((t) => (d.tags as string[]).includes(t));
+  }
   const v = d[f.field] as number | string;
   const w = f.value as number | string;
   switch (f.op) {
@@ -151,6 +167,13 @@ describe('rules are not filters (property)', () => {
         { field: 'b', op: 'EQUAL', value: 'y' },
       ]),
     ).toBe(true);
+    expect(
+      allowed([
+        { field: 'tags', op: 'ARRAY_CONTAINS', value: 'p' },
+        { field: 'a', op: 'GREATER_THAN_OR_EQUAL', value: 5 },
+      ]),
+    ).toBe(true);
+    expect(allowed([{ field: 'tags', op: 'ARRAY_CONTAINS', value: 'p' }])).toBe(false);
     expect(allowed([{ field: 'a', op: 'GREATER_THAN', value: 3 }])).toBe(false);
   });
 });
