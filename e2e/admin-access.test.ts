@@ -3,7 +3,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import appConfig from '../web/src/config/app-config.json';
-import { seed } from '../scripts/seed.mjs';
 import {
   adminAuth,
   adminFirestore,
@@ -16,15 +15,14 @@ const suite = useLocalSuite();
 /** Calls go through the Functions emulator, whose first call per function boots a worker. */
 const slow = { timeout: 30_000, interval: 100 };
 let browser: Browser;
-let demoAdmin: { email: string; password: string };
+let listedAdmin: { email: string; password: string };
 
 beforeAll(async () => {
-  demoAdmin = await seed({
-    projectId: suite.projectId,
-    firestoreHost: suite.firestoreHost,
-    authHost: suite.authHost,
-    quiet: true,
-  });
+  // An allow-listed admin of this file's own (the seed's demo admin would also write settings,
+  // which other browser tests own).
+  listedAdmin = { email: `admin-e2e-${Date.now()}@vagas.test`, password: 'senha-admin-e2e' };
+  await adminAuth().createUser({ ...listedAdmin, emailVerified: true });
+  await grantAdmin(adminConnection(), listedAdmin.email);
   browser = await launchChromium();
   // The Functions emulator boots a worker process on a function's first call (seconds on a busy
   // machine): do that here, with calls that are refused, so the tests time the app, not the boot.
@@ -46,6 +44,16 @@ afterAll(async () => {
   await browser?.close();
   await closeAdmin();
 });
+
+/** The suite's admin SDK instances in the shape the allow-list code takes. */
+function adminConnection() {
+  return {
+    db: adminFirestore(),
+    auth: adminAuth(),
+    target: { projectId: suite.projectId, emulators: true },
+    close: async () => {},
+  };
+}
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -106,7 +114,7 @@ describe('admin access', () => {
 
   test('the admin signs in and lands on the panel, with the admin claim in the token', async () => {
     const page = await freshPage();
-    await signIn(page, demoAdmin.email, demoAdmin.password);
+    await signIn(page, listedAdmin.email, listedAdmin.password);
     await expect.poll(visible(page, 'Login realizado com sucesso!'), slow).toBe(true);
     expect(await page.getByText('Redirecionando para o painel...').isVisible()).toBe(true);
     await expect.poll(() => path(page), slow).toBe('/admin');
@@ -138,7 +146,7 @@ describe('admin access', () => {
 
   test('Sair signs out, toasts Logout realizado and the panel is closed again', async () => {
     const page = await freshPage();
-    await signIn(page, demoAdmin.email, demoAdmin.password);
+    await signIn(page, listedAdmin.email, listedAdmin.password);
     await expect
       .poll(() => page.getByRole('button', { name: 'Sair' }).isVisible(), slow)
       .toBe(true);
@@ -171,7 +179,7 @@ describe('admin access', () => {
 
   test('a wrong password toasts Erro no login / Email ou senha incorretos.', async () => {
     const page = await freshPage();
-    await signIn(page, demoAdmin.email, 'not-the-password');
+    await signIn(page, listedAdmin.email, 'not-the-password');
     await expect.poll(visible(page, 'Erro no login'), slow).toBe(true);
     expect(await page.getByText('Email ou senha incorretos.').isVisible()).toBe(true);
     expect(path(page)).toBe('/admin/login');
@@ -208,15 +216,7 @@ describe('admin access', () => {
       emailVerified: true,
     });
     // An admin session in the browser (grant of an existing account sets the claim) ...
-    await grantAdmin(
-      {
-        db: adminFirestore(),
-        auth: adminAuth(),
-        target: { projectId: suite.projectId, emulators: true },
-        close: async () => {},
-      },
-      email,
-    );
+    await grantAdmin(adminConnection(), email);
     const page = await freshPage();
     await signIn(page, email, 'senha-123');
     await expect.poll(() => path(page), slow).toBe('/admin');
@@ -240,5 +240,53 @@ describe('admin access', () => {
     expect(await page.getByText('Você não tem permissões administrativas.').isVisible()).toBe(true);
     await expect.poll(() => path(page), slow).toBe('/admin/login');
     await expect.poll(() => persistedUser(page), slow).toBeNull();
+  });
+
+  test('Entrar turns into a disabled Entrando... while the server links the account', async () => {
+    const page = await freshPage();
+    // Hold the linkAdminUser call for a moment so the busy state can be seen.
+    await page.route('**/linkAdminUser', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await signIn(page, listedAdmin.email, listedAdmin.password);
+    const busy = page.getByRole('button', { name: 'Entrando...' });
+    await expect.poll(() => busy.isVisible(), slow).toBe(true);
+    expect(await busy.isDisabled()).toBe(true);
+    await expect.poll(() => path(page), slow).toBe('/admin');
+  });
+
+  test('a failing linkAdminUser toasts Erro no login with the server message and signs out', async () => {
+    const page = await freshPage();
+    await page.route('**/linkAdminUser', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'Serviço indisponível' } }),
+      }),
+    );
+    await signIn(page, listedAdmin.email, listedAdmin.password);
+    await expect.poll(visible(page, 'Erro no login'), slow).toBe(true);
+    expect(await page.getByText('Serviço indisponível').isVisible()).toBe(true);
+    await expect.poll(() => persistedUser(page), slow).toBeNull();
+    expect(path(page)).toBe('/admin/login');
+  });
+
+  test('a failing panel check is logged and signs out, without the access-denied toast', async () => {
+    const page = await freshPage();
+    await signIn(page, listedAdmin.email, listedAdmin.password);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sair' }).isVisible(), slow)
+      .toBe(true);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route('**/isCurrentUserAdmin', (route) => route.abort('connectionfailed'));
+    await page.reload();
+    await expect.poll(() => path(page), slow).toBe('/admin/login');
+    await expect.poll(() => persistedUser(page), slow).toBeNull();
+    expect(errors.some((text) => text.includes('Admin permission check failed'))).toBe(true);
+    expect(await page.getByText('Acesso negado').count()).toBe(0);
   });
 });
