@@ -60,7 +60,7 @@ afterEach(async () => {
 
 async function page(
   kind: 'full' | 'lite' = 'full',
-  extra: { longPolling?: boolean; user?: string } = {},
+  extra: { longPolling?: boolean; autoDetect?: boolean; user?: string } = {},
   shared?: BrowserContext,
 ): Promise<Page> {
   const context = shared ?? (await browser.newContext());
@@ -86,14 +86,15 @@ function trackModes(): { modes: Set<string>; creates: string[] } {
 }
 
 describe.each([
-  { label: 'auto-detected streaming', longPolling: false, mode: 'streaming' },
-  { label: 'forced long-polling', longPolling: true, mode: 'long-polling' },
-])('full SDK over WebChannel, $label', ({ longPolling, mode }) => {
+  { label: 'auto-detected streaming', longPolling: false, autoDetect: true, mode: 'streaming' },
+  { label: 'streaming, detection off', longPolling: false, autoDetect: false, mode: 'streaming' },
+  { label: 'forced long-polling', longPolling: true, autoDetect: true, mode: 'long-polling' },
+])('full SDK over WebChannel, $label', ({ longPolling, autoDetect, mode }) => {
   it("writes, reads, and sees another context's write in onSnapshot", async () => {
     const seen = trackModes();
     const [a, b] = await Promise.all([
-      page('full', { longPolling }),
-      page('full', { longPolling }),
+      page('full', { longPolling, autoDetect }),
+      page('full', { longPolling, autoDetect }),
     ]);
     await a.evaluate(() =>
       window.api.set('rooms/r1', { title: 'Olá 🎉', n: 1, at: { $serverTimestamp: true } }),

@@ -294,7 +294,10 @@ export class Session {
   private flush(): void {
     const backchannel = this.backchannel;
     if (!backchannel || backchannel.res.writableEnded) return;
-    const arrays = this.pending.filter((array) => array.id > backchannel.writtenUpTo);
+    // Pending arrays are in id order: only the tail above what this response has carried is new.
+    let from = this.pending.length;
+    while (from > 0 && this.pending[from - 1].id > backchannel.writtenUpTo) from -= 1;
+    const arrays = this.pending.slice(from);
     if (arrays.length === 0) return;
     const chunk = frame(`[${arrays.map((array) => array.json).join(',')}]`);
     backchannel.res.write(chunk);

@@ -144,6 +144,8 @@ export interface PageOptions {
   port: number;
   projectId: string;
   longPolling?: boolean;
+  /** false: streaming without the SDK's long-polling auto-detection. */
+  autoDetect?: boolean;
   user?: string;
   /** Signs `user` in with the `admin: true` claim. */
   admin?: boolean;
@@ -164,6 +166,7 @@ export async function openTestPage(
     project: options.projectId,
   });
   if (options.longPolling) params.set('longPolling', '1');
+  if (options.autoDetect === false) params.set('autoDetect', '0');
   if (options.user) params.set('user', options.user);
   if (options.admin) params.set('admin', '1');
   const errors: string[] = [];

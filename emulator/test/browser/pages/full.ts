@@ -43,7 +43,12 @@ import {
 const config = readConfig();
 if (new URLSearchParams(location.search).get('debug') === '1') setLogLevel('debug');
 const app = initializeApp({ projectId: config.projectId, apiKey: 'fake-api-key' });
-const db = initializeFirestore(app, { experimentalForceLongPolling: config.longPolling });
+const db = initializeFirestore(
+  app,
+  config.longPolling
+    ? { experimentalForceLongPolling: true }
+    : { experimentalAutoDetectLongPolling: config.autoDetect },
+);
 connectFirestoreEmulator(
   db,
   config.host,

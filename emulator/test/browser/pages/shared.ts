@@ -11,6 +11,8 @@ export interface PageConfig {
   port: number;
   projectId: string;
   longPolling: boolean;
+  /** false turns the SDK's long-polling auto-detection off (pure streaming). */
+  autoDetect: boolean;
   user: string | null;
   /** Signs the user in with the `admin: true` custom claim. */
   admin: boolean;
@@ -23,6 +25,7 @@ export function readConfig(): PageConfig {
     port: Number(params.get('port')),
     projectId: params.get('project') ?? 'demo-browser',
     longPolling: params.get('longPolling') === '1',
+    autoDetect: params.get('autoDetect') !== '0',
     user: params.get('user'),
     admin: params.get('admin') === '1',
   };
