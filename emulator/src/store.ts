@@ -21,6 +21,8 @@ interface Collection {
 
 /** How long superseded versions stay readable at an older read_time (Firestore allows 1 hour). */
 export const HISTORY_RETENTION_US = 60 * 60 * 1e6;
+/** Superseded versions kept per document, at most. */
+export const MAX_VERSIONS_PER_DOCUMENT = 100;
 
 export class Store {
   /** Collection path (below `documents`) -> documents by id. */
@@ -69,6 +71,9 @@ export class Store {
         hist.push({ doc: slot.doc, since: slot.since });
         const cutoff = time - HISTORY_RETENTION_US;
         while (hist.length > 1 && hist[1].since <= cutoff) hist.shift();
+        // A hot document keeps its latest versions only (bounded memory under constant updates).
+        if (hist.length > MAX_VERSIONS_PER_DOCUMENT)
+          hist.splice(0, hist.length - MAX_VERSIONS_PER_DOCUMENT);
         slot.hist = hist;
       }
       if (slot.doc && !doc) coll.live--;
