@@ -1,0 +1,170 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderPage } from '../../../components/test-utils/render';
+import type { Fbq } from '../../../lib/pixel/pixel';
+import { Component as RootApplyPage } from './RootApplyPage';
+
+const api = vi.hoisted(() => ({
+  writeLead: vi.fn<(id: string, lead: object) => Promise<void>>(),
+  ids: 0,
+}));
+vi.mock('../api/leads', () => ({
+  newLeadId: () => `lead-${++api.ids}`,
+  writeLead: api.writeLead,
+}));
+vi.mock('../../../lib/pixel/tracking-settings', () => ({
+  loadTrackingPixelId: () => Promise.resolve('555'),
+}));
+
+let fbqCalls: unknown[][];
+beforeEach(() => {
+  api.ids = 0;
+  api.writeLead.mockReset();
+  fbqCalls = [];
+  window.fbq = ((...args: unknown[]) => fbqCalls.push(args)) as Fbq;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  delete window.fbq;
+  vi.restoreAllMocks();
+});
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  // The label names both the input and its listbox: click the input.
+  const [input] = screen
+    .getAllByLabelText(new RegExp(`^${label}`))
+    .filter((element) => element.tagName === 'INPUT');
+  await user.click(input);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function fillAll(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Nome Completo/), 'Ana Souza');
+  await user.type(screen.getByLabelText(/WhatsApp/), '75999991234');
+  await choose(user, 'Vaga', 'Aux Serraria');
+  await choose(user, 'Cidade', 'Joazeiro');
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Enviar Candidatura|Enviando/ });
+
+describe('root application page', { timeout: 30_000 }, () => {
+  test('shows the title, subtitle, logo and links, and fires PageView once', async () => {
+    renderPage(<RootApplyPage />);
+    expect(screen.getByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Candidate-se às nossas vagas de emprego em Coité'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '8 Rural Chocadeiras' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Conecta' })).toHaveAttribute('href', '/conecta');
+    const admin = screen.getByRole('link', { name: 'Acesso administrativo' });
+    expect(admin).toHaveAttribute('href', '/admin/login');
+    expect(admin).toHaveAttribute('title', 'Acesso administrativo');
+    await waitFor(() => expect(fbqCalls).toContainEqual(['track', 'PageView']));
+    expect(fbqCalls.filter((c) => c[1] === 'PageView')).toHaveLength(1);
+  });
+
+  test('masks the WhatsApp field', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    const phone = screen.getByLabelText(/WhatsApp/);
+    expect(phone).toHaveAttribute('maxlength', '15');
+    expect(phone).toHaveAttribute('placeholder', '(79) 99999-9999');
+    await user.type(phone, 'ab79 9999-98888777');
+    expect(phone).toHaveValue('(79) 99999-8888');
+  });
+
+  test.each(['nome', 'whatsapp', 'vaga', 'cidade'])(
+    'an empty %s shows the required-fields toast and sends nothing',
+    async (missing) => {
+      const user = userEvent.setup({ delay: null });
+      renderPage(<RootApplyPage />);
+      if (missing !== 'nome') await user.type(screen.getByLabelText(/Nome Completo/), 'Ana');
+      if (missing !== 'whatsapp') await user.type(screen.getByLabelText(/WhatsApp/), '75999991234');
+      if (missing !== 'vaga') await choose(user, 'Vaga', 'Aux Eletricista');
+      if (missing !== 'cidade') await choose(user, 'Cidade', 'Bandiaçu');
+      await user.click(submitButton());
+      expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
+      expect(screen.getByText('Por favor, preencha todos os campos.')).toBeInTheDocument();
+      expect(api.writeLead).not.toHaveBeenCalled();
+    },
+  );
+
+  test('sends exactly the four fields, shows Enviando... while busy, then clears the form', async () => {
+    let finish: () => void = () => {};
+    api.writeLead.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    await fillAll(user);
+    await user.click(submitButton());
+    expect(submitButton()).toHaveTextContent('Enviando...');
+    expect(submitButton()).toBeDisabled();
+    expect(api.writeLead).toHaveBeenCalledWith('lead-1', {
+      nome: 'Ana Souza',
+      whatsapp: '(75) 99999-1234',
+      vaga: 'Aux Serraria',
+      cidade: 'Joazeiro',
+    });
+    finish();
+    expect(await screen.findByText('Candidatura enviada com sucesso! 🎉')).toBeInTheDocument();
+    expect(screen.getByText('Entraremos em contato em breve. Obrigado!')).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Enviar Candidatura');
+    expect(submitButton()).toBeEnabled();
+    expect(screen.getByLabelText(/Nome Completo/)).toHaveValue('');
+    expect(screen.getByLabelText(/WhatsApp/)).toHaveValue('');
+    await waitFor(() =>
+      expect(fbqCalls.filter((c) => c[2] === 'CompleteRegistration')).toEqual([
+        [
+          'trackSingle',
+          '555',
+          'CompleteRegistration',
+          {
+            content_name: 'Candidatura Vaga',
+            content_category: 'Aux Serraria',
+            value: 1,
+            currency: 'BRL',
+          },
+        ],
+        [
+          'trackSingle',
+          '1234567890123456',
+          'CompleteRegistration',
+          {
+            content_name: 'Candidatura 8 Rural Chocadeiras',
+            content_category: 'Aux Serraria',
+            value: 1,
+            currency: 'BRL',
+          },
+        ],
+      ]),
+    );
+  });
+
+  test('a failed write shows the error toast, keeps the form, and the retry reuses the same id', async () => {
+    api.writeLead.mockRejectedValueOnce(new Error('timeout')).mockResolvedValueOnce();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    await fillAll(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Erro ao enviar')).toBeInTheDocument();
+    expect(screen.getByText('Tente novamente em alguns instantes.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Nome Completo/)).toHaveValue('Ana Souza');
+    expect(fbqCalls.some((c) => c[2] === 'CompleteRegistration')).toBe(false);
+    await user.click(submitButton());
+    expect(await screen.findByText('Candidatura enviada com sucesso! 🎉')).toBeInTheDocument();
+    expect(api.writeLead.mock.calls.map((c) => c[0])).toEqual(['lead-1', 'lead-1']);
+  });
+
+  test('after a success, the next application gets a new id', async () => {
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    await fillAll(user);
+    await user.click(submitButton());
+    await screen.findByText('Candidatura enviada com sucesso! 🎉');
+    await fillAll(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(2));
+    expect(api.writeLead.mock.calls.map((c) => c[0])).toEqual(['lead-1', 'lead-2']);
+  });
+});
