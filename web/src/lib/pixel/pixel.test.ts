@@ -88,7 +88,7 @@ describe('Meta Pixel wrapper', () => {
   test('the loader installs a queueing fbq and the script only when fbq is absent', () => {
     delete window.fbq;
     loadPixelScript();
-    const fbq = window.fbq as Fbq;
+    const fbq = globalThis.window.fbq as Fbq;
     fbq('init', '555');
     expect(fbq.queue).toEqual([['init', '555']]);
     expect(document.head.querySelector('script[src*="fbevents.js"]')).not.toBeNull();
