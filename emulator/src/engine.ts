@@ -703,6 +703,30 @@ export class Engine implements FirestoreService {
     return out;
   }
 
+  /** Split points (document names) that divide a collection-group query into similar parts. */
+  private partitionQuery(req: JsonObject): JsonObject {
+    const sq = asObject(req.structuredQuery);
+    const { db, q } = this.compile(req, sq);
+    if (!q.allDescendants || sq?.where || sq?.startAt || sq?.endAt || q.limit !== undefined) {
+      throw new RpcError(
+        Code.INVALID_ARGUMENT,
+        'Partition queries require a collection group query without filters, cursors or limits, ordered by __name__.',
+      );
+    }
+    const count = Number(req.partitionCount ?? 0);
+    if (!Number.isInteger(count) || count <= 0) {
+      throw new RpcError(Code.INVALID_ARGUMENT, 'partition_count must be positive.');
+    }
+    const readTime = req.readTime ? this.parseReadTime(req.readTime) : undefined;
+    const docs = this.queryDocs(db, q, readTime);
+    const points = new Set<string>();
+    for (let i = 1; i <= count; i++) {
+      const idx = Math.floor((i * docs.length) / (count + 1));
+      if (idx > 0 && idx < docs.length) points.add(docs[idx].name);
+    }
+    return { partitions: [...points].map((name) => ({ values: [{ referenceValue: name }] })) };
+  }
+
   private listCollectionIds(req: JsonObject): JsonObject {
     const parent = parseParentName(req.parent);
     const db = this.database(parent);
@@ -989,6 +1013,8 @@ export class Engine implements FirestoreService {
         return this.listDocuments(request, ctx);
       case 'ListCollectionIds':
         return this.listCollectionIds(request);
+      case 'PartitionQuery':
+        return this.partitionQuery(request);
       case 'CreateDocument': {
         const parent = parseParentName(request.parent);
         const db = this.database(parent);

@@ -67,7 +67,8 @@ export type UnaryMethod =
   | 'BatchWrite'
   | 'BeginTransaction'
   | 'Rollback'
-  | 'ListCollectionIds';
+  | 'ListCollectionIds'
+  | 'PartitionQuery';
 
 export type ServerStreamMethod = 'BatchGetDocuments' | 'RunQuery' | 'RunAggregationQuery';
 export type BidiStreamMethod = 'Listen' | 'Write';

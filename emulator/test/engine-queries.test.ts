@@ -228,3 +228,23 @@ describe('collection groups and aggregations', () => {
     expect((await c.count().get()).data().count).toBe(5);
   });
 });
+
+describe('partition queries', () => {
+  it('splits a collection group into partitions that cover every document once', async () => {
+    const db = admin.db;
+    const batch = db.batch();
+    for (let i = 0; i < 40; i++)
+      batch.set(db.doc(`parts/p${i % 4}/chunks/c${String(i).padStart(2, '0')}`), { i });
+    await batch.commit();
+    const seen: string[] = [];
+    let partitions = 0;
+    for await (const p of db.collectionGroup('chunks').getPartitions(4)) {
+      partitions++;
+      const s = await p.toQuery().get();
+      seen.push(...s.docs.map((d) => d.ref.path));
+    }
+    expect(partitions).toBeGreaterThan(1);
+    expect(seen.length).toBe(40);
+    expect(new Set(seen).size).toBe(40);
+  });
+});
