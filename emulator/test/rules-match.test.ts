@@ -78,6 +78,38 @@ describe('match blocks and allow statements', () => {
   });
 });
 
+describe('request.method and request.resource per write', () => {
+  const rs = load(
+    rules(
+      [
+        '    match /w/{id} {',
+        "      allow write: if request.method in ['create', 'delete']",
+        "        || (request.method == 'update' && request.resource.id == id",
+        '          && request.resource.__name__ == /databases/$(database)/documents/w/$(id)',
+        '          && request.resource.data.n == resource.data.n + 1);',
+        '    }',
+      ].join('\n'),
+    ),
+  );
+
+  it('tells create, update and delete apart and exposes the document after the write', () => {
+    const before = doc('w/a', { n: 1 });
+    expect(rs.evaluate(request('create', 'w/a', { requestResource: before })).allowed).toBe(true);
+    expect(rs.evaluate(request('delete', 'w/a', { resource: before })).allowed).toBe(true);
+    const next = doc('w/a', { n: 2 });
+    const same = doc('w/a', { n: 1 });
+    expect(
+      rs.evaluate(request('update', 'w/a', { resource: before, requestResource: next })).allowed,
+    ).toBe(true);
+    expect(
+      rs.evaluate(request('update', 'w/a', { resource: before, requestResource: same })),
+    ).toEqual({
+      allowed: false,
+      message: "false for 'update' @ L5",
+    });
+  });
+});
+
 describe('functions', () => {
   const rs = load(
     rules(
