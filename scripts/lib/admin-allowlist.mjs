@@ -52,7 +52,10 @@ export function connectAdmin(target) {
     }
     return { db, auth: getAuth(app), target, close: () => deleteApp(app) };
   }
-  const app = initializeApp({ credential: applicationDefault(), projectId: target.projectId }, name);
+  const app = initializeApp(
+    { credential: applicationDefault(), projectId: target.projectId },
+    name,
+  );
   return { db: getFirestore(app), auth: getAuth(app), target, close: () => deleteApp(app) };
 }
 
@@ -184,7 +187,10 @@ export async function listAdmins(conn) {
       return {
         email,
         uid: typeof uid === 'string' ? uid : null,
-        grantedAt: grantedAt && typeof grantedAt.toDate === 'function' ? grantedAt.toDate().toISOString() : null,
+        grantedAt:
+          grantedAt && typeof grantedAt.toDate === 'function'
+            ? grantedAt.toDate().toISOString()
+            : null,
         hasAccount: user !== null,
         hasClaim: user?.customClaims?.admin === true,
       };
