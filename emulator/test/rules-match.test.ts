@@ -110,6 +110,27 @@ describe('request.method and request.resource per write', () => {
   });
 });
 
+describe('errors stay inside their allow statement', () => {
+  it('grants through another allow when one errors, and reports both when none grants', () => {
+    const rs = load(
+      rules(
+        [
+          '    match /e/{id} {',
+          '      allow get: if resource.data.missing == 1;',
+          '      allow get: if request.auth != null;',
+          '    }',
+        ].join('\n'),
+      ),
+    );
+    const resource = doc('e/1', {});
+    expect(rs.evaluate(request('get', 'e/1', { resource, auth: alice })).allowed).toBe(true);
+    expect(rs.evaluate(request('get', 'e/1', { resource }))).toEqual({
+      allowed: false,
+      message: "Property missing is undefined on object. for 'get' @ L5, false for 'get' @ L6",
+    });
+  });
+});
+
 describe('functions', () => {
   const rs = load(
     rules(
