@@ -261,7 +261,7 @@ export class ListenSession implements StreamHandler {
       const q = t.query as CompiledQuery;
       const relevant = changes.filter((c) => inScope(q, c.path));
       if (relevant.length === 0) continue;
-      if (q.limit !== undefined || q.offset > 0) {
+      if (q.limit !== undefined || q.offset > 0 || q.nearest) {
         const now = this.engine.queryDocs(this.db as Database, q);
         const next = new Set(now.map((d) => d.path));
         for (const path of [...t.current.keys()]) {

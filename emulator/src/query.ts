@@ -4,6 +4,8 @@ import { Code, RpcError, type Json, type JsonObject } from './service.js';
 import {
   arrayValues,
   compareNames,
+  isVector as isVectorValue,
+  mapFields as mapFieldsOf,
   compareValues,
   isNaNValue,
   normalizeValue,
@@ -48,6 +50,8 @@ export interface CompiledQuery {
   offset: number;
   limit?: number;
   select?: string[][];
+  /** Vector search (find_nearest). */
+  nearest?: Nearest;
   /** The query as sent (for rules). */
   source: JsonObject;
 }
@@ -301,13 +305,9 @@ export function compileQuery(sq: JsonObject, parentPath: string, dbName: string)
     const fields = ((sq.select as JsonObject).fields ?? []) as JsonObject[];
     select = fields.map((f) => parseFieldPath(f.fieldPath));
   }
-  if (sq.findNearest) {
-    throw new RpcError(
-      Code.UNIMPLEMENTED,
-      'Vector search (findNearest) is not supported by this emulator.',
-    );
-  }
+  const nearest = sq.findNearest ? compileNearest(sq.findNearest as JsonObject) : undefined;
   return {
+    nearest,
     parentPath,
     collectionId,
     allDescendants,
@@ -388,6 +388,10 @@ export function queryComparator(q: CompiledQuery): (a: DocVersion, b: DocVersion
 /** Filters, sorts and slices the candidate documents. */
 export function runCompiled(q: CompiledQuery, candidates: Iterable<DocVersion>): DocVersion[] {
   const out: DocVersion[] = [];
+  if (q.nearest) {
+    for (const d of candidates) if (inScope(q, d.path) && q.matches(d)) out.push(d);
+    return runNearest(q.nearest, out);
+  }
   for (const d of candidates) if (inScope(q, d.path) && matchesQuery(q, d)) out.push(d);
   out.sort(queryComparator(q));
   const end = q.limit === undefined ? undefined : q.offset + q.limit;
@@ -404,4 +408,92 @@ export function project(q: CompiledQuery, doc: DocVersion): DocVersion {
     if (v !== undefined) fields = setField(fields, segs, v);
   }
   return { ...doc, fields };
+}
+
+interface Nearest {
+  field: string[];
+  query: number[];
+  measure: 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';
+  limit: number;
+  resultField?: string[];
+  threshold?: number;
+}
+
+function vectorOf(v: Value | undefined): number[] | undefined {
+  if (!v || !isVectorValue(v)) return undefined;
+  const inner = mapFieldsOf(v).value;
+  return arrayValues(inner ?? { arrayValue: {} }).map((e) =>
+    'integerValue' in e ? Number(e.integerValue) : Number(e.doubleValue),
+  );
+}
+
+function compileNearest(fn: JsonObject): Nearest {
+  const field = parseFieldPath((fn.vectorField as JsonObject | undefined)?.fieldPath);
+  const query = vectorOf(fn.queryVector ? normalizeValue(fn.queryVector, 0, false) : undefined);
+  if (!query || query.length === 0) {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      'find_nearest.query_vector must be a non-empty vector.',
+    );
+  }
+  const measure = fn.distanceMeasure as Nearest['measure'];
+  if (!['EUCLIDEAN', 'COSINE', 'DOT_PRODUCT'].includes(measure)) {
+    throw new RpcError(Code.INVALID_ARGUMENT, 'find_nearest.distance_measure must be set.');
+  }
+  const rawLimit =
+    typeof fn.limit === 'object' && fn.limit ? (fn.limit as JsonObject).value : fn.limit;
+  const limit = Number(rawLimit ?? 0);
+  if (!Number.isInteger(limit) || limit <= 0 || limit > 1000) {
+    throw new RpcError(Code.INVALID_ARGUMENT, 'find_nearest.limit must be between 1 and 1000.');
+  }
+  const rf = fn.distanceResultField;
+  const th = fn.distanceThreshold;
+  return {
+    field,
+    query,
+    measure,
+    limit,
+    resultField: typeof rf === 'string' && rf ? parseFieldPath(rf) : undefined,
+    threshold: th === undefined || th === null ? undefined : Number(th),
+  };
+}
+
+function distance(measure: Nearest['measure'], a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  let sq = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+    sq += (a[i] - b[i]) ** 2;
+  }
+  if (measure === 'EUCLIDEAN') return Math.sqrt(sq);
+  if (measure === 'DOT_PRODUCT') return dot;
+  return 1 - dot / (Math.sqrt(na) * Math.sqrt(nb));
+}
+
+/** Nearest neighbours by the chosen measure (smaller first; larger first for DOT_PRODUCT). */
+function runNearest(n: Nearest, docs: DocVersion[]): DocVersion[] {
+  const scored: { d: DocVersion; dist: number }[] = [];
+  for (const d of docs) {
+    const v = vectorOf(getField(d.fields, n.field));
+    if (!v || v.length !== n.query.length) continue;
+    const dist = distance(n.measure, v, n.query);
+    if (Number.isNaN(dist)) continue;
+    if (n.threshold !== undefined) {
+      if (n.measure === 'DOT_PRODUCT' ? dist < n.threshold : dist > n.threshold) continue;
+    }
+    scored.push({ d, dist });
+  }
+  const dir = n.measure === 'DOT_PRODUCT' ? -1 : 1;
+  scored.sort((x, y) => (x.dist - y.dist) * dir || compareNames(x.d.name, y.d.name));
+  return scored
+    .slice(0, n.limit)
+    .map(({ d, dist }) =>
+      n.resultField
+        ? { ...d, fields: setField(d.fields, n.resultField, { doubleValue: dist }) }
+        : d,
+    );
 }

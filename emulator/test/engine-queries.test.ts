@@ -248,3 +248,42 @@ describe('partition queries', () => {
     expect(new Set(seen).size).toBe(40);
   });
 });
+
+describe('vector search', () => {
+  it('finds nearest neighbours with each distance measure, threshold and result field', async () => {
+    const { FieldValue: FV } = await import('firebase-admin/firestore');
+    const db = admin.db;
+    await db.doc('vec/a').set({ kind: 'x', v: FV.vector([1, 0]) });
+    await db.doc('vec/b').set({ kind: 'x', v: FV.vector([0, 1]) });
+    await db.doc('vec/c').set({ kind: 'y', v: FV.vector([2, 2]) });
+    await db.doc('vec/d').set({ kind: 'x', v: FV.vector([1, 2, 3]) });
+    const q = (measure: 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT', extra: object = {}) =>
+      db
+        .collection('vec')
+        .findNearest({
+          vectorField: 'v',
+          queryVector: [1, 0.1],
+          limit: 3,
+          distanceMeasure: measure,
+          ...extra,
+        })
+        .get();
+    expect(ids(await q('EUCLIDEAN'))).toEqual(['a', 'b', 'c']);
+    expect(ids(await q('COSINE'))).toEqual(['a', 'c', 'b']);
+    expect(ids(await q('DOT_PRODUCT'))).toEqual(['c', 'a', 'b']);
+    const near = await q('EUCLIDEAN', { distanceThreshold: 1.2, distanceResultField: 'dist' });
+    expect(ids(near)).toEqual(['a']);
+    expect(near.docs[0].get('dist')).toBeCloseTo(0.1, 6);
+    const filtered = await db
+      .collection('vec')
+      .where('kind', '==', 'y')
+      .findNearest({
+        vectorField: 'v',
+        queryVector: [1, 0],
+        limit: 5,
+        distanceMeasure: 'EUCLIDEAN',
+      })
+      .get();
+    expect(ids(filtered)).toEqual(['c']);
+  });
+});
