@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code, RpcError, type JsonObject } from '../src/service.js';
 import {
   createWebChannelTransport,
+  parseForwardBody,
+  parseInitHeaders,
   type WebChannelOptions,
   type WebChannelTransport,
 } from '../src/webchannel/index.js';
@@ -384,6 +386,43 @@ describe('forward channel', () => {
     ]);
     expect(service.streams[0].closed).toBe(true);
     back.abort();
+  });
+});
+
+describe('form parsing', () => {
+  it('reads the headers field and the indexed messages', () => {
+    expect(
+      parseInitHeaders('X-Goog-Api-Client:gl-js/ fire/12.19.0\r\nAuthorization:Bearer a.b.c\r\n'),
+    ).toEqual(
+      new Map([
+        ['x-goog-api-client', 'gl-js/ fire/12.19.0'],
+        ['authorization', 'Bearer a.b.c'],
+      ]),
+    );
+    expect(
+      parseForwardBody(
+        new URLSearchParams('count=2&ofs=7&req0___data__=%7B%7D&req1___data__=%5B%5D'),
+      ),
+    ).toEqual({ offset: 7, messages: ['{}', '[]'] });
+  });
+
+  it('caps a bogus count and stops at a gap, keeping indexes contiguous', () => {
+    const started = Date.now();
+    expect(parseForwardBody(new URLSearchParams('count=1000000000&ofs=0&req0___data__=a'))).toEqual(
+      {
+        offset: 0,
+        messages: ['a'],
+      },
+    );
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(
+      parseForwardBody(new URLSearchParams('count=3&ofs=0&req0___data__=a&req2___data__=c'))
+        .messages,
+    ).toEqual(['a']);
+    expect(parseForwardBody(new URLSearchParams('count=x&ofs=y'))).toEqual({
+      offset: 0,
+      messages: [],
+    });
   });
 });
 

@@ -43,12 +43,15 @@ export function parseInitHeaders(encoded: string | null): Map<string, string> {
 
 /** The messages of a forward-channel body: `count=N&ofs=K&req0___data__=…`. */
 export function parseForwardBody(form: URLSearchParams): { offset: number; messages: string[] } {
-  const count = Number(form.get('count') ?? '0');
+  // The client sends at most 1,000 messages per POST; a bogus count must not spin the loop.
+  const count = Math.min(Number(form.get('count') ?? '0') || 0, 1000);
   const offset = Number(form.get('ofs') ?? '0');
   const messages: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const data = form.get(`req${i}___data__`);
-    if (data !== null) messages.push(data);
+    // Indexes must stay contiguous (`ofs + i`), so a gap ends the list.
+    if (data === null) break;
+    messages.push(data);
   }
   return { offset: Number.isFinite(offset) ? offset : 0, messages };
 }
