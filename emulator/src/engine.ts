@@ -1061,6 +1061,9 @@ export class Engine implements FirestoreService {
     ctx: CallContext,
     emit: (message: JsonObject) => void,
   ): Promise<void> {
+    if (request.explainOptions) {
+      throw new RpcError(Code.UNIMPLEMENTED, 'Query explain is not supported by this emulator.');
+    }
     switch (method) {
       case 'BatchGetDocuments':
         return this.batchGet(request, ctx, emit);
