@@ -327,6 +327,21 @@ describe('firebase-admin over REST (preferRest)', () => {
     );
   });
 
+  it('partitions a collection group query (partitionQuery) into queries that cover it', async () => {
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db.doc(`p${i % 3}/x/parts/${String(i).padStart(2, '0')}`).set({ i }),
+      ),
+    );
+    const found: string[] = [];
+    for await (const partition of db.collectionGroup('parts').getPartitions(3)) {
+      const snapshot = await partition.toQuery().get();
+      found.push(...snapshot.docs.map((d) => d.id));
+    }
+    expect(found.sort()).toEqual(Array.from({ length: 12 }, (_, i) => String(i).padStart(2, '0')));
+    expect(seen.some((line) => line.endsWith(':partitionQuery'))).toBe(true);
+  });
+
   it('recursiveDelete removes a document tree', async () => {
     await db.doc('tree/a').set({ x: 1 });
     await db.doc('tree/a/kids/b').set({ x: 1 });

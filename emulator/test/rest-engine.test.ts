@@ -253,7 +253,7 @@ describe('errors and CORS', () => {
     const bad = await fetch(`${base}/documents:commit`, { method: 'POST', body: '{oops' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
-    const unknown = await fetch(`${base}/documents:partitionQuery`, { method: 'POST', body: '{}' });
+    const unknown = await fetch(`${base}/documents:listen`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(501);
     expect(await unknown.json()).toMatchObject({ error: { code: 501, status: 'UNIMPLEMENTED' } });
   });

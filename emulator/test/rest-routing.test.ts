@@ -113,6 +113,7 @@ describe('REST routes (google.firestore.v1 HTTP bindings)', () => {
       ['runQuery', 'RunQuery', 'stream'],
       ['runAggregationQuery', 'RunAggregationQuery', 'stream'],
       ['listCollectionIds', 'ListCollectionIds', 'unary'],
+      ['partitionQuery', 'PartitionQuery', 'unary'],
     ]) {
       expect(route('POST', `${DB}/documents:${verb}`, '', {}).call).toEqual({
         kind,

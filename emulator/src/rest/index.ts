@@ -32,6 +32,7 @@ const PARENT_VERBS: { [verb: string]: RestCall['method'] } = {
   runQuery: 'RunQuery',
   runAggregationQuery: 'RunAggregationQuery',
   listCollectionIds: 'ListCollectionIds',
+  partitionQuery: 'PartitionQuery',
 };
 const STREAMING = new Set<string>(['BatchGetDocuments', 'RunQuery', 'RunAggregationQuery']);
 const BOOLEAN_PARAMS = new Set(['currentDocument.exists', 'showMissing']);
