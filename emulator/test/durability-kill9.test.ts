@@ -113,6 +113,27 @@ describe('durable data with --data', () => {
     await again.stop();
   });
 
+  it('keeps a cleared database cleared after a restart', async () => {
+    const dir = tempDir();
+    const emu = await startTestEmulator({ dataDir: dir });
+    const c1 = adminClient(emu, PROJECT);
+    await c1.db.doc('cleared/a').set({ v: 1 });
+    const res = await fetch(
+      `http://${emu.hostAndPort}/emulator/v1/projects/${PROJECT}/databases/(default)/documents`,
+      { method: 'DELETE' },
+    );
+    expect(res.status).toBe(200);
+    await c1.db.doc('cleared/b').set({ v: 2 });
+    await c1.close();
+    await emu.stop();
+    const again = await startTestEmulator({ dataDir: dir });
+    const c2 = adminClient(again, PROJECT);
+    const s = await c2.db.collection('cleared').get();
+    expect(s.docs.map((d) => d.id)).toEqual(['b']);
+    await c2.close();
+    await again.stop();
+  });
+
   it('keeps data in memory only without --data', async () => {
     const emu = await startTestEmulator();
     const c1 = adminClient(emu, PROJECT);

@@ -153,6 +153,65 @@ describe('document RPCs', () => {
     });
   });
 
+  it('saturates integer increments at the int64 bounds', async () => {
+    const name = `${DOCS}/wire/sat`;
+    await call('commit', {
+      database: DB,
+      writes: [{ update: { name, fields: { n: { integerValue: '9223372036854775800' } } } }],
+    });
+    await call('commit', {
+      database: DB,
+      writes: [
+        {
+          transform: {
+            document: name,
+            fieldTransforms: [{ fieldPath: 'n', increment: { integerValue: '100' } }],
+          },
+        },
+      ],
+    });
+    const doc = await call('getDocument', { name });
+    expect((doc.fields as Msg).n).toMatchObject({ integerValue: '9223372036854775807' });
+  });
+
+  it('rejects nested arrays and over-deep maps with INVALID_ARGUMENT', async () => {
+    const nested = { arrayValue: { values: [{ arrayValue: { values: [] } }] } };
+    await expect(
+      call('commit', {
+        database: DB,
+        writes: [{ update: { name: `${DOCS}/wire/bad`, fields: { a: nested } } }],
+      }),
+    ).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
+    let deep: Msg = { integerValue: '1' };
+    for (let i = 0; i < 25; i++) deep = { mapValue: { fields: { x: deep } } };
+    await expect(
+      call('commit', {
+        database: DB,
+        writes: [{ update: { name: `${DOCS}/wire/bad`, fields: { d: deep } } }],
+      }),
+    ).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
+  });
+
+  it('keeps named databases apart', async () => {
+    const other = 'projects/demo-grpc-wire/databases/other';
+    await call('commit', {
+      database: other,
+      writes: [
+        {
+          update: {
+            name: `${other}/documents/wire/named`,
+            fields: { db: { stringValue: 'other' } },
+          },
+        },
+      ],
+    });
+    const got = await call('getDocument', { name: `${other}/documents/wire/named` });
+    expect((got.fields as Msg).db).toMatchObject({ stringValue: 'other' });
+    await expect(call('getDocument', { name: `${DOCS}/wire/named` })).rejects.toMatchObject({
+      code: grpc.status.NOT_FOUND,
+    });
+  });
+
   it('pages through ListDocuments and ListCollectionIds', async () => {
     for (const id of ['p1', 'p2', 'p3']) {
       await call('createDocument', {
