@@ -1,5 +1,10 @@
 // Polyfills Mantine needs under jsdom (mantinedev/vite-template test setup).
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Unmount what a test rendered (vitest runs without globals, so testing-library cannot do it itself).
+afterEach(() => cleanup());
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt) => getComputedStyle(elt);

@@ -37,7 +37,9 @@ const host = '127.0.0.1';
 export class PortInUseError extends Error {
   /** @param {string} what @param {number} port */
   constructor(what, port) {
-    super(`Port ${port} (${what}) is already in use. Stop whatever uses it, or free it, and try again.`);
+    super(
+      `Port ${port} (${what}) is already in use. Stop whatever uses it, or free it, and try again.`,
+    );
     this.port = port;
   }
 }
@@ -96,13 +98,19 @@ export async function startProcess(name, command, args, options) {
   });
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (!(await options.ready(output))) {
-    if (exited) throw new Error(`${name} exited before it was ready:\n${output.slice(-4000)}`);
-    if (Date.now() > deadline) {
-      killTree(child.pid);
-      throw new Error(`${name} was not ready within ${options.timeoutMs ?? 90_000} ms:\n${output.slice(-4000)}`);
+  try {
+    while (!(await options.ready(output))) {
+      if (exited) throw new Error(`${name} exited before it was ready:\n${output.slice(-4000)}`);
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${name} was not ready within ${options.timeoutMs ?? 90_000} ms:\n${output.slice(-4000)}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 100));
+  } catch (error) {
+    killTree(child.pid);
+    throw error;
   }
 
   return {
@@ -158,13 +166,16 @@ export function run(name, command, args, options = {}) {
     let output = '';
     const onData = (/** @type {Buffer} */ chunk) => {
       output += chunk.toString();
-      for (const line of chunk.toString().split('\n')) if (line.trim()) options.log?.(`[${name}] ${line}`);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) options.log?.(`[${name}] ${line}`);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${name} failed (exit ${code}):\n${output.slice(-4000)}`)),
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${name} failed (exit ${code}):\n${output.slice(-4000)}`)),
     );
   });
 }
@@ -172,7 +183,9 @@ export function run(name, command, args, options = {}) {
 /** Compiles functions/ so the Functions emulator can load functions/lib. */
 export function buildFunctions(log = (/** @type {string} */ _line) => {}) {
   const tsc = path.join(rootDir, 'node_modules/typescript/bin/tsc');
-  return run('functions build', process.execPath, [tsc, '-p', 'functions/tsconfig.build.json'], { log });
+  return run('functions build', process.execPath, [tsc, '-p', 'functions/tsconfig.build.json'], {
+    log,
+  });
 }
 
 /**
@@ -243,9 +256,10 @@ export async function startLocalSuite(options = {}) {
     const firestoreHost = `${host}:${ports.firestore}`;
 
     // 2. Auth and Functions emulators from firebase-tools.
-    const only = [withAuth || withFunctions ? 'auth' : null, withFunctions ? 'functions' : null].filter(
-      Boolean,
-    );
+    const only = [
+      withAuth || withFunctions ? 'auth' : null,
+      withFunctions ? 'functions' : null,
+    ].filter(Boolean);
     if (only.length > 0) {
       if (withFunctions) await buildFunctions(log);
       const config = {
@@ -274,7 +288,8 @@ export async function startLocalSuite(options = {}) {
       ];
       if (options.dataDir) {
         const authData = path.join(options.dataDir, 'auth');
-        if (existsSync(path.join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);
+        if (existsSync(path.join(authData, 'firebase-export-metadata.json')))
+          args.push('--import', authData);
         args.push('--export-on-exit', authData);
       }
       started.push(
@@ -284,9 +299,19 @@ export async function startLocalSuite(options = {}) {
             GCLOUD_PROJECT: projectId,
             FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
             NO_UPDATE_NOTIFIER: '1',
+            // A function worker's first start can take over 10 s on a busy 2-core machine.
+            FUNCTIONS_DISCOVERY_TIMEOUT: '120',
             CI: process.env.CI ?? 'true',
           },
-          ready: (out) => out.includes('All emulators ready'),
+          ready: (out) => {
+            // firebase-tools says "ready" even when the functions failed to load: treat that as a failure.
+            if (/Failed to load function definition|Error: Failed to/i.test(out)) {
+              throw new Error(
+                `The Functions emulator could not load functions/:\n${out.slice(-4000)}`,
+              );
+            }
+            return out.includes('All emulators ready');
+          },
           timeoutMs: 120_000,
           log,
         }),
@@ -308,17 +333,38 @@ export async function startLocalSuite(options = {}) {
       if (web === 'preview') {
         const outDir = path.join(rootDir, '.local', `web-dist-${ports.web}`);
         tempFiles.push(outDir);
-        await run('vite build', process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
-          cwd: webDir,
-          env: viteEnv,
-          log,
-        });
+        await run(
+          'vite build',
+          process.execPath,
+          [vite, 'build', '--outDir', outDir, '--emptyOutDir'],
+          {
+            cwd: webDir,
+            env: viteEnv,
+            log,
+          },
+        );
         started.push(
           await startProcess(
             'vite preview',
             process.execPath,
-            [vite, 'preview', '--outDir', outDir, '--host', host, '--port', String(ports.web), '--strictPort'],
-            { cwd: webDir, env: viteEnv, ready: () => httpOk(webUrl ?? ''), timeoutMs: 30_000, log },
+            [
+              vite,
+              'preview',
+              '--outDir',
+              outDir,
+              '--host',
+              host,
+              '--port',
+              String(ports.web),
+              '--strictPort',
+            ],
+            {
+              cwd: webDir,
+              env: viteEnv,
+              ready: () => httpOk(webUrl ?? ''),
+              timeoutMs: 30_000,
+              log,
+            },
           ),
         );
       } else {
@@ -327,7 +373,13 @@ export async function startLocalSuite(options = {}) {
             'vite',
             process.execPath,
             [vite, '--host', host, '--port', String(ports.web), '--strictPort'],
-            { cwd: webDir, env: viteEnv, ready: () => httpOk(webUrl ?? ''), timeoutMs: 60_000, log },
+            {
+              cwd: webDir,
+              env: viteEnv,
+              ready: () => httpOk(webUrl ?? ''),
+              timeoutMs: 60_000,
+              log,
+            },
           ),
         );
       }

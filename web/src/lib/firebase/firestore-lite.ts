@@ -4,5 +4,9 @@ import { emulatorHosts, firebaseApp, useEmulators } from './app';
 
 export const firestoreLite = getFirestore(firebaseApp);
 if (useEmulators) {
-  connectFirestoreEmulator(firestoreLite, emulatorHosts.firestore.host, emulatorHosts.firestore.port);
+  connectFirestoreEmulator(
+    firestoreLite,
+    emulatorHosts.firestore.host,
+    emulatorHosts.firestore.port,
+  );
 }
