@@ -34,6 +34,25 @@ function resumeToken(time: number): string {
   return Buffer.from(`t${time}`).toString('base64');
 }
 
+let lastGlobal: { time: number; message: JsonObject } | undefined;
+
+/** The global NO_CHANGE of a commit: one shared object, so transports can encode it once. */
+function globalSnapshot(time: number): JsonObject {
+  if (lastGlobal?.time !== time) {
+    lastGlobal = {
+      time,
+      message: {
+        targetChange: {
+          targetChangeType: 'NO_CHANGE',
+          resumeToken: resumeToken(time),
+          readTime: microsToString(time),
+        },
+      },
+    };
+  }
+  return lastGlobal.message;
+}
+
 /** One Listen stream. */
 export class ListenSession implements StreamHandler {
   private db?: Database;
@@ -276,10 +295,6 @@ export class ListenSession implements StreamHandler {
         else if (t.current.has(c.path)) drop(t, c.path, !c.after);
       }
     }
-    if (sent) {
-      this.send({
-        targetChange: { targetChangeType: 'NO_CHANGE', resumeToken: resumeToken(time), readTime },
-      });
-    }
+    if (sent) this.send(globalSnapshot(time));
   }
 }

@@ -218,6 +218,8 @@ function encodeDocumentChange(json: JsonObject): Uint8Array | null {
   return lengthDelimited(0x1a, body);
 }
 
+const listenBytes = new WeakMap<object, Uint8Array>();
+
 function codecFor(method: protobuf.Method): MethodCodec {
   const req = method.resolvedRequestType as protobuf.Type;
   const res = method.resolvedResponseType as protobuf.Type;
@@ -226,9 +228,20 @@ function codecFor(method: protobuf.Method): MethodCodec {
     requestStream: !!method.requestStream,
     responseStream: !!method.responseStream,
     decodeRequest: (buf) => messageToJson(req, req.decode(buf) as unknown as Msg) as JsonObject,
-    encodeResponse: (json) =>
-      (method.name === 'Listen' ? encodeDocumentChange(json) : null) ??
-      res.encode(res.fromObject(messageFromJson(res, json) as Msg)).finish(),
+    encodeResponse: (json) => {
+      if (method.name !== 'Listen') {
+        return res.encode(res.fromObject(messageFromJson(res, json) as Msg)).finish();
+      }
+      // Listen messages shared by many streams (a commit's global snapshot) are encoded once.
+      let b = listenBytes.get(json);
+      if (!b) {
+        b =
+          encodeDocumentChange(json) ??
+          res.encode(res.fromObject(messageFromJson(res, json) as Msg)).finish();
+        listenBytes.set(json, b);
+      }
+      return b;
+    },
   };
 }
 
