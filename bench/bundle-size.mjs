@@ -1,0 +1,124 @@
+/**
+ * Bundle size of each public route: builds web/ for production (Vite manifest), then sums the gzip
+ * size of the JavaScript a first visit to each route downloads (the entry's static import closure
+ * plus the route's lazy page chunk and its static imports). Prints a table; budget 200 KB gzip per
+ * public route. Also says whether a public route pulls in the full Firestore SDK or admin code.
+ * Usage: node bench/bundle-size.mjs [--no-build <dist dir with .vite/manifest.json>]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(rootDir, 'web');
+const budgetKb = 200;
+
+/** @returns {{ dir: string, cleanup: () => void }} */
+function build() {
+  const noBuild = process.argv.indexOf('--no-build');
+  if (noBuild !== -1) return { dir: path.resolve(process.argv[noBuild + 1]), cleanup: () => {} };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vagas-bundle-'));
+  const vite = path.join(rootDir, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--manifest', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: webDir, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (result.status !== 0) throw new Error(`vite build exited with ${result.status}`);
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Route -> page module, read from the router (`path: X, lazy: () => import('...')`). */
+function routesFromRouter() {
+  const source = readFileSync(path.join(webDir, 'src/app/router.tsx'), 'utf8');
+  const appConfig = JSON.parse(
+    readFileSync(path.join(webDir, 'src/config/app-config.json'), 'utf8'),
+  );
+  /** @type {{ route: string, module: string }[]} */
+  const routes = [];
+  const re = /\{\s*(index:\s*true|path:\s*([^,]+)),\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+  for (const m of source.matchAll(re)) {
+    let route = m[1].startsWith('index') ? '/' : m[2].trim();
+    if (route === 'callCenterPath') route = `/${appConfig.callCenterEmployer.slug}`;
+    route = route.replace(/^['"`]|['"`]$/g, '');
+    const module = path.posix.normalize(path.posix.join('src/app', m[3]));
+    routes.push({ route, module });
+  }
+  if (routes.length === 0) throw new Error('no lazy routes found in web/src/app/router.tsx');
+  return routes;
+}
+
+/** @typedef {{ file: string, imports?: string[], css?: string[], isEntry?: boolean, src?: string }} Chunk */
+
+const { dir, cleanup } = build();
+try {
+  /** @type {Record<string, Chunk>} */
+  const manifest = JSON.parse(readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
+  /** @type {Map<string, number>} */
+  const gzipCache = new Map();
+  const gz = (/** @type {string} */ file) => {
+    if (!gzipCache.has(file)) {
+      gzipCache.set(file, gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length);
+    }
+    return /** @type {number} */ (gzipCache.get(file));
+  };
+  /** Static import closure of a manifest key. */
+  const closure = (/** @type {string} */ key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entryKey) throw new Error('no entry in the Vite manifest');
+  const adminFiles = new Set(
+    Object.values(manifest)
+      .filter((chunk) => chunk.src?.includes('features/admin/'))
+      .map((chunk) => chunk.file),
+  );
+
+  const rows = routesFromRouter().map(({ route, module }) => {
+    const key = Object.keys(manifest).find(
+      (k) => k.replace(/\.tsx?$/, '') === module.replace(/\.tsx?$/, ''),
+    );
+    if (!key) throw new Error(`${module} (route ${route}) is not in the manifest`);
+    const keys = new Set([...closure(entryKey), ...closure(key)]);
+    const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+    const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
+    const js = files.reduce((sum, f) => sum + gz(f), 0);
+    const cssBytes = css.reduce((sum, f) => sum + gz(f), 0);
+    const text = files.map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    // Markers only the full SDK carries (its WebChannel transport and local cache).
+    const fullFirestore = /WebChannelConnection|IndexedDbPersistence|webchannel/i.test(text);
+    const admin = files.some((f) => adminFiles.has(f));
+    return { route, js, cssBytes, chunks: files.length, fullFirestore, admin };
+  });
+
+  const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
+  console.log(
+    `JS a first visit downloads per route (gzip -9), budget ${budgetKb} KB for public routes:\n`,
+  );
+  console.log(
+    `${'route'.padEnd(20)} ${'JS KB gz'.padStart(9)} ${'CSS KB gz'.padStart(10)} chunks  full Firestore  admin code  budget`,
+  );
+  for (const r of rows) {
+    const isPublic = !r.route.startsWith('/admin');
+    const verdict = !isPublic ? '-' : r.js / 1024 <= budgetKb ? 'ok' : 'OVER';
+    console.log(
+      `${r.route.padEnd(20)} ${kb(r.js).padStart(9)} ${kb(r.cssBytes).padStart(10)} ${String(r.chunks).padStart(6)}  ${(r.fullFirestore ? 'yes' : 'no').padStart(14)}  ${(r.admin ? 'yes' : 'no').padStart(10)}  ${verdict}`,
+    );
+  }
+  const over = rows.filter(
+    (r) => !r.route.startsWith('/admin') && (r.js / 1024 > budgetKb || r.fullFirestore || r.admin),
+  );
+  console.log(
+    over.length
+      ? `\n${over.length} public route(s) over budget or pulling admin/full-SDK code.`
+      : '\nEvery public route is within budget, with no admin code and no full Firestore SDK.',
+  );
+} finally {
+  cleanup();
+}

@@ -1,0 +1,87 @@
+/**
+ * Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU slowdown) in Debian's
+ * Chromium on the production build of the public pages, served by `vite preview` against the local
+ * suite's emulators. Prints performance / accessibility / best-practices scores and the main
+ * metrics per page. Targets (issue 6): performance >= 90, accessibility >= 95. Benchmarks print
+ * numbers; they never fail on them. Usage: node bench/lighthouse.mjs [--runs N] (median of N).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { rootDir, startLocalSuite } from '../scripts/lib/local-suite.mjs';
+
+const appConfig = JSON.parse(
+  readFileSync(path.join(rootDir, 'web/src/config/app-config.json'), 'utf8'),
+);
+const pages = ['/', `/${appConfig.callCenterEmployer.slug}`, '/redirecionamento'];
+const runsArg = process.argv.indexOf('--runs');
+const runs = runsArg === -1 ? 1 : Math.max(1, Number(process.argv[runsArg + 1]) || 1);
+
+const median = (/** @type {number[]} */ values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+console.log('Starting the local suite (Firestore + Auth emulators, production build of web/)...');
+const suite = await startLocalSuite({ web: 'preview', functions: false });
+/** @type {import('chrome-launcher').LaunchedChrome | undefined} */
+let chrome;
+try {
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  console.log(`Lighthouse ${runs} run(s) per page, mobile preset, median shown.\n`);
+  console.log(
+    `${'page'.padEnd(20)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)}  targets`,
+  );
+  for (const page of pages) {
+    /** @type {Record<string, number[]>} */
+    const acc = { perf: [], a11y: [], best: [], fcp: [], lcp: [], tbt: [], cls: [] };
+    /** @type {string[]} */
+    let failed = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${suite.webUrl}${page}`, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${page}`);
+      const { categories, audits } = result.lhr;
+      acc.perf.push(Math.round((categories.performance.score ?? 0) * 100));
+      acc.a11y.push(Math.round((categories.accessibility.score ?? 0) * 100));
+      acc.best.push(Math.round((categories['best-practices'].score ?? 0) * 100));
+      acc.fcp.push(audits['first-contentful-paint'].numericValue ?? NaN);
+      acc.lcp.push(audits['largest-contentful-paint'].numericValue ?? NaN);
+      acc.tbt.push(audits['total-blocking-time'].numericValue ?? NaN);
+      acc.cls.push(audits['cumulative-layout-shift'].numericValue ?? NaN);
+      failed = categories.accessibility.auditRefs
+        .filter(
+          (ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1,
+        )
+        .map((ref) => ref.id);
+    }
+    const perf = median(acc.perf);
+    const a11y = median(acc.a11y);
+    const met = perf >= 90 && a11y >= 95 ? 'met' : 'NOT met';
+    console.log(
+      `${page.padEnd(20)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${String(median(acc.best)).padStart(5)} ${median(acc.fcp).toFixed(0).padStart(7)} ${median(acc.lcp).toFixed(0).padStart(7)} ${median(acc.tbt).toFixed(0).padStart(7)} ${median(acc.cls).toFixed(3).padStart(6)}  ${met}`,
+    );
+    if (failed.length)
+      console.log(`${''.padEnd(20)} accessibility audits not passed: ${failed.join(', ')}`);
+  }
+} finally {
+  await chrome?.kill();
+  await suite.stop();
+}

@@ -1,0 +1,393 @@
+// The two application forms in Chromium against the local suite (issue 6): documents written through
+// firebase/firestore/lite, checked with firebase-admin and the emulator's REST API.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import appConfig from '../web/src/config/app-config.json';
+import {
+  choose,
+  desktop,
+  fbqCalls,
+  field,
+  logBrowserErrors,
+  pixelStubContext,
+  restDocument,
+  screenshot,
+  seriousAxeViolations,
+} from './public-support';
+import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
+
+const suite = useLocalSuite();
+const adminPixel = '777000111';
+const fixedPixel = appConfig.fixedPixelId;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let run = 0;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const db = adminFirestore(suite);
+  await db.doc('settings/tracking').set({ pixel_id: adminPixel, updated_at: Timestamp.now() });
+  // The redirect page follows a call-center success; with no link it just counts down.
+  await db
+    .doc('settings/redirect')
+    .set({ whatsapp_link: '', redirect_time: 30, redirect_count: 0, updated_at: Timestamp.now() });
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await closeAdmin();
+});
+
+async function openPage(path: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await pixelStubContext(browser, viewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  logBrowserErrors(page);
+  await page.goto(`${suite.webUrl}${path}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return page;
+}
+
+/** A name no other test uses, so the lead can be found by it. */
+const uniqueName = (label: string) => `Teste ${label} ${Date.now().toString(36)}${++run}`;
+
+/** How many leads exist (to see that a refused submission wrote nothing, whatever its name). */
+async function leadCount(): Promise<number> {
+  return (await adminFirestore(suite).collection('leads').get()).size;
+}
+
+async function leadsNamed(nome: string) {
+  const snap = await adminFirestore(suite).collection('leads').where('nome', '==', nome).get();
+  return snap.docs;
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: /Enviar Candidatura|Enviando/ });
+
+const rootFields = {
+  nome: (page: Page, nome: string) => field(page, 'Nome Completo').fill(nome),
+  whatsapp: (page: Page) => field(page, 'WhatsApp').pressSequentially('75988887777'),
+  vaga: (page: Page) => choose(page, 'Vaga', 'Aux Metalúgica'),
+  cidade: (page: Page) => choose(page, 'Cidade', 'Sede – Conceição do Coité'),
+};
+
+const callCenterFields = {
+  nome: (page: Page, nome: string) => field(page, 'Nome Completo').fill(nome),
+  whatsapp: (page: Page) => field(page, 'WhatsApp').pressSequentially('79999990000'),
+  vaga: (page: Page) => choose(page, 'Vaga que tenho Experiência', 'Analista de Atendimento'),
+  cidade: (page: Page) =>
+    choose(page, 'Localização (Aracaju e Região)', 'Nossa Senhora do Socorro'),
+  idade: (page: Page) => field(page, 'Idade').fill('27'),
+  tempo_experiencia: (page: Page) => choose(page, 'Tempo de Experiência', '2 a 5 anos'),
+};
+
+describe('root page /', () => {
+  test('shows its texts and links, masks the phone, fires PageView, and has no serious axe issue', async () => {
+    const page = await openPage('/');
+    expect(await page.title()).toBe('Vagas de Emprego');
+    await expect
+      .poll(() => page.getByText('Candidate-se às nossas vagas de emprego em Coité').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('img', { name: appConfig.companyName }).isVisible()).toBe(true);
+    const admin = page.getByRole('link', { name: 'Acesso administrativo' });
+    expect(await admin.getAttribute('href')).toBe('/admin/login');
+    expect(await admin.getAttribute('title')).toBe('Acesso administrativo');
+    const employer = page.getByRole('link', { name: appConfig.callCenterEmployer.name });
+    expect(await employer.getAttribute('href')).toBe(`/${appConfig.callCenterEmployer.slug}`);
+
+    const phone = field(page, 'WhatsApp');
+    expect(await phone.getAttribute('maxlength')).toBe('15');
+    expect(await phone.getAttribute('placeholder')).toBe('(79) 99999-9999');
+    await phone.pressSequentially('7');
+    expect(await phone.inputValue()).toBe('(7');
+    await phone.pressSequentially('99');
+    expect(await phone.inputValue()).toBe('(79) 9');
+    await phone.pressSequentially('x9999-8888 777');
+    expect(await phone.inputValue()).toBe('(79) 99999-8888');
+
+    await expect.poll(() => fbqCalls(page)).toContainEqual(['track', 'PageView']);
+    const calls = await fbqCalls(page);
+    expect(calls.slice(0, 3)).toEqual([
+      ['init', adminPixel],
+      ['init', fixedPixel],
+      ['track', 'PageView'],
+    ]);
+    expect(calls.filter((c) => c[1] === 'PageView')).toHaveLength(1);
+
+    await screenshot(page, 'root-mobile');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The locality list opens within the spec's 15rem (60 units).
+    await field(page, 'Cidade').click();
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    expect((await listbox.boundingBox())?.height ?? 0).toBeLessThanOrEqual(240 + 16);
+    await screenshot(page, 'root-mobile-cidade-open');
+  });
+
+  test('looks right on desktop too', async () => {
+    const page = await openPage('/', desktop);
+    await screenshot(page, 'root-desktop');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  test('a complete application writes exactly the four fields plus status, created_at, deleted_at', async () => {
+    const page = await openPage('/');
+    const nome = uniqueName('raiz');
+    await rootFields.nome(page, nome);
+    await rootFields.whatsapp(page);
+    await rootFields.vaga(page);
+    await rootFields.cidade(page);
+    const before = Date.now();
+    await submit(page).click();
+    await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
+    await page.getByText('Entraremos em contato em breve. Obrigado!').waitFor();
+    // The form is cleared.
+    expect(await field(page, 'Nome Completo').inputValue()).toBe('');
+    expect(await field(page, 'WhatsApp').inputValue()).toBe('');
+
+    const docs = await leadsNamed(nome);
+    expect(docs).toHaveLength(1);
+    const data = docs[0].data();
+    expect(Object.keys(data).sort()).toEqual(
+      ['cidade', 'created_at', 'deleted_at', 'nome', 'status', 'vaga', 'whatsapp'].sort(),
+    );
+    expect(data).toMatchObject({
+      nome,
+      whatsapp: '(75) 98888-7777',
+      vaga: 'Aux Metalúgica',
+      cidade: 'Sede – Conceição do Coité',
+      status: 'novo',
+      deleted_at: null,
+    });
+    expect(data.created_at).toBeInstanceOf(Timestamp);
+    expect((data.created_at as Timestamp).toMillis()).toBeGreaterThan(before - 60_000);
+    const raw = await restDocument(suite, `leads/${docs[0].id}`);
+    expect(raw.fields.created_at).toHaveProperty('timestampValue');
+    expect(raw.fields.deleted_at).toEqual({ nullValue: null });
+
+    await expect
+      .poll(async () => (await fbqCalls(page)).filter((c) => c[2] === 'CompleteRegistration'))
+      .toEqual([
+        [
+          'trackSingle',
+          adminPixel,
+          'CompleteRegistration',
+          {
+            content_name: 'Candidatura Vaga',
+            content_category: 'Aux Metalúgica',
+            value: 1,
+            currency: 'BRL',
+          },
+        ],
+        [
+          'trackSingle',
+          fixedPixel,
+          'CompleteRegistration',
+          {
+            content_name: 'Candidatura 8 Rural Chocadeiras',
+            content_category: 'Aux Metalúgica',
+            value: 1,
+            currency: 'BRL',
+          },
+        ],
+      ]);
+  });
+
+  test.each(Object.keys(rootFields) as (keyof typeof rootFields)[])(
+    'without %s: the required-fields toast, nothing written',
+    async (missing) => {
+      const page = await openPage('/');
+      const nome = uniqueName(`raiz-sem-${missing}`);
+      const before = await leadCount();
+      for (const [name, fill] of Object.entries(rootFields)) {
+        if (name !== missing) await fill(page, nome);
+      }
+      await submit(page).click();
+      await page.getByText('Campos obrigatórios').waitFor();
+      await page.getByText('Por favor, preencha todos os campos.').waitFor();
+      expect(await submit(page).textContent()).toBe('Enviar Candidatura');
+      // Give a stray write time to land before counting.
+      await page.waitForTimeout(500);
+      expect(await leadCount()).toBe(before);
+      expect((await fbqCalls(page)).some((c) => c[2] === 'CompleteRegistration')).toBe(false);
+    },
+  );
+});
+
+describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
+  const path = `/${appConfig.callCenterEmployer.slug}`;
+
+  test('shows its texts and the discreet admin link, no PageView, no serious axe issue', async () => {
+    const page = await openPage(path);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Vagas de Call Center',
+    );
+    const admin = page.getByRole('link', { name: 'Acesso administrativo' });
+    expect(await admin.getAttribute('href')).toBe('/admin/login');
+    const idade = field(page, 'Idade');
+    await idade.fill('12');
+    await idade.blur();
+    expect(await idade.inputValue()).toBe('16');
+    await idade.fill('99');
+    await idade.blur();
+    expect(await idade.inputValue()).toBe('70');
+    await screenshot(page, 'callcenter-mobile');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect((await fbqCalls(page)).some((c) => c[1] === 'PageView')).toBe(false);
+    await field(page, 'Localização (Aracaju e Região)').click();
+    await page.getByRole('listbox').waitFor();
+    const height = (await page.getByRole('listbox').boundingBox())?.height ?? 0;
+    expect(height).toBeLessThanOrEqual(240 + 16);
+    await screenshot(page, 'callcenter-mobile-localizacao-open');
+    const desktopPage = await openPage(path, desktop);
+    await screenshot(desktopPage, 'callcenter-desktop');
+  });
+
+  test('a complete application writes the six fields (vaga prefixed, idade an integer) and goes to /redirecionamento', async () => {
+    const page = await openPage(path);
+    const nome = uniqueName('conecta');
+    await callCenterFields.nome(page, nome);
+    for (const [name, fill] of Object.entries(callCenterFields)) {
+      if (name !== 'nome') await fill(page, nome);
+    }
+    await submit(page).click();
+    await page.getByText('Candidatura enviada com sucesso!', { exact: true }).waitFor();
+    await page
+      .getByText(`${appConfig.callCenterEmployer.name} entrará em contato em breve. Obrigado!`)
+      .waitFor();
+    await page.waitForURL(`${suite.webUrl}/redirecionamento`);
+    await page.getByText('Peço que aguarde').waitFor();
+
+    const docs = await leadsNamed(nome);
+    expect(docs).toHaveLength(1);
+    const data = docs[0].data();
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'cidade',
+        'created_at',
+        'deleted_at',
+        'idade',
+        'nome',
+        'status',
+        'tempo_experiencia',
+        'vaga',
+        'whatsapp',
+      ].sort(),
+    );
+    expect(data).toMatchObject({
+      nome,
+      whatsapp: '(79) 99999-0000',
+      vaga: `[${appConfig.callCenterEmployer.name}] Analista de Atendimento`,
+      cidade: 'Região Metropolitana - Nossa Senhora do Socorro',
+      idade: 27,
+      tempo_experiencia: '2 a 5 anos',
+      status: 'novo',
+      deleted_at: null,
+    });
+    expect(data.created_at).toBeInstanceOf(Timestamp);
+    const raw = await restDocument(suite, `leads/${docs[0].id}`);
+    expect(raw.fields.idade).toEqual({ integerValue: '27' });
+    expect(raw.fields.created_at).toHaveProperty('timestampValue');
+
+    await expect
+      .poll(async () => (await fbqCalls(page)).filter((c) => c[2] === 'CompleteRegistration'))
+      .toEqual([
+        [
+          'trackSingle',
+          adminPixel,
+          'CompleteRegistration',
+          {
+            content_name: 'Candidatura Vaga',
+            content_category: 'Analista de Atendimento',
+            value: 0.01,
+            currency: 'BRL',
+          },
+        ],
+        [
+          'trackSingle',
+          fixedPixel,
+          'CompleteRegistration',
+          {
+            content_name: 'Candidatura 8 Rural Chocadeiras',
+            content_category: 'Analista de Atendimento',
+            value: 0.01,
+            currency: 'BRL',
+          },
+        ],
+      ]);
+  });
+
+  test.each(Object.keys(callCenterFields) as (keyof typeof callCenterFields)[])(
+    'without %s: the required-fields toast, nothing written',
+    async (missing) => {
+      const page = await openPage(path);
+      const nome = uniqueName(`conecta-sem-${missing}`);
+      const before = await leadCount();
+      for (const [name, fill] of Object.entries(callCenterFields)) {
+        if (name !== missing) await fill(page, nome);
+      }
+      await submit(page).click();
+      await page.getByText('Campos obrigatórios').waitFor();
+      await page.getByText('Por favor, preencha todos os campos.').waitFor();
+      expect(page.url()).toBe(`${suite.webUrl}${path}`);
+      // Give a stray write time to land before counting.
+      await page.waitForTimeout(500);
+      expect(await leadCount()).toBe(before);
+    },
+  );
+});
+
+describe('a write that never completes', () => {
+  test('ends in Erro ao enviar (no endless spinner), and the retry succeeds with the same id, one lead', async () => {
+    const page = await openPage('/');
+    const nome = uniqueName('retry');
+    for (const [name, fill] of Object.entries(rootFields)) await fill(page, nome);
+    // The first commit is held back (as on a dead connection); later ones pass.
+    let held = 0;
+    const commitIds: string[] = [];
+    await page.route(/documents:commit/, async (route) => {
+      const body = route.request().postData() ?? '';
+      commitIds.push(/leads\/([A-Za-z0-9]+)/.exec(body)?.[1] ?? '');
+      if (held++ === 0) return; // never answered
+      await route.continue();
+    });
+    await submit(page).click();
+    expect(await submit(page).textContent()).toBe('Enviando...');
+    expect(await submit(page).isDisabled()).toBe(true);
+    await page.getByText('Erro ao enviar').waitFor({ timeout: 20_000 });
+    await page.getByText('Tente novamente em alguns instantes.').waitFor();
+    expect(await submit(page).isDisabled()).toBe(false);
+    expect(await field(page, 'Nome Completo').inputValue()).toBe(nome);
+
+    await submit(page).click();
+    await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
+    expect(commitIds).toHaveLength(2);
+    expect(commitIds[0]).not.toBe('');
+    expect(commitIds[1]).toBe(commitIds[0]);
+    const docs = await leadsNamed(nome);
+    expect(docs.map((d) => d.id)).toEqual([commitIds[0]]);
+  }, 60_000);
+
+  test('a retry after a write that landed but whose answer was lost does not duplicate the lead', async () => {
+    const page = await openPage('/');
+    const nome = uniqueName('retry-landed');
+    for (const [name, fill] of Object.entries(rootFields)) await fill(page, nome);
+    let first = true;
+    await page.route(/documents:commit/, async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      // The server applies the write, but the browser never sees the answer.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await submit(page).click();
+    await page.getByText('Erro ao enviar').waitFor({ timeout: 20_000 });
+    expect(await leadsNamed(nome)).toHaveLength(1);
+    await submit(page).click();
+    await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
+    const docs = await leadsNamed(nome);
+    expect(docs).toHaveLength(1);
+    expect(docs[0].data().status).toBe('novo');
+  }, 60_000);
+});

@@ -1,0 +1,177 @@
+// The redirect countdown in Chromium against the local suite (issue 6): settings read with
+// firebase/firestore/lite, the countRedirect callable once per browser session, the navigation.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import appConfig from '../web/src/config/app-config.json';
+import {
+  desktop,
+  logBrowserErrors,
+  pixelStubContext,
+  screenshot,
+  seriousAxeViolations,
+} from './public-support';
+import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
+
+const suite = useLocalSuite();
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const settings = () => adminFirestore(suite).doc('settings/redirect');
+/** A local page to be sent to (the app's 404 page, served by the suite). */
+const target = () => `${suite.webUrl}/destino-whatsapp-local?origem=teste`;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  // The Functions emulator boots a worker on a function's first call: do it here, with no link
+  // configured (the callable then counts nothing), so the tests time the page, not the boot.
+  await settings().set({
+    whatsapp_link: '',
+    redirect_time: 5,
+    redirect_count: 0,
+    updated_at: Timestamp.now(),
+  });
+  await fetch(
+    `http://${suite.functionsHost}/${suite.projectId}/${appConfig.functionsRegion}/countRedirect`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: null }),
+    },
+  );
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await closeAdmin();
+});
+
+async function configure(whatsapp_link: string, redirect_time: number, redirect_count = 0) {
+  await settings().set({
+    whatsapp_link,
+    redirect_time,
+    redirect_count,
+    updated_at: Timestamp.now(),
+  });
+}
+
+const redirectCount = async () => (await settings().get()).get('redirect_count') as number;
+
+/** A new browser session (its own sessionStorage) on /redirecionamento. */
+async function openRedirect(viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await pixelStubContext(browser, viewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  logBrowserErrors(page);
+  await page.goto(`${suite.webUrl}/redirecionamento`);
+  return page;
+}
+
+const countdown = (page: Page) => page.getByTestId('countdown');
+
+describe('/redirecionamento', () => {
+  beforeEach(async () => {
+    await configure('', 5);
+  });
+
+  test('counts down from the configured time, navigates to the link, and counts the redirect once', async () => {
+    await configure(target(), 3, 41);
+    const page = await openRedirect();
+    await page.getByText('Peço que aguarde').waitFor();
+    await page.getByText('Iremos encaminhar para o WhatsApp').waitFor();
+    await page.getByText('Conectando...').waitFor();
+    await page.getByText('Redirecionamento automático').waitFor();
+    await page.getByText('LIVE', { exact: true }).waitFor();
+    const seen = new Set<string>();
+    const watch = setInterval(() => {
+      void countdown(page)
+        .textContent({ timeout: 200 })
+        .then((t) => t && seen.add(t))
+        .catch(() => {});
+    }, 100);
+    await page.waitForURL(target(), { timeout: 15_000 });
+    clearInterval(watch);
+    expect([...seen].filter((v) => ['3', '2', '1'].includes(v)).sort()).toEqual(['1', '2', '3']);
+    await expect.poll(redirectCount, { timeout: 20_000 }).toBe(42);
+
+    // Same browser session: loading the page again does not count again.
+    await page.goto(`${suite.webUrl}/redirecionamento`);
+    await page.waitForURL(target(), { timeout: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await redirectCount()).toBe(42);
+  }, 60_000);
+
+  test('the button navigates at once', async () => {
+    await configure(target(), 30, 7);
+    const page = await openRedirect();
+    const button = page.getByRole('link', { name: 'Ir para WhatsApp agora' });
+    await button.waitFor();
+    expect(await countdown(page).textContent()).toMatch(/^(30|29)$/);
+    await screenshot(page, 'redirect-mobile');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const clickedAt = Date.now();
+    await button.click();
+    await page.waitForURL(target(), { timeout: 5_000 });
+    expect(Date.now() - clickedAt).toBeLessThan(5_000);
+    await expect.poll(redirectCount, { timeout: 20_000 }).toBe(8);
+  }, 60_000);
+
+  test('without a link: the button is disabled, labelled Link não configurado, nothing counted, no navigation', async () => {
+    await configure('', 1, 3);
+    const page = await openRedirect(desktop);
+    const button = page.getByRole('button', { name: 'Link não configurado' });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    await expect.poll(() => countdown(page).textContent(), { timeout: 5_000 }).toBe('0');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(page.url()).toBe(`${suite.webUrl}/redirecionamento`);
+    expect(await redirectCount()).toBe(3);
+    await screenshot(page, 'redirect-desktop-no-link');
+  }, 30_000);
+
+  test('with no settings document the countdown starts at the default 5 s', async () => {
+    await settings().delete();
+    const page = await openRedirect();
+    await page.getByText('Peço que aguarde').waitFor();
+    expect(await countdown(page).textContent()).toMatch(/^(5|4)$/);
+    expect(await page.getByRole('button', { name: 'Link não configurado' }).isDisabled()).toBe(
+      true,
+    );
+    expect(await page.getByText('Não foi possível carregar').count()).toBe(0);
+  });
+
+  test('when the settings cannot be read: the error toast, then the fallback (no link, 5 s)', async () => {
+    await configure(target(), 2, 0);
+    const context = await pixelStubContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.route(/documents:batchGet|settings\/redirect/, (route) => route.abort('failed'));
+    await page.goto(`${suite.webUrl}/redirecionamento`);
+    await page.getByText('Erro', { exact: true }).waitFor();
+    await page
+      .getByText('Não foi possível carregar as configurações de redirecionamento')
+      .waitFor();
+    expect(await countdown(page).textContent()).toMatch(/^(5|4)$/);
+    expect(await page.getByRole('button', { name: 'Link não configurado' }).isDisabled()).toBe(
+      true,
+    );
+    expect(await redirectCount()).toBe(0);
+  });
+});
+
+describe('404', () => {
+  test('any unknown path shows Oops! Page not found and links home', async () => {
+    const context = await pixelStubContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${suite.webUrl}/nao/existe`);
+    await page.getByText('Oops! Page not found').waitFor();
+    const home = page.getByRole('link', { name: 'Return to Home' });
+    expect(await home.getAttribute('href')).toBe('/');
+    await screenshot(page, 'not-found-mobile');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await home.click();
+    await page.getByRole('heading', { name: 'Vagas de Emprego' }).waitFor();
+    expect(page.url()).toBe(`${suite.webUrl}/`);
+  });
+});

@@ -1,0 +1,86 @@
+/** Helpers of the public-page browser tests: a recording `fbq` stub, Mantine selects, axe-core, raw documents. */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { AxeResults } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SuiteInfo } from './support/global-setup';
+
+const require = createRequire(import.meta.url);
+
+export const mobile = { width: 360, height: 640 };
+export const desktop = { width: 1280, height: 800 };
+
+/** One recorded `fbq(...)` call. */
+export type FbqCall = unknown[];
+
+/**
+ * A browser context whose pages get a stub `fbq` before any app script runs (the real pixel script
+ * cannot load here); the stub records every call in `window.__fbqCalls`.
+ */
+export async function pixelStubContext(
+  browser: Browser,
+  viewport: { width: number; height: number } = mobile,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+  await context.addInitScript(() => {
+    const calls: unknown[][] = [];
+    Object.assign(window, { __fbqCalls: calls, fbq: (...args: unknown[]) => calls.push(args) });
+  });
+  return context;
+}
+
+/** The calls the stub recorded on `page` so far. */
+export function fbqCalls(page: Page): Promise<FbqCall[]> {
+  return page.evaluate(() => (window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []);
+}
+
+/** Logs the page's console errors (helps when a test fails). */
+export function logBrowserErrors(page: Page): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
+  });
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The input whose label is `label` (Mantine adds ' *' to required labels). */
+export function field(page: Page, label: string) {
+  return page.locator('input').and(page.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`)));
+}
+
+/** Opens a Mantine Select by its label and clicks an option. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await field(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Saves a screenshot when VAGAS_SCREENSHOTS names a folder (for looking at the pages). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.VAGAS_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** A document as the emulator's REST API returns it (typed values: integerValue, nullValue, ...). */
+export interface RestDocument {
+  name: string;
+  fields: Record<string, Record<string, unknown>>;
+}
+
+/** Reads a document over the emulator's REST API as the owner (bypasses rules), to see wire types. */
+export async function restDocument(suite: SuiteInfo, docPath: string): Promise<RestDocument> {
+  const url = `http://${suite.firestoreHost}/v1/projects/${suite.projectId}/databases/(default)/documents/${docPath}`;
+  const response = await fetch(url, { headers: { Authorization: 'Bearer owner' } });
+  if (!response.ok) throw new Error(`GET ${docPath}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as RestDocument;
+}
