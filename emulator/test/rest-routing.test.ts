@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code, RpcError } from '../src/service.js';
 import { createRestTransport, queryToRequest, routeRest } from '../src/rest/index.js';
+import { normaliseRequest } from '../src/rest/normalize.js';
 import { FakeService } from './browser/fake-service.js';
 import { rawRequest, serveTransport, type Harness } from './browser/http-harness.js';
 
@@ -140,6 +141,19 @@ describe('REST routes (google.firestore.v1 HTTP bindings)', () => {
       a: { b: { c: '1', d: 'x' } },
       readTime: '2026-01-01T00:00:00Z',
     });
+  });
+});
+
+describe('request normalisation', () => {
+  it('keeps a `__proto__` key as data instead of a prototype', () => {
+    const parsed = JSON.parse(
+      '{"fields":{"__proto__":{"stringValue":"x"},"n":{"integerValue":5}}}',
+    );
+    const normalised = normaliseRequest(parsed);
+    expect(Object.keys(normalised.fields as object)).toEqual(['__proto__', 'n']);
+    expect(JSON.stringify(normalised)).toBe(
+      '{"fields":{"__proto__":{"stringValue":"x"},"n":{"integerValue":"5"}}}',
+    );
   });
 });
 

@@ -198,6 +198,43 @@ describe.each([
     });
   }, 60_000);
 
+  it('delivers a 2,000-document snapshot (about 1 MB) and then single changes', async () => {
+    const project = newProject();
+    const admin = adminClient(emulator, project);
+    try {
+      const writer = admin.db.bulkWriter();
+      for (let i = 0; i < 2000; i += 1) {
+        void writer.set(admin.db.doc(`leads/${String(i).padStart(4, '0')}`), {
+          nome: `Candidata ${i} — São João 🎉`,
+          whatsapp: '(79) 99999-9999',
+          notes: 'x'.repeat(300),
+        });
+      }
+      await writer.close();
+      const page = await openPage('full', project, { longPolling });
+      const started = Date.now();
+      await page.evaluate(() => window.api.listenQuery('all', { collection: 'leads' }));
+      await page.waitForFunction(
+        () => window.api.snapshots('all').some((s) => s.docs.length === 2000 && !s.fromCache),
+        null,
+        { timeout: 30_000 },
+      );
+      const loadMs = Date.now() - started;
+      await admin.db.doc('leads/0999').update({ nome: 'Atualizada' });
+      await page.waitForFunction(() =>
+        window.api.snapshots('all').some((s) => s.docs[999]?.data.nome === 'Atualizada'),
+      );
+      const last = await page.evaluate(() => {
+        const snapshot = window.api.snapshots('all').at(-1);
+        return { count: snapshot?.docs.length, first: snapshot?.docs[0].data.nome };
+      });
+      expect(last).toEqual({ count: 2000, first: 'Candidata 0 — São João 🎉' });
+      expect(loadMs).toBeLessThan(20_000);
+    } finally {
+      await admin.close();
+    }
+  }, 90_000);
+
   it('onSnapshot sees writes from a second browser context and from firebase-admin', async () => {
     const project = newProject();
     const admin = adminClient(emulator, project);

@@ -55,7 +55,15 @@ function walk(value: Json, container: string | undefined): Json {
   if (Array.isArray(value)) return value.map((item) => walk(item, container));
   if (!isObject(value)) return value;
   const out: JsonObject = {};
-  for (const [key, child] of Object.entries(value)) out[key] = walk(child, key);
+  for (const [key, child] of Object.entries(value)) {
+    // defineProperty, so a key such as `__proto__` stays a plain field for the engine to judge.
+    Object.defineProperty(out, key, {
+      value: walk(child, key),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   const enumField = container === undefined ? undefined : ENUM_FIELDS[container];
   if (enumField) normaliseEnum(out, enumField[0], enumField[1]);
   if ('nullValue' in out && (out.nullValue === null || out.nullValue === 0)) {
