@@ -276,14 +276,6 @@ export class Journal implements CommitSink {
     }
   }
 
-  /** Forces a compaction now (tests and benchmarks). */
-  async compactNow(): Promise<void> {
-    await this.flushing;
-    await this.compacting;
-    await this.rotate();
-    await this.compact(this.gen);
-  }
-
   async close(): Promise<void> {
     await this.flushing;
     this.closed = true;
