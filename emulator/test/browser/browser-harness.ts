@@ -1,6 +1,7 @@
 /** Builds the Vite test pages, serves them from their own origin, and drives Debian's Chromium. */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,18 +30,22 @@ let built: Promise<string> | undefined;
 export function buildPages(): Promise<string> {
   built ??= (async () => {
     const hash = createHash('sha256');
+    // The built pages depend on the sources and on the SDK version they bundle.
+    hash.update(readFileSync(createRequire(import.meta.url).resolve('firebase/package.json')));
     for (const file of readdirSync(PAGES_DIR).sort())
       hash.update(file).update(readFileSync(join(PAGES_DIR, file)));
     const outDir = join(tmpdir(), `vagas-emulator-pages-${hash.digest('hex').slice(0, 16)}`);
     if (existsSync(join(outDir, 'full.html')) && existsSync(join(outDir, 'lite.html')))
       return outDir;
+    // Test files run in parallel workers: build aside, then move into place in one step.
+    const building = `${outDir}.${process.pid}-${Date.now()}`;
     const { build } = await import('vite');
     await build({
       configFile: false,
       root: PAGES_DIR,
       logLevel: 'error',
       build: {
-        outDir,
+        outDir: building,
         emptyOutDir: true,
         minify: false,
         rollupOptions: {
@@ -48,6 +53,12 @@ export function buildPages(): Promise<string> {
         },
       },
     });
+    try {
+      renameSync(building, outDir);
+    } catch {
+      // Another worker got there first; its build is the same.
+      rmSync(building, { recursive: true, force: true });
+    }
     return outDir;
   })();
   return built;
