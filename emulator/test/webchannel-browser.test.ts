@@ -394,5 +394,20 @@ describe("the app's rules, through the browser transports", () => {
     await intruder.evaluate(() => window.api.listenQuery('leads', { collection: 'leads' }));
     await intruder.waitForFunction(() => window.api.error('leads') !== null);
     expect(await intruder.evaluate(() => window.api.error('leads'))).toMatch(/^permission-denied/);
+
+    // Over REST from the browser (a preflighted request carrying Authorization): the admin's
+    // token reads the leads, an anonymous visitor's query is refused.
+    const liteAdmin = await openPage('lite', project, { ...options, user: 'admin-2', admin: true });
+    expect(await liteAdmin.evaluate(() => window.lite.query({ collection: 'leads' }))).toHaveLength(
+      2,
+    );
+    expect(
+      await liteCandidate.evaluate(() =>
+        window.lite.query({ collection: 'leads' }).then(
+          () => 'read',
+          (e: { code?: string }) => e.code,
+        ),
+      ),
+    ).toBe('permission-denied');
   }, 90_000);
 });
