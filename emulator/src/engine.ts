@@ -1012,6 +1012,13 @@ export class Engine implements FirestoreService {
       case 'ListDocuments':
         return this.listDocuments(request, ctx);
       case 'ListCollectionIds':
+        if (ctx.caller.kind !== 'owner') {
+          // As the official emulator: client SDKs cannot list collections.
+          throw new RpcError(
+            Code.PERMISSION_DENIED,
+            'Metadata operations require admin authentication.',
+          );
+        }
         return this.listCollectionIds(request);
       case 'PartitionQuery':
         return this.partitionQuery(request);

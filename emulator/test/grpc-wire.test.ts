@@ -236,6 +236,14 @@ describe('document RPCs', () => {
     expect(page2.nextPageToken ?? '').toBe('');
     const ids = await call('listCollectionIds', { parent: DOCS });
     expect(ids.collectionIds).toEqual(expect.arrayContaining(['paged', 'wire']));
+    // Without the owner token (a client SDK), listing collections is refused.
+    const anonymous = await new Promise<grpc.ServiceError | null>((resolve) =>
+      (stub.listCollectionIds as Unary).call(stub, { parent: DOCS }, new grpc.Metadata(), (err) =>
+        resolve(err),
+      ),
+    );
+    expect(anonymous?.code).toBe(grpc.status.PERMISSION_DENIED);
+    expect(anonymous?.details).toBe('Metadata operations require admin authentication.');
   });
 });
 
