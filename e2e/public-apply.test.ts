@@ -342,7 +342,7 @@ describe('a write that never completes', () => {
   test('ends in Erro ao enviar (no endless spinner), and the retry succeeds with the same id, one lead', async () => {
     const page = await openPage('/');
     const nome = uniqueName('retry');
-    for (const [name, fill] of Object.entries(rootFields)) await fill(page, nome);
+    for (const fill of Object.values(rootFields)) await fill(page, nome);
     // The first commit is held back (as on a dead connection); later ones pass.
     let held = 0;
     const commitIds: string[] = [];
@@ -372,7 +372,7 @@ describe('a write that never completes', () => {
   test('a retry after a write that landed but whose answer was lost does not duplicate the lead', async () => {
     const page = await openPage('/');
     const nome = uniqueName('retry-landed');
-    for (const [name, fill] of Object.entries(rootFields)) await fill(page, nome);
+    for (const fill of Object.values(rootFields)) await fill(page, nome);
     let first = true;
     await page.route(/documents:commit/, async (route) => {
       if (!first) return route.continue();

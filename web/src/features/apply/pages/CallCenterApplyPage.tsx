@@ -1,15 +1,6 @@
 /** '/{employer slug}': the call-center job application page (product-spec section 2). */
-import {
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HeadsetIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/PublicPage/PublicPage';
@@ -27,14 +18,15 @@ import {
   submitErrorToast,
 } from '../../../domain/messages';
 import {
-  ageLimits,
   callCenterJobs,
   callCenterLocalityGroups,
   experienceOptions,
 } from '../../../domain/options';
 import { usePixel } from '../../../lib/pixel/use-pixel';
+import { AgeInput } from '../components/AgeInput';
 import { SubmitButton } from '../components/SubmitButton';
 import { WhatsappInput } from '../components/WhatsappInput';
+import { useFormValues } from '../hooks/use-form-values';
 import { useLeadSubmission } from '../hooks/use-lead-submission';
 import classes from './ApplyPage.module.css';
 
@@ -49,14 +41,13 @@ const localityData = callCenterLocalityGroups.map(({ group, items }) => ({
 
 export function Component() {
   const navigate = useNavigate();
-  const form = useForm<CallCenterFormValues>({
-    mode: 'controlled',
-    initialValues: emptyCallCenterForm,
-  });
+  const [values, form] = useFormValues<CallCenterFormValues>(emptyCallCenterForm);
   const [{ sending }, { submit }] = useLeadSubmission();
   const { trackConversion } = usePixel({ pageView: false });
 
-  const handleSubmit = async (values: CallCenterFormValues) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
     if (!isCallCenterFormComplete(values)) {
       showToast(requiredFieldsToast, 'error');
       return;
@@ -87,7 +78,7 @@ export function Component() {
       </header>
 
       <Paper withBorder radius="lg" p="lg" className={classes.card}>
-        <form noValidate onSubmit={form.onSubmit(handleSubmit)}>
+        <form noValidate onSubmit={handleSubmit}>
           <Stack gap="md">
             <TextInput
               label="Nome Completo"
@@ -95,12 +86,13 @@ export function Component() {
               autoComplete="name"
               withAsterisk
               maxLength={100}
-              {...form.getInputProps('nome')}
+              value={values.nome}
+              onChange={(event) => form.set('nome', event.currentTarget.value)}
             />
             <WhatsappInput
               withAsterisk
-              value={form.values.whatsapp}
-              onChange={(value) => form.setFieldValue('whatsapp', value)}
+              value={values.whatsapp}
+              onChange={(value) => form.set('whatsapp', value)}
             />
             <Select
               label="Vaga que tenho Experiência"
@@ -108,7 +100,8 @@ export function Component() {
               data={[...callCenterJobs]}
               allowDeselect={false}
               withAsterisk
-              {...form.getInputProps('vaga')}
+              value={values.vaga || null}
+              onChange={(value) => form.set('vaga', value ?? '')}
             />
             <Select
               label="Localização (Aracaju e Região)"
@@ -117,28 +110,23 @@ export function Component() {
               maxDropdownHeight="15rem"
               allowDeselect={false}
               withAsterisk
-              {...form.getInputProps('cidade')}
+              value={values.cidade || null}
+              onChange={(value) => form.set('cidade', value ?? '')}
             />
-            <NumberInput
-              label="Idade"
+            <AgeInput
               placeholder="Sua idade"
-              min={ageLimits.min}
-              max={ageLimits.max}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="blur"
-              hideControls
-              inputMode="numeric"
               withAsterisk
-              {...form.getInputProps('idade')}
+              value={String(values.idade)}
+              onChange={(value) => form.set('idade', value)}
             />
             <Select
               label="Tempo de Experiência"
-              placeholder="Selecione o tempo de experiência"
+              placeholder="Selecione o tempo"
               data={[...experienceOptions]}
               allowDeselect={false}
               withAsterisk
-              {...form.getInputProps('tempo_experiencia')}
+              value={values.tempo_experiencia || null}
+              onChange={(value) => form.set('tempo_experiencia', value ?? '')}
             />
             <SubmitButton sending={sending} color="indigo.7" />
             <Text size="xs" c="gray.7" ta="center">

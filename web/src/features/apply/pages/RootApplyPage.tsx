@@ -1,6 +1,6 @@
 /** '/': the equipment maker's job application page (product-spec section 2, root page). */
 import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { HeadsetIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/PublicPage/PublicPage';
@@ -22,6 +22,7 @@ import { rootJobs, rootLocalities } from '../../../domain/options';
 import { usePixel } from '../../../lib/pixel/use-pixel';
 import { SubmitButton } from '../components/SubmitButton';
 import { WhatsappInput } from '../components/WhatsappInput';
+import { useFormValues } from '../hooks/use-form-values';
 import { useLeadSubmission } from '../hooks/use-lead-submission';
 import classes from './ApplyPage.module.css';
 
@@ -29,11 +30,13 @@ import classes from './ApplyPage.module.css';
 const conversionValue = 1;
 
 export function Component() {
-  const form = useForm<RootFormValues>({ mode: 'controlled', initialValues: emptyRootForm });
+  const [values, form] = useFormValues<RootFormValues>(emptyRootForm);
   const [{ sending }, { submit }] = useLeadSubmission();
   const { trackConversion } = usePixel({ pageView: true });
 
-  const handleSubmit = async (values: RootFormValues) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
     if (!isRootFormComplete(values)) {
       showToast(requiredFieldsToast, 'error');
       return;
@@ -78,7 +81,7 @@ export function Component() {
       </header>
 
       <Paper withBorder radius="lg" p="lg" className={classes.card}>
-        <form noValidate onSubmit={form.onSubmit(handleSubmit)}>
+        <form noValidate onSubmit={handleSubmit}>
           <Stack gap="md">
             <TextInput
               label="Nome Completo"
@@ -86,12 +89,13 @@ export function Component() {
               autoComplete="name"
               withAsterisk
               maxLength={100}
-              {...form.getInputProps('nome')}
+              value={values.nome}
+              onChange={(event) => form.set('nome', event.currentTarget.value)}
             />
             <WhatsappInput
               withAsterisk
-              value={form.values.whatsapp}
-              onChange={(value) => form.setFieldValue('whatsapp', value)}
+              value={values.whatsapp}
+              onChange={(value) => form.set('whatsapp', value)}
             />
             <Select
               label="Vaga"
@@ -99,7 +103,8 @@ export function Component() {
               data={[...rootJobs]}
               allowDeselect={false}
               withAsterisk
-              {...form.getInputProps('vaga')}
+              value={values.vaga || null}
+              onChange={(value) => form.set('vaga', value ?? '')}
             />
             <Select
               label="Cidade"
@@ -108,7 +113,8 @@ export function Component() {
               maxDropdownHeight="15rem"
               allowDeselect={false}
               withAsterisk
-              {...form.getInputProps('cidade')}
+              value={values.cidade || null}
+              onChange={(value) => form.set('cidade', value ?? '')}
             />
             <SubmitButton sending={sending} color="#1e7a34" />
           </Stack>

@@ -1,11 +1,12 @@
 /** The countdown card: ring with the seconds left, the WhatsApp button, and navigation at zero. */
-import { Badge, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { WhatsAppIcon } from '../../../components/icons';
 import { publicTexts } from '../../../domain/messages';
 import { redirectTimeLimits } from '../../../domain/options';
 import type { RedirectSettings } from '../api/redirect-settings';
 import { useCountdown } from '../hooks/use-countdown';
+import { CountdownRing } from './CountdownRing';
 import classes from './RedirectCountdown.module.css';
 
 const texts = publicTexts.redirect;
@@ -18,7 +19,7 @@ export function goTo(link: string): void {
 export function RedirectCountdown({ whatsappLink, redirectTime }: RedirectSettings) {
   const remaining = useCountdown(redirectTime);
   // The ring is scaled against the default 5 seconds (spec section 9).
-  const ringValue = Math.min(100, (remaining / redirectTimeLimits.default) * 100);
+  const ringValue = remaining / redirectTimeLimits.default;
 
   useEffect(() => {
     if (remaining === 0 && whatsappLink) goTo(whatsappLink);
@@ -44,25 +45,7 @@ export function RedirectCountdown({ whatsappLink, redirectTime }: RedirectSettin
             {texts.subtitle}
           </Text>
         </div>
-        <RingProgress
-          size={148}
-          thickness={10}
-          roundCaps
-          sections={[{ value: ringValue, color: 'teal' }]}
-          rootColor="var(--mantine-color-gray-2)"
-          label={
-            <Text
-              ta="center"
-              fw={700}
-              className={classes.seconds}
-              role="timer"
-              aria-label={`${remaining} s`}
-              data-testid="countdown"
-            >
-              {remaining}
-            </Text>
-          }
-        />
+        <CountdownRing seconds={remaining} fraction={ringValue} />
         <Group gap={8} justify="center">
           <span className={classes.pulse} aria-hidden="true" />
           <Text fw={500}>{texts.connecting}</Text>

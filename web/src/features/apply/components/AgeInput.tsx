@@ -1,0 +1,28 @@
+/** Idade: a numeric text field held to 16..70 on blur (no number-format library: lighter bundle). */
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { ageLimits } from '../../../domain/options';
+
+export interface AgeInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** Clamps a typed age into 16..70; '' stays ''. */
+export function clampAge(value: string): string {
+  if (value === '') return '';
+  return String(Math.min(ageLimits.max, Math.max(ageLimits.min, Number(value))));
+}
+
+export function AgeInput({ value, onChange, ...props }: AgeInputProps) {
+  return (
+    <TextInput
+      label="Idade"
+      inputMode="numeric"
+      maxLength={2}
+      {...props}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
+      onBlur={() => onChange(clampAge(value))}
+    />
+  );
+}
