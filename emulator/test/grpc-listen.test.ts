@@ -96,6 +96,30 @@ describe('Listen with the JS SDK', () => {
     u();
   });
 
+  it('keeps limitToLast and collection-group listeners up to date', async () => {
+    const { limitToLast, collectionGroup } = await import('firebase/firestore');
+    for (let i = 1; i <= 3; i++) await admin.db.doc(`ltl/${i}`).set({ n: i });
+    const last: number[][] = [];
+    const u1 = onSnapshot(query(collection(web.db, 'ltl'), orderBy('n'), limitToLast(2)), (s) =>
+      last.push(s.docs.map((d) => d.get('n') as number)),
+    );
+    const groups: string[][] = [];
+    const u2 = onSnapshot(query(collectionGroup(web.db, 'notes'), where('open', '==', true)), (s) =>
+      groups.push(s.docs.map((d) => d.ref.path)),
+    );
+    await waitFor(() => last.length >= 1 && groups.length >= 1);
+    expect(last[0]).toEqual([2, 3]);
+    await admin.db.doc('ltl/9').set({ n: 9 });
+    await waitFor(() => JSON.stringify(last.at(-1)) === '[3,9]');
+    await admin.db.doc('users/u1/notes/a').set({ open: true });
+    await admin.db.doc('notes/top').set({ open: true });
+    await admin.db.doc('users/u2/notes/b').set({ open: false });
+    await waitFor(() => groups.at(-1)?.length === 2);
+    expect(groups.at(-1)).toEqual(['notes/top', 'users/u1/notes/a']);
+    u1();
+    u2();
+  });
+
   it('resumes after going offline and drops documents deleted meanwhile', async () => {
     await admin.db.doc('resume/keep').set({ v: 1 });
     await admin.db.doc('resume/drop').set({ v: 2 });
