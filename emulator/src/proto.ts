@@ -43,6 +43,32 @@ const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64'])
 
 type Msg = { [key: string]: unknown };
 
+// `fullName` is recomputed on every access in protobufjs: classify each type once.
+const kinds = new WeakMap<protobuf.Type, 'timestamp' | 'wrapper' | 'message'>();
+function kindOf(type: protobuf.Type): 'timestamp' | 'wrapper' | 'message' {
+  let k = kinds.get(type);
+  if (!k) {
+    const full = type.fullName;
+    k =
+      full === '.google.protobuf.Timestamp'
+        ? 'timestamp'
+        : WRAPPERS.has(full)
+          ? 'wrapper'
+          : 'message';
+    kinds.set(type, k);
+  }
+  return k;
+}
+const nullEnums = new WeakMap<protobuf.Enum, boolean>();
+function isNullEnum(e: protobuf.Enum): boolean {
+  let b = nullEnums.get(e);
+  if (b === undefined) {
+    b = e.fullName === '.google.protobuf.NullValue';
+    nullEnums.set(e, b);
+  }
+  return b;
+}
+
 function isLongLike(v: unknown): v is { toString(): string; toNumber(): number } {
   return typeof v === 'object' && v !== null && 'low' in v && 'high' in v;
 }
@@ -64,7 +90,7 @@ function valueToJson(field: protobuf.Field, v: unknown): Json {
   const rt = field.resolvedType;
   if (rt instanceof protobuf.Type) return messageToJson(rt, v as Msg);
   if (rt instanceof protobuf.Enum) {
-    if (rt.fullName === '.google.protobuf.NullValue') return null;
+    if (isNullEnum(rt)) return null;
     return rt.valuesById[v as number] ?? (v as number);
   }
   return scalarToJson(field, v);
@@ -72,13 +98,13 @@ function valueToJson(field: protobuf.Field, v: unknown): Json {
 
 /** A decoded protobufjs message -> proto3 JSON (with the contract's FieldMask {fieldPaths} form). */
 export function messageToJson(type: protobuf.Type, msg: Msg): Json {
-  const full = type.fullName;
-  if (full === '.google.protobuf.Timestamp') {
+  const kind = kindOf(type);
+  if (kind === 'timestamp') {
     const s = msg.seconds;
     const seconds = isLongLike(s) ? s.toNumber() : Number(s ?? 0);
     return formatTimestamp(seconds, Number(msg.nanos ?? 0));
   }
-  if (WRAPPERS.has(full)) {
+  if (kind === 'wrapper') {
     const f = type.fields.value;
     return valueToJson(f, msg.value ?? (f.type === 'bool' ? false : f.type === 'string' ? '' : 0));
   }
@@ -111,7 +137,7 @@ function valueFromJson(field: protobuf.Field, v: Json): unknown {
   const rt = field.resolvedType;
   if (rt instanceof protobuf.Type) return messageFromJson(rt, v);
   if (rt instanceof protobuf.Enum) {
-    if (rt.fullName === '.google.protobuf.NullValue') return 0;
+    if (isNullEnum(rt)) return 0;
     return v;
   }
   if ((field.type === 'double' || field.type === 'float') && typeof v === 'string') {
@@ -122,13 +148,13 @@ function valueFromJson(field: protobuf.Field, v: Json): unknown {
 
 /** proto3 JSON -> a plain object protobufjs `fromObject` accepts. */
 export function messageFromJson(type: protobuf.Type, json: Json): unknown {
-  const full = type.fullName;
-  if (full === '.google.protobuf.Timestamp') {
+  const kind = kindOf(type);
+  if (kind === 'timestamp') {
     if (typeof json !== 'string') return json;
     const { seconds, nanos } = parseTimestamp(json);
     return { seconds, nanos };
   }
-  if (WRAPPERS.has(full)) {
+  if (kind === 'wrapper') {
     if (typeof json === 'object' && json !== null && !Array.isArray(json)) return json;
     return { value: valueFromJson(type.fields.value, json) };
   }

@@ -5,7 +5,18 @@ const TS_RE =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
 
 /** Parses an RFC 3339 timestamp; throws INVALID_ARGUMENT when malformed. */
+let lastParsedPrefix = '';
+let lastParsedSeconds = 0;
+
 export function parseTimestamp(s: string): { seconds: number; nanos: number } {
+  // Fast path for the canonical UTC form this emulator writes (YYYY-MM-DDTHH:MM:SS[.f]Z).
+  if (s.length >= 20 && s.endsWith('Z') && s.startsWith(lastParsedPrefix) && lastParsedPrefix) {
+    const rest = s.slice(19, -1);
+    if (rest === '') return { seconds: lastParsedSeconds, nanos: 0 };
+    if (/^\.\d{1,9}$/.test(rest)) {
+      return { seconds: lastParsedSeconds, nanos: +rest.slice(1).padEnd(9, '0') };
+    }
+  }
   const m = TS_RE.exec(s);
   if (!m) throw new RpcError(Code.INVALID_ARGUMENT, `Invalid timestamp: ${JSON.stringify(s)}`);
   const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
@@ -15,6 +26,10 @@ export function parseTimestamp(s: string): { seconds: number; nanos: number } {
     seconds -= sign * (+m[8].slice(1, 3) * 3600 + +m[8].slice(4, 6) * 60);
   }
   const nanos = m[7] ? +m[7].padEnd(9, '0') : 0;
+  if (!m[8] || m[8].toUpperCase() === 'Z') {
+    lastParsedPrefix = s.slice(0, 19);
+    lastParsedSeconds = seconds;
+  }
   return { seconds, nanos };
 }
 
@@ -37,11 +52,17 @@ export function formatTimestamp(seconds: number, nanos: number): string {
 }
 
 /** Microseconds since the epoch -> RFC 3339 (always 6 fractional digits, so strings sort by time). */
+let lastSecond = NaN;
+let lastSecondText = '';
+
 export function microsToString(us: number): string {
   const seconds = Math.floor(us / 1e6);
   const micros = us - seconds * 1e6;
-  const d = new Date(seconds * 1000).toISOString().slice(0, 19);
-  return `${d}.${pad(micros, 6)}Z`;
+  if (seconds !== lastSecond) {
+    lastSecond = seconds;
+    lastSecondText = new Date(seconds * 1000).toISOString().slice(0, 19);
+  }
+  return `${lastSecondText}.${String(micros).padStart(6, '0')}Z`;
 }
 
 /** RFC 3339 -> microseconds (truncating nanoseconds). */
