@@ -109,3 +109,20 @@ describe('firestore-emulator CLI', () => {
     await admin.close();
   });
 });
+
+describe('startEmulator()', () => {
+  it('rejects rules that do not compile with file:line:col, and a taken port', async () => {
+    const { startEmulator } = await import('../src/index.js');
+    await expect(
+      startEmulator({ port: 0, rules: 'service cloud.firestore {', log: () => {} }),
+    ).rejects.toThrow(/firestore\.rules:\d+:\d+ /);
+    const first = await startEmulator({ port: 0, log: () => {} });
+    try {
+      await expect(startEmulator({ port: first.port, log: () => {} })).rejects.toThrow(
+        `Port ${first.port} on 127.0.0.1 is already in use.`,
+      );
+    } finally {
+      await first.stop();
+    }
+  });
+});
