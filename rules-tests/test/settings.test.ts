@@ -135,6 +135,8 @@ describe('admins writing settings/redirect', () => {
     ['an empty link (clears it)', { whatsapp_link: '' }],
     ['an http link', { whatsapp_link: 'http://api.whatsapp.com/send?phone=5579999999999' }],
     ['a 2,000-character link', { whatsapp_link: `https://wa.me/${'9'.repeat(1986)}` }],
+    // RE2's \S is "not [\t\n\f\r ]": a no-break space pasted into the text is not whitespace.
+    ['a link with a no-break space', { whatsapp_link: 'https://wa.me/55?text=Olá\u00a0tudo' }],
     ['a delay of 1', { redirect_time: 1 }],
     ['a delay of 30', { redirect_time: 30 }],
   ])('accepts %s', async (_label, change) => {
