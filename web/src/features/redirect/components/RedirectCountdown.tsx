@@ -7,14 +7,10 @@ import { redirectTimeLimits } from '../../../domain/options';
 import type { RedirectSettings } from '../api/redirect-settings';
 import { useCountdown } from '../hooks/use-countdown';
 import { CountdownRing } from './CountdownRing';
+import { goTo } from './navigate';
 import classes from './RedirectCountdown.module.css';
 
 const texts = publicTexts.redirect;
-
-/** Sends the browser to the link (a full navigation: it leaves the app). */
-export function goTo(link: string): void {
-  window.location.assign(link);
-}
 
 export function RedirectCountdown({ whatsappLink, redirectTime }: RedirectSettings) {
   const remaining = useCountdown(redirectTime);

@@ -1,0 +1,127 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderPage } from '../../../components/test-utils/render';
+import type { Fbq } from '../../../lib/pixel/pixel';
+import { Component as CallCenterApplyPage } from './CallCenterApplyPage';
+
+const api = vi.hoisted(() => ({ writeLead: vi.fn<(id: string, lead: object) => Promise<void>>() }));
+vi.mock('../api/leads', () => ({ newLeadId: () => 'lead-cc', writeLead: api.writeLead }));
+vi.mock('../../../lib/pixel/tracking-settings', () => ({
+  loadTrackingPixelId: () => Promise.resolve(null),
+}));
+
+let fbqCalls: unknown[][];
+beforeEach(() => {
+  api.writeLead.mockReset();
+  fbqCalls = [];
+  window.fbq = ((...args: unknown[]) => fbqCalls.push(args)) as Fbq;
+});
+afterEach(() => {
+  delete window.fbq;
+});
+
+type User = ReturnType<typeof userEvent.setup>;
+const input = (label: string) =>
+  screen
+    .getAllByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))
+    .filter((el) => el.tagName === 'INPUT')[0];
+
+async function choose(user: User, label: string, option: string) {
+  await user.click(input(label));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const fills: Record<string, (user: User) => Promise<void>> = {
+  nome: (user) => user.type(input('Nome Completo'), 'Bruno Lima'),
+  whatsapp: (user) => user.type(input('WhatsApp'), '79988887777'),
+  vaga: (user) => choose(user, 'Vaga que tenho Experiência', 'Supervisor de Call Center'),
+  cidade: (user) => choose(user, 'Localização (Aracaju e Região)', 'Atalaia'),
+  idade: (user) => user.type(input('Idade'), '33'),
+  tempo_experiencia: (user) => choose(user, 'Tempo de Experiência', 'Menos de 1 ano'),
+};
+
+describe('call-center application page', { timeout: 30_000 }, () => {
+  test('shows the spec texts and the discreet admin link, and fires no PageView', async () => {
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    expect(screen.getByRole('heading', { name: 'Vagas de Call Center' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Acesso administrativo' })).toHaveAttribute(
+      'href',
+      '/admin/login',
+    );
+    expect(screen.getByRole('button', { name: 'Enviar Candidatura' })).toBeInTheDocument();
+    expect(screen.getByText(/você concorda em ser contatado/)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fbqCalls.some((c) => c[1] === 'PageView')).toBe(false);
+  });
+
+  test('idade keeps digits only and is held to 16..70 on blur', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    const idade = input('Idade');
+    await user.type(idade, '1a2');
+    expect(idade).toHaveValue('12');
+    fireEvent.blur(idade);
+    expect(idade).toHaveValue('16');
+    await user.clear(idade);
+    await user.type(idade, '99');
+    fireEvent.blur(idade);
+    expect(idade).toHaveValue('70');
+  });
+
+  test.each(Object.keys(fills))(
+    'without %s: the required-fields toast, nothing sent',
+    async (missing) => {
+      const user = userEvent.setup({ delay: null });
+      renderPage(<CallCenterApplyPage />, '/conecta');
+      for (const [name, fill] of Object.entries(fills)) if (name !== missing) await fill(user);
+      await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+      expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
+      expect(api.writeLead).not.toHaveBeenCalled();
+    },
+  );
+
+  test('sends the six fields with the [Conecta] prefix, toasts, tracks 0.01 BRL and goes to /redirecionamento', async () => {
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderPage(<CallCenterApplyPage />, '/conecta');
+    for (const fill of Object.values(fills)) await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    expect(await screen.findByText('Candidatura enviada com sucesso!')).toBeInTheDocument();
+    expect(screen.getByText('Conecta entrará em contato em breve. Obrigado!')).toBeInTheDocument();
+    expect(api.writeLead).toHaveBeenCalledWith('lead-cc', {
+      nome: 'Bruno Lima',
+      whatsapp: '(79) 98888-7777',
+      vaga: '[Conecta] Supervisor de Call Center',
+      cidade: 'Aracaju - Atalaia',
+      idade: 33,
+      tempo_experiencia: 'Menos de 1 ano',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/redirecionamento'));
+    await waitFor(() =>
+      expect(fbqCalls.filter((c) => c.includes('CompleteRegistration'))).toEqual([
+        [
+          'track',
+          'CompleteRegistration',
+          {
+            content_name: 'Candidatura Vaga',
+            content_category: 'Supervisor de Call Center',
+            value: 0.01,
+            currency: 'BRL',
+          },
+        ],
+        [
+          'trackSingle',
+          '1234567890123456',
+          'CompleteRegistration',
+          {
+            content_name: 'Candidatura 8 Rural Chocadeiras',
+            content_category: 'Supervisor de Call Center',
+            value: 0.01,
+            currency: 'BRL',
+          },
+        ],
+      ]),
+    );
+  });
+});

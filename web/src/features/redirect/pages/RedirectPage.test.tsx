@@ -1,0 +1,88 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderPage } from '../../../components/test-utils/render';
+import type { RedirectSettings } from '../api/redirect-settings';
+import { Component as RedirectPage } from './RedirectPage';
+
+const api = vi.hoisted(() => ({
+  load: vi.fn<() => Promise<RedirectSettings>>(),
+  count: vi.fn<() => Promise<void>>(),
+  goTo: vi.fn<(link: string) => void>(),
+}));
+vi.mock('../api/redirect-settings', () => ({
+  loadRedirectSettings: api.load,
+  countRedirectOncePerSession: api.count,
+  fallbackRedirectSettings: { whatsappLink: '', redirectTime: 5 },
+}));
+vi.mock('../components/navigate', () => ({ goTo: api.goTo }));
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  api.load.mockReset();
+  api.count.mockReset().mockResolvedValue();
+  api.goTo.mockReset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const seconds = () => screen.getByTestId('countdown').textContent;
+
+describe('redirect page', () => {
+  test('spinner, then the texts and a countdown from the configured time that navigates at zero', async () => {
+    let resolve: (s: RedirectSettings) => void = () => {};
+    api.load.mockReturnValue(new Promise((r) => (resolve = r)));
+    renderPage(<RedirectPage />, '/redirecionamento');
+    expect(screen.getByLabelText('Carregando')).toBeInTheDocument();
+    await act(async () =>
+      resolve({ whatsappLink: 'https://wa.me/5579999999999', redirectTime: 3 }),
+    );
+    for (const text of [
+      'Peço que aguarde',
+      'Iremos encaminhar para o WhatsApp',
+      'Conectando...',
+      'Redirecionamento automático',
+      'LIVE',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Ir para WhatsApp agora' })).toHaveAttribute(
+      'href',
+      'https://wa.me/5579999999999',
+    );
+    expect(api.count).toHaveBeenCalledTimes(1);
+    expect(seconds()).toBe('3');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(seconds()).toBe('2');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(seconds()).toBe('1');
+    expect(api.goTo).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(seconds()).toBe('0');
+    expect(api.goTo).toHaveBeenCalledWith('https://wa.me/5579999999999');
+    expect(api.goTo).toHaveBeenCalledTimes(1);
+  });
+
+  test('without a link: disabled Link não configurado, no count, no navigation', async () => {
+    api.load.mockResolvedValue({ whatsappLink: '', redirectTime: 1 });
+    renderPage(<RedirectPage />, '/redirecionamento');
+    const button = await screen.findByRole('button', { name: 'Link não configurado' });
+    expect(button).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(seconds()).toBe('0');
+    expect(api.count).not.toHaveBeenCalled();
+    expect(api.goTo).not.toHaveBeenCalled();
+  });
+
+  test('a load failure toasts Erro and falls back to no link and 5 s', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    api.load.mockRejectedValue(new Error('offline'));
+    renderPage(<RedirectPage />, '/redirecionamento');
+    expect(await screen.findByText('Erro')).toBeInTheDocument();
+    expect(
+      screen.getByText('Não foi possível carregar as configurações de redirecionamento'),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('countdown')).toHaveTextContent('5');
+    expect(screen.getByRole('button', { name: 'Link não configurado' })).toBeDisabled();
+  });
+});
