@@ -16,7 +16,8 @@ import {
 } from './service.js';
 
 const PREFIX = '/google.firestore.v1.Firestore/';
-const MAX_MESSAGE = 64 * 1024 * 1024;
+/** Firestore's API request size limit. */
+const MAX_REQUEST = 10 * 1024 * 1024;
 
 function encodeGrpcMessage(msg: string): string {
   return msg.replace(/[^\x20-\x24\x26-\x7e]/gu, (c) =>
@@ -46,10 +47,10 @@ class Deframer {
     while (this.buf.length >= 5) {
       const flag = this.buf[0];
       const len = this.buf.readUInt32BE(1);
-      if (len > MAX_MESSAGE) {
+      if (len > MAX_REQUEST) {
         throw new RpcError(
-          Code.RESOURCE_EXHAUSTED,
-          `Received message larger than max (${len} vs. ${MAX_MESSAGE})`,
+          Code.INVALID_ARGUMENT,
+          `Request payload size exceeds the limit: ${MAX_REQUEST} bytes.`,
         );
       }
       if (this.buf.length < 5 + len) return;
@@ -163,8 +164,27 @@ export function handleGrpcStream(
     return;
   }
   const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
+  let size = 0;
+  let tooLarge = false;
+  stream.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > MAX_REQUEST + 5) {
+      if (!tooLarge) {
+        tooLarge = true;
+        chunks.length = 0;
+        finish(
+          new RpcError(
+            Code.INVALID_ARGUMENT,
+            `Request payload size exceeds the limit: ${MAX_REQUEST} bytes.`,
+          ),
+        );
+      }
+      return;
+    }
+    chunks.push(c);
+  });
   stream.on('end', () => {
+    if (tooLarge) return;
     const messages: Buffer[] = [];
     try {
       const d = new Deframer(compressed, (m) => messages.push(m));

@@ -181,6 +181,15 @@ describe('batches and limits', () => {
     expect(((await admin.db.doc('big/b').get()).get('s') as string).length).toBe(1_000_000);
   });
 
+  it('rejects requests over 10 MiB with INVALID_ARGUMENT', async () => {
+    const batch = admin.db.batch();
+    for (let i = 0; i < 11; i++) batch.set(admin.db.doc(`huge/${i}`), { s: 'y'.repeat(1_000_000) });
+    const err = await errorOf(batch.commit());
+    expect(err.code).toBe(3);
+    expect(err.message).toContain('Request payload size exceeds the limit');
+    expect((await admin.db.collection('huge').get()).size).toBe(0);
+  });
+
   it('rejects reserved field names and ids with INVALID_ARGUMENT', async () => {
     expect(await codeOf(admin.db.doc('bad/a').set({ __reserved__: 1 }))).toBe(3);
     expect(await codeOf(admin.db.doc('bad/__id__').set({ a: 1 }))).toBe(3);
