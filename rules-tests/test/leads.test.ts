@@ -5,9 +5,11 @@ import {
   deleteDoc,
   deleteField,
   doc,
+  DocumentReference,
   getCountFromServer,
   getDoc,
   getDocs,
+  onSnapshot,
   orderBy,
   query,
   serverTimestamp,
@@ -17,6 +19,8 @@ import {
   where,
   writeBatch,
   type Firestore,
+  type Query,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
@@ -117,6 +121,49 @@ describe('reading leads', () => {
       ),
     );
     expect(trash.docs.map((d) => d.id)).toEqual(['lead-3']);
+  });
+});
+
+/** The first snapshot of a live query or document, or its error (a listener the rules refuse). */
+const firstSnapshot = (target: Query | DocumentReference) =>
+  new Promise<unknown>((resolve, reject) => {
+    const done = (snapshot: unknown) => {
+      unsubscribe();
+      resolve(snapshot);
+    };
+    const unsubscribe =
+      target instanceof DocumentReference
+        ? onSnapshot(target, done, reject)
+        : onSnapshot(target, done, reject);
+  });
+
+describe('live listeners on leads (the admin panel watches them arrive)', () => {
+  it('a visitor or a non-admin user cannot listen to leads', async () => {
+    await seedLead('lead-1');
+    for (const db of [t.anonymous(), t.user('alice')]) {
+      await assertFails(firstSnapshot(collection(db, 'leads')));
+      await assertFails(firstSnapshot(doc(db, 'leads', 'lead-1')));
+    }
+  });
+
+  it("an admin's live query sees a visitor's new lead arrive", async () => {
+    await seedLead('lead-1');
+    const admin = t.admin();
+    const seen = new Promise<QuerySnapshot>((resolve, reject) => {
+      const unsubscribe = onSnapshot(
+        query(collection(admin, 'leads'), where('deleted_at', '==', null)),
+        (snapshot) => {
+          if (snapshot.size === 2) {
+            unsubscribe();
+            resolve(snapshot);
+          }
+        },
+        reject,
+      );
+    });
+    await assertSucceeds(createLead(t.anonymous(), callCenterLead(), 'lead-2'));
+    const snapshot = await seen;
+    expect(snapshot.docs.map((d) => d.id).sort()).toEqual(['lead-1', 'lead-2']);
   });
 });
 
