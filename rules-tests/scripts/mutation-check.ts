@@ -155,42 +155,51 @@ const onlyArg = args.indexOf('--only');
 const only = onlyArg >= 0 ? new Set(args[onlyArg + 1].split(',')) : null;
 
 interface Outcome {
-  passed: number;
-  failed: number;
-  /** The first failing test, or why the run failed as a whole. */
-  firstFailure: string;
+  /** Errors of the file as a whole (it did not load or run). */
+  suiteErrors: string[];
+  /** Tests that failed here but pass with the real rules, and suite errors. */
+  newFailures: string[];
 }
 
 interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
   testResults: {
     message?: string;
     assertionResults: { status: string; fullName: string }[];
   }[];
 }
 
-/** Runs one test file against `rulesFile` (stopping at the first failure); reads vitest's JSON report. */
-function runTests(file: string, rulesFile: string, tag: string): Outcome {
+/**
+ * Tests that fail on the real rules, per file: known emulator differences (reported, kept as the
+ * brief asks). A mutant is killed only by a failure outside this set.
+ */
+const baselineFailures = new Map<string, Set<string>>();
+
+/** Runs one test file against `rulesFile` and reads vitest's JSON report. */
+function runTests(file: string, rulesFile: string, tag: string, mayBail = true): Outcome {
   const report = path.join(outDir, `${tag}.json`);
+  const known = baselineFailures.get(file);
+  // Stop at the first failure, unless some failures are expected anyway.
+  const bail = mayBail && !known?.size ? ['--bail=1'] : [];
   spawnSync(
     path.resolve(workspace, '../node_modules/.bin/vitest'),
-    ['run', `test/${file}.test.ts`, '--bail=1', '--reporter=json', `--outputFile=${report}`],
+    ['run', `test/${file}.test.ts`, ...bail, '--reporter=json', `--outputFile=${report}`],
     { cwd: workspace, env: { ...process.env, VAGAS_RULES_FILE: rulesFile }, stdio: 'ignore' },
   );
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
-    const failedTest = json.testResults
+    const failed = json.testResults
       .flatMap((r) => r.assertionResults)
-      .find((a) => a.status === 'failed');
-    const suiteError = json.testResults.find((r) => r.message)?.message;
+      .filter((a) => a.status === 'failed')
+      .map((a) => a.fullName);
+    const suiteErrors = json.testResults.flatMap((r) =>
+      r.message ? [r.message.split('\n')[0]] : [],
+    );
     return {
-      passed: json.numPassedTests,
-      failed: json.numFailedTests + (suiteError ? 1 : 0),
-      firstFailure: failedTest?.fullName ?? suiteError?.split('\n')[0] ?? '',
+      suiteErrors,
+      newFailures: [...suiteErrors, ...failed.filter((name) => !known?.has(name))],
     };
   } catch {
-    return { passed: 0, failed: 1, firstFailure: 'no vitest report' };
+    return { suiteErrors: ['no vitest report'], newFailures: ['no vitest report'] };
   }
 }
 
@@ -200,14 +209,16 @@ console.log(
   `rules mutation check: ${selected.length} mutants of ${path.relative(process.cwd(), rulesPath)}`,
 );
 
-// The unmutated rules must pass, or every "kill" below means nothing.
+// The real rules first: their failures (if any) are known emulator differences, not kills.
 for (const file of new Set(selected.map((m) => m.file))) {
-  const base = runTests(file, rulesPath, `baseline-${file}`);
-  if (base.failed !== 0) {
-    console.error(
-      `baseline ${file}.test.ts fails (${base.failed}) with the real rules: fix that first`,
-    );
+  const base = runTests(file, rulesPath, `baseline-${file}`, false);
+  if (base.suiteErrors.length) {
+    console.error(`baseline ${file}.test.ts does not run: ${base.suiteErrors.join('; ')}`);
     process.exit(1);
+  }
+  baselineFailures.set(file, new Set(base.newFailures));
+  if (base.newFailures.length) {
+    console.log(`baseline  ${file}.test.ts already fails: ${base.newFailures.join('; ')}`);
   }
 }
 
@@ -224,14 +235,14 @@ for (const mutant of selected) {
     source.replace(mutant.find, () => mutant.replace),
   );
   const unit = runTests(mutant.file, mutantFile, mutant.id);
-  let killed = unit.failed !== 0;
+  let killed = unit.newFailures.length > 0;
   let detail = killed
-    ? `${mutant.file}.test.ts: ${unit.firstFailure}`
+    ? `${mutant.file}.test.ts: ${unit.newFailures[0]}`
     : `${mutant.file}.test.ts passes`;
   if (withProperty && mutant.property) {
     const prop = runTests('leads-property', mutantFile, `${mutant.id}-property`);
-    killed &&= prop.failed !== 0;
-    detail += prop.failed ? ' | property test fails too' : ' | PROPERTY TEST PASSES';
+    killed &&= prop.newFailures.length > 0;
+    detail += prop.newFailures.length ? ' | property test fails too' : ' | PROPERTY TEST PASSES';
   }
   if (mutant.equivalent) {
     // Kept for readability; the rule below it already denies every such request.
