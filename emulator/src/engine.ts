@@ -756,7 +756,7 @@ export class Engine implements FirestoreService {
     const parsed = writes.map((w) => this.parseWrite(db, w));
     const paths = [...new Set(parsed.map((p) => p.path))].sort();
     if (txn) {
-      if (txn.readOnly) {
+      if (txn.readOnly && parsed.length > 0) {
         throw new RpcError(
           Code.INVALID_ARGUMENT,
           'Cannot modify entities in a read-only transaction.',

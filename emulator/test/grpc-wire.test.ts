@@ -192,6 +192,25 @@ describe('document RPCs', () => {
     ).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
   });
 
+  it('commits an empty read-only transaction and refuses writes in one', async () => {
+    const ro = await call('beginTransaction', { database: DB, options: { readOnly: {} } });
+    await call('commit', { database: DB, transaction: ro.transaction, writes: [] });
+    const ro2 = await call('beginTransaction', { database: DB, options: { readOnly: {} } });
+    await expect(
+      call('commit', {
+        database: DB,
+        transaction: ro2.transaction,
+        writes: [{ update: { name: `${DOCS}/wire/ro`, fields: {} } }],
+      }),
+    ).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
+    await expect(
+      call('rollback', { database: DB, transaction: Buffer.from('nope') }),
+    ).rejects.toMatchObject({
+      code: grpc.status.INVALID_ARGUMENT,
+      details: 'The referenced transaction has expired or is no longer valid.',
+    });
+  });
+
   it('keeps named databases apart', async () => {
     const other = 'projects/demo-grpc-wire/databases/other';
     await call('commit', {
