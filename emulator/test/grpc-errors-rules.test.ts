@@ -139,6 +139,32 @@ describe('security rules for client SDK traffic', () => {
     await admin.close();
   });
 
+  it('checks transaction reads (get) and aggregations (list) too', async () => {
+    const { getCountFromServer, runTransaction } = await import('firebase/firestore');
+    const admin = adminClient(emu, PROJECT);
+    await admin.db.doc('private/erin').set({ n: 1 });
+    const anon = webClient(emu, PROJECT);
+    await expect(
+      runTransaction(anon.db, async (tx) => {
+        await tx.get(doc(anon.db, 'private/erin'));
+      }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(getCountFromServer(collection(anon.db, 'private'))).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    const erin = webClient(emu, PROJECT, { user_id: 'erin' });
+    const n = await runTransaction(erin.db, async (tx) => {
+      const s = await tx.get(doc(erin.db, 'private/erin'));
+      tx.update(s.ref, { n: (s.get('n') as number) + 1 });
+      return s.get('n') as number;
+    });
+    expect(n).toBe(1);
+    expect((await admin.db.doc('private/erin').get()).get('n')).toBe(2);
+    await erin.close();
+    await anon.close();
+    await admin.close();
+  });
+
   it('checks request.time against serverTimestamp() on create', async () => {
     const anon = webClient(emu, PROJECT);
     await setDoc(doc(anon.db, 'public/ok'), { created_at: serverTimestamp() });
