@@ -14,6 +14,7 @@ import {
   restDocument,
   screenshot,
   seriousAxeViolations,
+  horizontalOverflow,
 } from './public-support';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
@@ -116,6 +117,7 @@ describe('root page /', () => {
     expect(calls.filter((c) => c[1] === 'PageView')).toHaveLength(1);
 
     await screenshot(page, 'root-mobile');
+    expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The locality list opens within the spec's 15rem (60 units).
     await field(page, 'Cidade').click();
@@ -233,6 +235,7 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
     await idade.blur();
     expect(await idade.inputValue()).toBe('70');
     await screenshot(page, 'callcenter-mobile');
+    expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect((await fbqCalls(page)).some((c) => c[1] === 'PageView')).toBe(false);
     await field(page, 'Localização (Aracaju e Região)').click();

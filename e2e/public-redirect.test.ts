@@ -10,6 +10,7 @@ import {
   pixelStubContext,
   screenshot,
   seriousAxeViolations,
+  horizontalOverflow,
 } from './public-support';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
@@ -108,6 +109,7 @@ describe('/redirecionamento', () => {
     await button.waitFor();
     expect(await countdown(page).textContent()).toMatch(/^(30|29)$/);
     await screenshot(page, 'redirect-mobile');
+    expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     const clickedAt = Date.now();
     await button.click();
@@ -169,6 +171,7 @@ describe('404', () => {
     const home = page.getByRole('link', { name: 'Return to Home' });
     expect(await home.getAttribute('href')).toBe('/');
     await screenshot(page, 'not-found-mobile');
+    expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await home.click();
     await page.getByRole('heading', { name: 'Vagas de Emprego' }).waitFor();

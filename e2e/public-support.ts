@@ -84,3 +84,10 @@ export async function restDocument(suite: SuiteInfo, docPath: string): Promise<R
   if (!response.ok) throw new Error(`GET ${docPath}: ${response.status} ${await response.text()}`);
   return (await response.json()) as RestDocument;
 }
+
+/** How far the page is wider than its viewport (0 when nothing overflows sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}

@@ -30,7 +30,11 @@ describe('Meta Pixel wrapper', () => {
     setUpPixels('555');
     setUpPixels('555');
     trackPageView();
-    expect(calls).toEqual([['init', '555'], ['init', fixed], ['track', 'PageView']]);
+    expect(calls).toEqual([
+      ['init', '555'],
+      ['init', fixed],
+      ['track', 'PageView'],
+    ]);
   });
 
   test('CompleteRegistration twice: to the admin pixel, then the company name to the fixed pixel', () => {
@@ -40,7 +44,12 @@ describe('Meta Pixel wrapper', () => {
         'trackSingle',
         '555',
         'CompleteRegistration',
-        { content_name: 'Candidatura Vaga', content_category: 'Aux Serraria', value: 1, currency: 'BRL' },
+        {
+          content_name: 'Candidatura Vaga',
+          content_category: 'Aux Serraria',
+          value: 1,
+          currency: 'BRL',
+        },
       ],
       [
         'trackSingle',

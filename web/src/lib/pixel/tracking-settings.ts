@@ -8,7 +8,11 @@ let pending: Promise<string | null> | undefined;
 
 /** The configured pixel id, or null when none is set or it cannot be read (logged, never thrown). */
 export function loadTrackingPixelId(): Promise<string | null> {
-  pending ??= withTimeout(getDoc(doc(firestoreLite, 'settings', 'tracking')), 10_000, 'pixel settings')
+  pending ??= withTimeout(
+    getDoc(doc(firestoreLite, 'settings', 'tracking')),
+    10_000,
+    'pixel settings',
+  )
     .then((snapshot) => {
       const pixelId: unknown = snapshot.get('pixel_id');
       return isPixelId(pixelId) ? pixelId : null;

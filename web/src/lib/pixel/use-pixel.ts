@@ -1,7 +1,10 @@
 /** Hooks a public page to the Meta Pixel: sets it up on mount and reports conversions. */
 import { useCallback, useEffect } from 'react';
 import { setUpPixels, trackCompleteRegistration, trackPageView, type Conversion } from './pixel';
-import { loadTrackingPixelId } from './tracking-settings';
+
+/** The admin's pixel id; the Firestore read is loaded after the first render, off the critical path. */
+const loadTrackingPixelId = () =>
+  import('./tracking-settings').then((module) => module.loadTrackingPixelId());
 
 /**
  * Sets up the pixels once the page mounts (firing PageView when `pageView`), and returns

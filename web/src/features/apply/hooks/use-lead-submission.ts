@@ -1,7 +1,9 @@
 /** Submission state of an application form: idle -> sending -> idle, with an id reused on retry. */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallCenterLeadInput, RootLeadInput } from '../../../domain/lead';
-import { newLeadId, writeLead } from '../api/leads';
+
+/** The Firestore write module: loaded after the first render, off the page's critical path. */
+const loadLeadsApi = () => import('../api/leads');
 
 /**
  * `submit(lead)` writes the lead and resolves true on success, false on failure (logged). A retry of
@@ -16,14 +18,20 @@ export function useLeadSubmission(): [
   const inFlight = useRef(false);
   const lastAttempt = useRef<{ id: string; key: string } | null>(null);
 
+  useEffect(() => {
+    // Warm the SDK up while the candidate types, so the submit does not wait for it.
+    void loadLeadsApi().catch(() => {});
+  }, []);
+
   const submit = useCallback(async (lead: RootLeadInput | CallCenterLeadInput) => {
     if (inFlight.current) return false;
     inFlight.current = true;
     setSending(true);
-    const key = JSON.stringify(lead);
-    const id = lastAttempt.current?.key === key ? lastAttempt.current.id : newLeadId();
-    lastAttempt.current = { id, key };
     try {
+      const { newLeadId, writeLead } = await loadLeadsApi();
+      const key = JSON.stringify(lead);
+      const id = lastAttempt.current?.key === key ? lastAttempt.current.id : newLeadId();
+      lastAttempt.current = { id, key };
       await writeLead(id, lead);
       lastAttempt.current = null;
       return true;
