@@ -195,6 +195,7 @@ export class ListenSession implements StreamHandler {
       targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: token, readTime },
     });
     this.send({ targetChange: { targetChangeType: 'NO_CHANGE', resumeToken: token, readTime } });
+    if (t.once === true) this.removeTarget(id);
   }
 
   /** The time a resume token / read_time points at, if history still covers it. */

@@ -374,6 +374,23 @@ describe('Listen on the wire', () => {
     again.stream.cancel();
   });
 
+  it('removes a once target after its first consistent snapshot', async () => {
+    const { stream, messages } = listen();
+    stream.write({
+      database: DB,
+      addTarget: { targetId: 9, once: true, documents: { documents: [`${DOCS}/live/b`] } },
+    });
+    await waitFor(() => messages.length >= 5);
+    expect(kinds(messages)).toEqual([
+      'ADD:9',
+      'documentChange',
+      'CURRENT:9',
+      'NO_CHANGE:',
+      'REMOVE:9',
+    ]);
+    stream.cancel();
+  });
+
   it('removes a target whose query is invalid, with the cause, and keeps the stream', async () => {
     const { stream, messages } = listen();
     stream.write({
