@@ -282,6 +282,12 @@ export class ListenSession implements StreamHandler {
       const relevant = changes.filter((c) => inScope(q, c.path));
       if (relevant.length === 0) continue;
       if (q.limit !== undefined || q.offset > 0 || q.nearest) {
+        // Re-run only if a change can matter: it touches the window or matches the query now
+        // (with an offset, a document leaving the skipped part also shifts the window).
+        const matters = relevant.some(
+          (c) => t.current.has(c.path) || (!!c.after && q.matches(c.after)),
+        );
+        if (!matters && q.offset === 0) continue;
         const now = this.engine.queryDocs(this.db as Database, q);
         const next = new Set(now.map((d) => d.path));
         for (const path of [...t.current.keys()]) {
