@@ -48,7 +48,7 @@ export function PublicPage({
         </Box>
       )}
       <main className={classes.main} data-centered={centered || undefined}>
-        <Container size={480} px={0}>
+        <Container size={480} px={0} w="100%">
           {children}
         </Container>
       </main>
