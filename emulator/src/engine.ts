@@ -23,6 +23,7 @@ import {
   type DocVersion,
 } from './query.js';
 import type { RulesDocument, RulesMethod, RulesRequest, Ruleset } from './rules/contract.js';
+import { newAccessBudget } from './rules/index.js';
 import {
   Code,
   RpcError,
@@ -389,10 +390,11 @@ export class Engine implements FirestoreService {
     } catch (e) {
       throw new RpcError(
         Code.PERMISSION_DENIED,
-        `Permission denied: evaluation error for '${req.method}': ${(e as Error).message}`,
+        `\nevaluation error for '${req.method}': ${(e as Error).message}`,
       );
     }
-    if (!d.allowed) throw new RpcError(Code.PERMISSION_DENIED, `Permission denied: ${d.message}`);
+    // The official emulator's description is a newline followed by the ruleset's message.
+    if (!d.allowed) throw new RpcError(Code.PERMISSION_DENIED, `\n${d.message}`);
   }
 
   private pathIn(db: Database, name: string): string | null {
@@ -836,9 +838,12 @@ export class Engine implements FirestoreService {
         const p = this.pathIn(db, name);
         return p === null ? null : toRulesDoc(current(p));
       };
+      // Documented limit: 10 distinct lookups for a single write, 20 shared by a batch's writes.
+      const accessBudget = newAccessBudget(rulesChecks.length > 1 ? 'batch' : 'single');
       for (const c of rulesChecks) {
         const after = c.method === 'delete' ? null : current(c.path);
         this.decide(rs, {
+          accessBudget,
           method: c.method,
           path: `${db.name}/documents/${c.path}`,
           auth,

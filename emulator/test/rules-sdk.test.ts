@@ -272,6 +272,24 @@ describe('lookups: get/exists before, getAfter/existsAfter after the batch', () 
     });
   });
 
+  it('shares the limit of 20 distinct lookups across the writes of a batch', async () => {
+    const refs: Record<string, object> = {};
+    for (const t of ['x', 'y', 'z', 'p', 'q', 'r'])
+      for (let i = 1; i <= 8; i++) refs[`refs/${t}-${i}`] = {};
+    await seed(env, refs);
+    const alice = db(env.authenticatedContext('alice'));
+    await assertSucceeds(setDoc(doc(alice, 'tallies/x'), { n: 1 }));
+
+    const two = writeBatch(alice); // 16 lookups
+    two.set(doc(alice, 'tallies/y'), { n: 1 });
+    two.set(doc(alice, 'tallies/z'), { n: 1 });
+    await assertSucceeds(two.commit());
+
+    const three = writeBatch(alice); // 24 lookups > 20
+    for (const t of ['p', 'q', 'r']) three.set(doc(alice, `tallies/${t}`), { n: 1 });
+    await assertFails(three.commit());
+  });
+
   it('checks every write of a transaction against the state after it', async () => {
     await seed(env, { 'accounts/t': { balance: 10 }, 'ledger/t': { opened: true, delta: 0 } });
     const alice = db(env.authenticatedContext('alice'));
