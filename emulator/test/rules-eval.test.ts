@@ -112,6 +112,12 @@ describe('strings', () => {
       "'a.b'.matches('\\\\Qa.b\\\\E') && !'axb'.matches('\\\\Qa.b\\\\E')",
       "'é'.matches('\\\\pL') && 'x1'.matches('(?P<l>[a-z])\\\\d')",
     ]);
+    allTrue([
+      // RE2's \s is only [\t\n\f\r ] and its dot excludes only \n (JavaScript's differ).
+      "'a b'.matches('a\\\\sb') && !'a\u00a0b'.matches('a\\\\sb') && 'a\u00a0b'.matches('a\\\\Sb')",
+      "'a\u00a0b'.matches('a[^\\\\s]b') && !'a\u00a0b'.matches('a[\\\\s]b') && 'a\u2003b'.matches('a[\\\\S]b')",
+      "'a\u2028b'.matches('a.b') && 'https://wa.me/55?text=Ol\u00e1\u00a0tudo'.matches('https?://[^\\\\s/?#]+\\\\S*')",
+    ]);
     expect(why("'aa'.matches('(a)\\\\1')")).toContain('not RE2 syntax');
   });
 });

@@ -150,7 +150,27 @@ function translateRe2(re: string): string {
     .replace(/\\([pP])([A-Z])/g, '\\$1{$2}')
     .replace(/\(\?P</g, '(?<')
     .replace(/\\A/g, '^')
-    .replace(/\\z/g, '$');
+    .replace(/\\z/g, '$')
+    .replace(/\\.|\[(?:\\.|[^\]\\])*\]|\./g, re2ClassesToJs);
+}
+
+/**
+ * RE2's `\s` is only [\t\n\f\r ] and its `.` excludes only \n; JavaScript's `\s` also matches
+ * Unicode spaces and its `.` also excludes \r, U+2028 and U+2029. Rewrites one escape, one
+ * character class or one dot (as matched in translateRe2) to RE2's meaning.
+ */
+function re2ClassesToJs(token: string): string {
+  const inClass = (escape: string) =>
+    escape === '\\s'
+      ? '\\t\\n\\f\\r '
+      : escape === '\\S'
+        ? '\\x00-\\x08\\x0b\\x0e-\\x1f\\x21-\\u{10FFFF}'
+        : escape;
+  if (token === '.') return '[^\\n]';
+  if (token === '\\s') return '[\\t\\n\\f\\r ]';
+  if (token === '\\S') return '[^\\t\\n\\f\\r ]';
+  if (token.startsWith('[')) return token.replace(/\\./g, inClass);
+  return token;
 }
 
 // ---- Helpers ------------------------------------------------------------------------------
