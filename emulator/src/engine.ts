@@ -1099,6 +1099,14 @@ export class Engine implements FirestoreService {
     return this.database(parseDatabaseName(name));
   }
 
+  /** The database a Listen/Write stream addresses: its first message's `database`, else the call's. */
+  streamDatabase(firstMessage: JsonObject, ctx: CallContext): Database {
+    const name = firstMessage.database;
+    return typeof name === 'string' && name
+      ? this.databaseOfName(name)
+      : this.database({ projectId: ctx.projectId, databaseId: ctx.databaseId });
+  }
+
   resourceOf(name: Json | undefined): ReturnType<typeof parseResourceName> {
     return parseResourceName(name);
   }

@@ -69,13 +69,7 @@ export class ListenSession implements StreamHandler {
     if (this.closed) return;
     try {
       if (!this.db) {
-        const name = typeof msg.database === 'string' && msg.database ? msg.database : undefined;
-        this.db = name
-          ? this.engine.databaseOfName(name)
-          : this.engine.database({
-              projectId: this.ctx.projectId,
-              databaseId: this.ctx.databaseId,
-            });
+        this.db = this.engine.streamDatabase(msg, this.ctx);
         this.db.listeners.add(this);
       }
       if (msg.addTarget) this.addTarget(msg.addTarget as JsonObject);

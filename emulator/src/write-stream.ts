@@ -33,13 +33,7 @@ export class WriteSession implements StreamHandler {
     if (this.closed) return;
     try {
       if (!this.db) {
-        const name = typeof msg.database === 'string' && msg.database ? msg.database : undefined;
-        this.db = name
-          ? this.engine.databaseOfName(name)
-          : this.engine.database({
-              projectId: this.ctx.projectId,
-              databaseId: this.ctx.databaseId,
-            });
+        this.db = this.engine.streamDatabase(msg, this.ctx);
         const writes = (msg.writes ?? []) as JsonObject[];
         if (writes.length) {
           throw new RpcError(

@@ -273,7 +273,7 @@ describe('lookups: get/exists before, getAfter/existsAfter after the batch', () 
   });
 
   it('shares the limit of 20 distinct lookups across the writes of a batch', async () => {
-    const refs: Record<string, object> = {};
+    const refs: Record<string, Record<string, unknown>> = {};
     for (const t of ['x', 'y', 'z', 'p', 'q', 'r'])
       for (let i = 1; i <= 8; i++) refs[`refs/${t}-${i}`] = {};
     await seed(env, refs);
