@@ -110,6 +110,9 @@ describe('/redirecionamento', () => {
     expect(await countdown(page).textContent()).toMatch(/^(30|29)$/);
     await screenshot(page, 'redirect-mobile');
     expect(await horizontalOverflow(page)).toBe(0);
+    // The whole label fits on a 360 px screen (no ellipsis).
+    const label = button.locator('.mantine-Button-label');
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     const clickedAt = Date.now();
     await button.click();

@@ -22,7 +22,7 @@ export function RedirectCountdown({ whatsappLink, redirectTime }: RedirectSettin
   }, [remaining, whatsappLink]);
 
   return (
-    <Paper withBorder radius="lg" p="xl" className={classes.card}>
+    <Paper withBorder radius="lg" p={{ base: 'lg', xs: 'xl' }} className={classes.card}>
       <Stack align="center" gap="md">
         <Badge
           color="red.9"
