@@ -50,6 +50,8 @@ try {
     const acc = { perf: [], a11y: [], best: [], fcp: [], lcp: [], tbt: [], cls: [] };
     /** @type {string[]} */
     let failed = [];
+    /** @type {string[]} */
+    let hints = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${suite.webUrl}${page}`, {
         port: chrome.port,
@@ -67,10 +69,28 @@ try {
       acc.tbt.push(audits['total-blocking-time'].numericValue ?? NaN);
       acc.cls.push(audits['cumulative-layout-shift'].numericValue ?? NaN);
       failed = categories.accessibility.auditRefs
-        .filter(
-          (ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1,
-        )
+        .filter((ref) => {
+          const score = audits[ref.id].score;
+          return ref.weight > 0 && score !== null && score < 1;
+        })
         .map((ref) => ref.id);
+      // Where the time goes (last run): the LCP element and the biggest load opportunities.
+      /** @typedef {{ node?: { snippet?: string }, items?: { node?: { snippet?: string } }[] }} LcpItem */
+      const lcpDetails = /** @type {{ items?: LcpItem[] } | undefined} */ (
+        audits['largest-contentful-paint-element']?.details
+      );
+      const lcpNode = lcpDetails?.items?.[0]?.items?.[0]?.node ?? lcpDetails?.items?.[0]?.node;
+      hints = [
+        lcpNode ? `LCP element: ${String(lcpNode.snippet).slice(0, 90)}` : '',
+        ...[
+          'render-blocking-resources',
+          'unused-javascript',
+          'bootup-time',
+          'mainthread-work-breakdown',
+        ]
+          .filter((id) => audits[id]?.displayValue)
+          .map((id) => `${audits[id].title}: ${audits[id].displayValue}`),
+      ].filter(Boolean);
     }
     const perf = median(acc.perf);
     const a11y = median(acc.a11y);
@@ -78,6 +98,7 @@ try {
     console.log(
       `${page.padEnd(20)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${String(median(acc.best)).padStart(5)} ${median(acc.fcp).toFixed(0).padStart(7)} ${median(acc.lcp).toFixed(0).padStart(7)} ${median(acc.tbt).toFixed(0).padStart(7)} ${median(acc.cls).toFixed(3).padStart(6)}  ${met}`,
     );
+    for (const hint of hints) console.log(`${''.padEnd(20)} ${hint}`);
     if (failed.length)
       console.log(`${''.padEnd(20)} accessibility audits not passed: ${failed.join(', ')}`);
   }
