@@ -4,6 +4,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import type { SuiteInfo } from './global-setup';
 
 /** The suite started by global-setup.ts (addresses of the emulators and the web app). */
@@ -13,19 +14,7 @@ export function useLocalSuite(_options?: { web?: boolean }): SuiteInfo {
 
 /** Debian's Chromium, headless, with the flags this machine needs. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
 
 function adminApp(suite: SuiteInfo = useLocalSuite()): App {

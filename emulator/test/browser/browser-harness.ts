@@ -9,20 +9,10 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../../scripts/lib/chromium.mjs';
 import type { HttpTransport } from '../../src/http-handler.js';
 
 const PAGES_DIR = fileURLToPath(new URL('./pages/', import.meta.url));
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let built: Promise<string> | undefined;
 
@@ -145,8 +135,8 @@ export async function serveTransports(
 /** Launches Chromium with the flags this machine needs; Playwright gives it a fresh profile dir. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: chromiumPath,
+    args: chromiumArgs,
     headless: true,
   });
 }
