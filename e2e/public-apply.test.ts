@@ -14,6 +14,7 @@ import {
   restDocument,
   screenshot,
   seriousAxeViolations,
+  snapshotSettings,
   horizontalOverflow,
 } from './public-support';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
@@ -22,10 +23,12 @@ const suite = useLocalSuite();
 const adminPixel = '777000111';
 const fixedPixel = appConfig.fixedPixelId;
 let browser: Browser;
+let restoreSettings: () => Promise<void> = async () => {};
 const contexts: BrowserContext[] = [];
 let run = 0;
 
 beforeAll(async () => {
+  restoreSettings = await snapshotSettings(suite);
   browser = await launchChromium();
   const db = adminFirestore(suite);
   await db.doc('settings/tracking').set({ pixel_id: adminPixel, updated_at: Timestamp.now() });
@@ -38,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
+  await restoreSettings();
   await closeAdmin();
 });
 

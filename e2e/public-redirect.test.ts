@@ -10,18 +10,21 @@ import {
   pixelStubContext,
   screenshot,
   seriousAxeViolations,
+  snapshotSettings,
   horizontalOverflow,
 } from './public-support';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
 let browser: Browser;
+let restoreSettings: () => Promise<void> = async () => {};
 const contexts: BrowserContext[] = [];
 const settings = () => adminFirestore(suite).doc('settings/redirect');
 /** A local page to be sent to (the app's 404 page, served by the suite). */
 const target = () => `${suite.webUrl}/destino-whatsapp-local?origem=teste`;
 
 beforeAll(async () => {
+  restoreSettings = await snapshotSettings(suite);
   browser = await launchChromium();
   // The Functions emulator boots a worker on a function's first call: do it here, with no link
   // configured (the callable then counts nothing), so the tests time the page, not the boot.
@@ -44,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
+  await restoreSettings();
   await closeAdmin();
 });
 

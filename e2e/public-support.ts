@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SuiteInfo } from './support/global-setup';
+import { adminFirestore } from './support/suite';
 
 const require = createRequire(import.meta.url);
 
@@ -90,4 +91,22 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
+}
+
+/**
+ * Snapshots the settings documents so a test file can put them back in afterAll: the suite's data is
+ * shared by every e2e file, and these tests change the pixel id and the redirect link.
+ */
+export async function snapshotSettings(suite: SuiteInfo): Promise<() => Promise<void>> {
+  const db = adminFirestore(suite);
+  const paths = ['settings/tracking', 'settings/redirect'];
+  const saved = await Promise.all(paths.map((p) => db.doc(p).get()));
+  return async () => {
+    await Promise.all(
+      saved.map((snap, i) => {
+        const data = snap.data();
+        return data ? db.doc(paths[i]).set(data) : db.doc(paths[i]).delete();
+      }),
+    );
+  };
 }
