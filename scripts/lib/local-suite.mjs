@@ -193,6 +193,24 @@ export function buildFunctions(log = (/** @type {string} */ _line) => {}) {
  * @returns {Promise<LocalSuite>}
  */
 export async function startLocalSuite(options = {}) {
+  // A free port found here can be taken by another process before the emulator binds it:
+  // on free ports, such a start is retried with new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startLocalSuiteOnce(options);
+    } catch (error) {
+      const raced = /port.{0,40}(taken|in use)|EADDRINUSE/i.test(String(error));
+      if (options.fixedPorts || !raced || attempt >= 3) throw error;
+      options.log?.(`[suite] a port was taken while starting; retrying (attempt ${attempt + 1})`);
+    }
+  }
+}
+
+/**
+ * @param {SuiteOptions} options
+ * @returns {Promise<LocalSuite>}
+ */
+async function startLocalSuiteOnce(options) {
   const web = options.web ?? false;
   const withFunctions = options.functions ?? true;
   const withAuth = options.auth ?? true;
