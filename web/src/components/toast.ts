@@ -1,11 +1,15 @@
-/** The public pages' toasts: errors in the destructive (red) style, successes in green. */
+/** The app's toasts: errors in the destructive (red) style, successes in green. */
 import { notifications } from '@mantine/notifications';
-import type { ToastText } from '../domain/messages';
 
-export function showToast({ title, message }: ToastText, kind: 'error' | 'success'): void {
+export interface Toast {
+  title: string;
+  message?: string;
+}
+
+export function showToast({ title, message }: Toast, kind: 'error' | 'success'): void {
   notifications.show({
     title,
-    message,
+    message: message ?? null,
     color: kind === 'error' ? 'red' : 'green',
     withBorder: true,
     autoClose: 6000,

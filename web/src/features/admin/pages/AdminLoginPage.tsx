@@ -8,7 +8,7 @@ import { loginErrorMessage } from '../api/login-error';
 import { AdminProviders } from '../components/AdminProviders/AdminProviders';
 import { LoginForm, type LoginValues } from '../components/LoginForm/LoginForm';
 import { adminTexts, loginDeniedToast, loginErrorTitle, loginSuccessToast } from '../messages';
-import { showToast } from '../toast';
+import { showToast } from '../../../components/toast';
 
 export function AdminLogin() {
   const { status, data: user } = useUser();

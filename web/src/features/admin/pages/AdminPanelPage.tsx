@@ -8,7 +8,7 @@ import { AdminProviders } from '../components/AdminProviders/AdminProviders';
 import { PanelFirestoreProvider } from '../components/AdminProviders/PanelFirestoreProvider';
 import { AdminTabs } from '../components/AdminTabs/AdminTabs';
 import { logoutToast } from '../messages';
-import { showToast } from '../toast';
+import { showToast } from '../../../components/toast';
 
 /** Honest placeholder for a tab whose content is a later issue. */
 function Pending({ children }: { children: string }) {

@@ -1,15 +1,13 @@
 /** Renders admin components inside Mantine (test env), the notifications host and a memory router. */
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { act, cleanup, render } from '@testing-library/react';
+import { Notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, vi } from 'vitest';
 
-// web/vitest.setup.ts does not unmount between tests, and Mantine keeps toasts in a module store.
+// Unmounting and toasts are reset by web/vitest.setup.ts; admin tests also spy on SDK calls.
 afterEach(() => {
-  cleanup();
-  act(() => notifications.clean());
   vi.restoreAllMocks();
 });
 

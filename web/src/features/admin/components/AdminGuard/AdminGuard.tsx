@@ -9,7 +9,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { isCurrentUserAdmin, signOutAdmin } from '../../api/admin-session';
 import { panelDeniedToast } from '../../messages';
-import { showToast } from '../../toast';
+import { showToast } from '../../../../components/toast';
 
 export const adminLoginPath = '/admin/login';
 
