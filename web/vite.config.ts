@@ -1,8 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import appConfig from './src/config/app-config.json';
+import { preloadRouteChunks } from './vite.preload-routes';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    preloadRouteChunks({
+      '/': 'features/apply/pages/RootApplyPage.tsx',
+      [`/${appConfig.callCenterEmployer.slug}`]: 'features/apply/pages/CallCenterApplyPage.tsx',
+      '/redirecionamento': 'features/redirect/pages/RedirectPage.tsx',
+    }),
+  ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: { sourcemap: true },

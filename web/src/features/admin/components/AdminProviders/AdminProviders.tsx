@@ -3,6 +3,7 @@
  * needs Auth and Functions; the panel adds Firestore, so the login chunk stays free of the full
  * Firestore SDK.
  */
+import '@mantine/core/styles.css';
 import type { ReactNode } from 'react';
 import { AuthProvider, FirebaseAppProvider, FunctionsProvider } from 'reactfire';
 import { firebaseApp } from '../../../../lib/firebase/app';
