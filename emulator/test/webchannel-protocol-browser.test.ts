@@ -108,7 +108,13 @@ describe.each([
     await b.waitForFunction(() => window.api.snapshots('l1').some((s) => s.docs[0]?.data.n === 1));
     await a.evaluate(() => window.api.update('rooms/r1', { n: { $increment: 2 } }));
     await b.waitForFunction(() => window.api.snapshots('l1').some((s) => s.docs[0]?.data.n === 3));
-    expect(seen.modes).toEqual(new Set([mode]));
+    if (autoDetect && !longPolling) {
+      // Auto-detection opens a streaming backchannel first; the SDK may still fall back to
+      // long-polling when a loaded machine misses its timing heuristic, which is correct too.
+      expect(seen.modes.has('streaming')).toBe(true);
+    } else {
+      expect(seen.modes).toEqual(new Set([mode]));
+    }
     expect(engine.docs.get(docName('rooms/r1'))?.fields.n).toEqual({ integerValue: '3' });
   }, 60_000);
 });
