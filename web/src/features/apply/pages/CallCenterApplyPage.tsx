@@ -1,33 +1,23 @@
 /** '/{employer slug}': the call-center job application page (product-spec section 2). */
 import { Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HeadsetIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/PublicPage/PublicPage';
-import { showToast } from '../../../components/toast';
 import {
   emptyCallCenterForm,
   isCallCenterFormComplete,
   toCallCenterLead,
-  type CallCenterFormValues,
 } from '../../../domain/lead-form';
-import {
-  callCenterSuccessToast,
-  publicTexts,
-  requiredFieldsToast,
-  submitErrorToast,
-} from '../../../domain/messages';
+import { callCenterSuccessToast, publicTexts } from '../../../domain/messages';
 import {
   callCenterJobs,
   callCenterLocalityGroups,
   experienceOptions,
 } from '../../../domain/options';
-import { usePixel } from '../../../lib/pixel/use-pixel';
 import { AgeInput } from '../components/AgeInput';
 import { SubmitButton } from '../components/SubmitButton';
 import { WhatsappInput } from '../components/WhatsappInput';
-import { useFormValues } from '../hooks/use-form-values';
-import { useLeadSubmission } from '../hooks/use-lead-submission';
+import { useApplicationForm } from '../hooks/use-application-form';
 import classes from './ApplyPage.module.css';
 
 /** Conversion value of the call-center page (spec section 9). */
@@ -41,27 +31,15 @@ const localityData = callCenterLocalityGroups.map(({ group, items }) => ({
 
 export function Component() {
   const navigate = useNavigate();
-  const [values, form] = useFormValues<CallCenterFormValues>(emptyCallCenterForm);
-  const [{ sending }, { submit }] = useLeadSubmission();
-  const { trackConversion } = usePixel({ pageView: false });
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    if (!isCallCenterFormComplete(values)) {
-      showToast(requiredFieldsToast, 'error');
-      return;
-    }
-    const lead = toCallCenterLead(values);
-    if (!(await submit(lead))) {
-      showToast(submitErrorToast, 'error');
-      return;
-    }
-    form.reset();
-    showToast(callCenterSuccessToast, 'success');
-    trackConversion({ contentCategory: values.vaga, value: conversionValue });
-    void navigate('/redirecionamento');
-  };
+  const { values, form, sending, handleSubmit } = useApplicationForm({
+    empty: emptyCallCenterForm,
+    isComplete: isCallCenterFormComplete,
+    toLead: toCallCenterLead,
+    successToast: callCenterSuccessToast,
+    conversionValue,
+    pageView: false,
+    onSuccess: () => void navigate('/redirecionamento'),
+  });
 
   return (
     <PublicPage tone="callCenter" adminLink="discreet">

@@ -1,55 +1,29 @@
 /** '/': the equipment maker's job application page (product-spec section 2, root page). */
 import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { HeadsetIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/PublicPage/PublicPage';
-import { showToast } from '../../../components/toast';
 import { appConfig, callCenterPath } from '../../../config/app-config';
-import {
-  emptyRootForm,
-  isRootFormComplete,
-  toRootLead,
-  type RootFormValues,
-} from '../../../domain/lead-form';
-import {
-  publicTexts,
-  requiredFieldsToast,
-  rootSuccessToast,
-  submitErrorToast,
-} from '../../../domain/messages';
+import { emptyRootForm, isRootFormComplete, toRootLead } from '../../../domain/lead-form';
+import { publicTexts, rootSuccessToast } from '../../../domain/messages';
 import { rootJobs, rootLocalities } from '../../../domain/options';
-import { usePixel } from '../../../lib/pixel/use-pixel';
 import { SubmitButton } from '../components/SubmitButton';
 import { WhatsappInput } from '../components/WhatsappInput';
-import { useFormValues } from '../hooks/use-form-values';
-import { useLeadSubmission } from '../hooks/use-lead-submission';
+import { useApplicationForm } from '../hooks/use-application-form';
 import classes from './ApplyPage.module.css';
 
 /** Conversion value of the root page (spec section 9). */
 const conversionValue = 1;
 
 export function Component() {
-  const [values, form] = useFormValues<RootFormValues>(emptyRootForm);
-  const [{ sending }, { submit }] = useLeadSubmission();
-  const { trackConversion } = usePixel({ pageView: true });
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    if (!isRootFormComplete(values)) {
-      showToast(requiredFieldsToast, 'error');
-      return;
-    }
-    const lead = toRootLead(values);
-    if (!(await submit(lead))) {
-      showToast(submitErrorToast, 'error');
-      return;
-    }
-    form.reset();
-    showToast(rootSuccessToast, 'success');
-    trackConversion({ contentCategory: lead.vaga, value: conversionValue });
-  };
+  const { values, form, sending, handleSubmit } = useApplicationForm({
+    empty: emptyRootForm,
+    isComplete: isRootFormComplete,
+    toLead: toRootLead,
+    successToast: rootSuccessToast,
+    conversionValue,
+    pageView: true,
+  });
 
   return (
     <PublicPage

@@ -1,0 +1,53 @@
+/**
+ * The submission flow both application forms share (spec sections 4, 5, 7, 8): the required-field
+ * toast sends nothing; otherwise idle -> sending -> idle, then the success toast, a cleared form and
+ * the pixel conversion, or the error toast with the form kept for a retry.
+ */
+import type { FormEvent } from 'react';
+import { showToast, type Toast } from '../../../components/toast';
+import type { RootLeadInput } from '../../../domain/lead';
+import type { RootFormValues } from '../../../domain/lead-form';
+import { requiredFieldsToast, submitErrorToast } from '../../../domain/messages';
+import { usePixel } from '../../../lib/pixel/use-pixel';
+import { useFormValues } from './use-form-values';
+import { useLeadSubmission } from './use-lead-submission';
+
+export interface ApplicationFormOptions<Values extends RootFormValues> {
+  empty: Values;
+  isComplete: (values: Values) => boolean;
+  toLead: (values: Values) => RootLeadInput;
+  successToast: Toast;
+  /** The page's pixel conversion value (spec section 9). */
+  conversionValue: number;
+  /** Fire PageView on load (the root page only). */
+  pageView: boolean;
+  onSuccess?: () => void;
+}
+
+export function useApplicationForm<Values extends RootFormValues>(
+  options: ApplicationFormOptions<Values>,
+) {
+  const [values, form] = useFormValues<Values>(options.empty);
+  const [{ sending }, { submit }] = useLeadSubmission();
+  const { trackConversion } = usePixel({ pageView: options.pageView });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    if (!options.isComplete(values)) {
+      showToast(requiredFieldsToast, 'error');
+      return;
+    }
+    if (!(await submit(options.toLead(values)))) {
+      showToast(submitErrorToast, 'error');
+      return;
+    }
+    form.reset();
+    showToast(options.successToast, 'success');
+    // content_category is the job as chosen (without the call-center prefix).
+    trackConversion({ contentCategory: values.vaga, value: options.conversionValue });
+    options.onSuccess?.();
+  };
+
+  return { values, form, sending, handleSubmit };
+}
