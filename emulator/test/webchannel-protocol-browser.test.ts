@@ -248,7 +248,8 @@ describe('session upkeep with the real client', () => {
         ?.docs.map((d) => d.data.i),
     );
     expect(last).toEqual(Array.from({ length: 30 }, (_, i) => i));
-    expect(counts.streamGets).toBeGreaterThan(10);
+    // Several recycles happened (how many depends on how a loaded machine batches the writes).
+    expect(counts.streamGets).toBeGreaterThan(2);
     expect(counts.creates).toBe(0);
   }, 60_000);
 
