@@ -3,11 +3,12 @@
  * Chromium on the production build of the public pages, served by `vite preview` against the local
  * suite's emulators. Prints performance / accessibility / best-practices scores and the main
  * metrics per page. Targets (issue 6): performance >= 90, accessibility >= 95. Benchmarks print
- * numbers; they never fail on them. Usage: node bench/lighthouse.mjs [--runs N] (median of N).
+ * numbers; they never fail on them. Usage: node bench/lighthouse.mjs [--runs N] [--save DIR]
+ * (median of N runs; --save writes each page's last full report, JSON, to DIR for a closer look).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rootDir, startLocalSuite } from '../scripts/lib/local-suite.mjs';
 
@@ -17,6 +18,9 @@ const appConfig = JSON.parse(
 const pages = ['/', `/${appConfig.callCenterEmployer.slug}`, '/redirecionamento'];
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg === -1 ? 1 : Math.max(1, Number(process.argv[runsArg + 1]) || 1);
+const saveArg = process.argv.indexOf('--save');
+const saveDir =
+  saveArg === -1 ? null : path.resolve(process.argv[saveArg + 1] ?? '.local/lighthouse');
 
 const median = (/** @type {number[]} */ values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -61,6 +65,11 @@ try {
       });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
       const { categories, audits } = result.lhr;
+      if (saveDir && i === runs - 1) {
+        mkdirSync(saveDir, { recursive: true });
+        const name = page === '/' ? 'root' : page.slice(1).replace(/\//g, '_');
+        writeFileSync(path.join(saveDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+      }
       acc.perf.push(Math.round((categories.performance.score ?? 0) * 100));
       acc.a11y.push(Math.round((categories.accessibility.score ?? 0) * 100));
       acc.best.push(Math.round((categories['best-practices'].score ?? 0) * 100));

@@ -16,6 +16,7 @@ import {
   seriousAxeViolations,
   snapshotSettings,
   horizontalOverflow,
+  waitForApp,
 } from './public-support';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
@@ -51,7 +52,7 @@ async function openPage(path: string, viewport?: { width: number; height: number
   const page = await context.newPage();
   logBrowserErrors(page);
   await page.goto(`${suite.webUrl}${path}`);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await waitForApp(page);
   return page;
 }
 

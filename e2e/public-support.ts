@@ -35,6 +35,14 @@ export function fbqCalls(page: Page): Promise<FbqCall[]> {
   return page.evaluate(() => (window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []);
 }
 
+/**
+ * Waits until React owns the page. Public pages are prerendered, so their headings and fields are
+ * on screen before the app's scripts have run; a test that types or clicks must wait for this.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Logs the page's console errors (helps when a test fails). */
 export function logBrowserErrors(page: Page): void {
   page.on('console', (message) => {

@@ -31,6 +31,22 @@ function filesOf(bundle: OutputBundle, chunk: OutputChunk, entry: OutputChunk): 
   return [...files];
 }
 
+/** For each route of `routes`, the chunks and styles its page needs beyond the entry's, in load order. */
+export function routeAssets(bundle: OutputBundle, routes: RoutePages): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter(isChunk);
+  const entry = chunks.find((c) => c.isEntry);
+  const byPath: Record<string, string[]> = {};
+  if (!entry) return byPath;
+  for (const [path, page] of Object.entries(routes)) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(page));
+    if (chunk) byPath[path] = filesOf(bundle, chunk, entry).map((f) => `/${f}`);
+  }
+  return byPath;
+}
+
+/** Marks the inline preload script, which prerendered pages replace with static links. */
+export const preloadScriptAttribute = 'data-route-preload';
+
 export function preloadRouteChunks(routes: RoutePages): Plugin {
   return {
     name: 'vagas:preload-route-chunks',
@@ -38,18 +54,17 @@ export function preloadRouteChunks(routes: RoutePages): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter(isChunk);
-        const entry = chunks.find((c) => c.isEntry);
-        if (!entry) return [];
-        const byPath: Record<string, string[]> = {};
-        for (const [path, page] of Object.entries(routes)) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(page));
-          if (chunk) byPath[path] = filesOf(bundle, chunk, entry).map((f) => `/${f}`);
-        }
+        if (!ctx.bundle) return [];
+        const byPath = routeAssets(ctx.bundle, routes);
         const script = `(function(m){var f=m[location.pathname.replace(/\\/+$/,'')||'/'];if(!f)return;f.forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=h;document.head.appendChild(l)})})(${JSON.stringify(byPath)})`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        return [
+          {
+            tag: 'script',
+            attrs: { [preloadScriptAttribute]: true },
+            children: script,
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };

@@ -1,14 +1,30 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './router';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { forgetTypedInputs } from '../lib/prerender/typed-inputs';
 import { theme } from './theme';
 
-export function App() {
+/**
+ * Marks the document once React owns the page: the prerendered HTML's submit guard (index.html)
+ * and the browser tests read it. Rendered on the server too, so both trees have the same shape.
+ */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+    forgetTypedInputs();
+  }, []);
+  return null;
+}
+
+/** What every page renders inside: Mantine, the toasts, and `children` (the router). */
+export function App({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
-      <RouterProvider router={router} />
-    </MantineProvider>
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <Notifications position="top-right" />
+        {children}
+        <MarkHydrated />
+      </MantineProvider>
+    </StrictMode>
   );
 }

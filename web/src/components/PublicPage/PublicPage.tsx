@@ -13,8 +13,11 @@ export interface PublicPageProps {
   topLeft?: ReactNode;
   /** The link to the admin login: an icon, a discreet icon, or none. */
   adminLink?: 'icon' | 'discreet' | 'none';
-  /** Centre the column vertically on every screen size (short pages: redirect, 404). */
-  centered?: boolean;
+  /**
+   * Vertical placement of the column: at the top on phones and centred on wider screens (default),
+   * centred everywhere (short pages: 404), or at the top everywhere (content that changes height).
+   */
+  align?: 'responsive' | 'center' | 'top';
   children: ReactNode;
 }
 
@@ -22,7 +25,7 @@ export function PublicPage({
   tone,
   topLeft,
   adminLink = 'none',
-  centered = false,
+  align = 'responsive',
   children,
 }: PublicPageProps) {
   return (
@@ -47,7 +50,7 @@ export function PublicPage({
           )}
         </Box>
       )}
-      <main className={classes.main} data-centered={centered || undefined}>
+      <main className={classes.main} data-align={align}>
         <Container size={480} px={0} w="100%">
           {children}
         </Container>

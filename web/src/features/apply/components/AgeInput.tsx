@@ -13,15 +13,21 @@ export function clampAge(value: string): string {
   return String(Math.min(ageLimits.max, Math.max(ageLimits.min, Number(value))));
 }
 
+/** What the field keeps of typed text: at most two digits. */
+export function ageDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 2);
+}
+
 export function AgeInput({ value, onChange, ...props }: AgeInputProps) {
   return (
     <TextInput
       label="Idade"
+      name="idade"
       inputMode="numeric"
       maxLength={2}
       {...props}
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
+      onChange={(event) => onChange(ageDigits(event.currentTarget.value))}
       onBlur={() => onChange(clampAge(value))}
     />
   );

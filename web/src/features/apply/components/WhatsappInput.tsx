@@ -12,6 +12,7 @@ export function WhatsappInput({ value, onChange, ...props }: WhatsappInputProps)
   return (
     <TextInput
       label="WhatsApp"
+      name="whatsapp"
       placeholder="(79) 99999-9999"
       type="tel"
       inputMode="numeric"

@@ -6,9 +6,12 @@
 import type { FormEvent } from 'react';
 import { showToast, type Toast } from '../../../components/toast';
 import type { RootLeadInput } from '../../../domain/lead';
-import type { RootFormValues } from '../../../domain/lead-form';
+import type { CallCenterFormValues, RootFormValues } from '../../../domain/lead-form';
 import { requiredFieldsToast, submitErrorToast } from '../../../domain/messages';
+import { formatWhatsapp } from '../../../domain/phone-mask';
+import { typedInputs } from '../../../lib/prerender/typed-inputs';
 import { usePixel } from '../../../lib/pixel/use-pixel';
+import { ageDigits } from '../components/AgeInput';
 import { useFormValues } from './use-form-values';
 import { useLeadSubmission } from './use-lead-submission';
 
@@ -24,10 +27,26 @@ export interface ApplicationFormOptions<Values extends RootFormValues> {
   onSuccess?: () => void;
 }
 
+/**
+ * What the candidate typed into the prerendered page before it hydrated (inputs named as the form
+ * fields), cleaned up as each field's onChange would; the selects cannot be used before then.
+ */
+function typedBeforeHydration(): Partial<CallCenterFormValues> {
+  const { nome, whatsapp, idade } = typedInputs();
+  return {
+    ...(nome && { nome }),
+    ...(whatsapp && { whatsapp: formatWhatsapp(whatsapp) }),
+    ...(idade && { idade: ageDigits(idade) }),
+  };
+}
+
 export function useApplicationForm<Values extends RootFormValues>(
   options: ApplicationFormOptions<Values>,
 ) {
-  const [values, form] = useFormValues<Values>(options.empty);
+  const [values, form] = useFormValues<Values>(
+    options.empty,
+    typedBeforeHydration as () => Partial<Values>,
+  );
   const [{ sending }, { submit }] = useLeadSubmission();
   const { trackConversion } = usePixel({ pageView: options.pageView });
 

@@ -60,6 +60,7 @@ export function Component() {
           <Stack gap="md">
             <TextInput
               label="Nome Completo"
+              name="nome"
               placeholder="Digite seu nome completo"
               autoComplete="name"
               withAsterisk

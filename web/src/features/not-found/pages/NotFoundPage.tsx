@@ -6,7 +6,7 @@ import { publicTexts } from '../../../domain/messages';
 
 export function Component() {
   return (
-    <PublicPage tone="farm" centered>
+    <PublicPage tone="farm" align="center">
       <Stack align="center" gap="sm" ta="center">
         <Title order={1} fz={72} lh={1} c="gray.8">
           404

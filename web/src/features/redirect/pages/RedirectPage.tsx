@@ -12,12 +12,31 @@ import {
 } from '../api/redirect-settings';
 import { RedirectCountdown } from '../components/RedirectCountdown';
 
+/**
+ * When this page was prerendered (vite.prerender.ts) and is about to be hydrated, the settings read
+ * starts as this module loads instead of after the first render: the texts show up sooner.
+ */
+let earlyLoad: Promise<RedirectSettings> | null =
+  typeof document !== 'undefined' &&
+  document.getElementById('root')?.dataset.prerendered === '/redirecionamento'
+    ? loadRedirectSettings()
+    : null;
+// Handled when the page takes it; this only keeps an early failure from being reported as unhandled.
+earlyLoad?.catch(() => {});
+
+/** The early read if there is one (once), else a new one. */
+function takeSettingsLoad(): Promise<RedirectSettings> {
+  const load = earlyLoad ?? loadRedirectSettings();
+  earlyLoad = null;
+  return load;
+}
+
 export function Component() {
   const [settings, setSettings] = useState<RedirectSettings | null>(null);
 
   useEffect(() => {
     let active = true;
-    loadRedirectSettings()
+    takeSettingsLoad()
       .catch((error: unknown) => {
         console.error('Redirect settings could not be read', error);
         if (active) showToast(redirectLoadErrorToast, 'error');
@@ -34,7 +53,8 @@ export function Component() {
   }, []);
 
   return (
-    <PublicPage tone="whatsapp" centered>
+    // Top-aligned, not centred: the card replacing the spinner then moves nothing (no layout shift).
+    <PublicPage tone="whatsapp" align="top">
       {settings ? (
         <RedirectCountdown {...settings} />
       ) : (

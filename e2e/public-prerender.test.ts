@@ -1,0 +1,141 @@
+// The public pages are rendered to HTML at build time (web/vite.prerender.ts) and hydrated in the
+// browser (issue 6, speed): what a candidate sees and does before the app's scripts have run.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import appConfig from '../web/src/config/app-config.json';
+import { choose, field, waitForApp } from './public-support';
+import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
+
+const suite = useLocalSuite();
+const callCenterPath = `/${appConfig.callCenterEmployer.slug}`;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await closeAdmin();
+});
+
+async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, ...options });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Holds back the app's main script until the returned function is called. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const isHydrated = (page: Page) =>
+  page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'));
+
+describe('before any script runs', () => {
+  test.each([
+    ['/', 'Vagas de Emprego', ['Nome Completo', 'WhatsApp', 'Vaga', 'Cidade']],
+    [
+      callCenterPath,
+      'Vagas de Call Center',
+      ['Nome Completo', 'WhatsApp', 'Vaga que tenho Experiência', 'Idade'],
+    ],
+  ])('%s shows its title and labelled fields with JavaScript off', async (path, title, labels) => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await page.goto(`${suite.webUrl}${path}`);
+    expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
+    for (const label of labels) expect(await field(page, label).isVisible()).toBe(true);
+    // Styled already: the page's own stylesheet is linked, not injected by a script.
+    const background = await page.evaluate(
+      () => getComputedStyle(document.querySelector('#root > div')!).backgroundImage,
+    );
+    expect(background).toContain('linear-gradient');
+  });
+
+  test('/redirecionamento shows its spinner with JavaScript off', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await page.goto(`${suite.webUrl}/redirecionamento`);
+    expect(await page.getByLabel('Carregando').isVisible()).toBe(true);
+  });
+
+  test('other paths get the plain shell, never another page’s HTML', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    for (const path of ['/admin/login', '/admin', '/nao/existe']) {
+      await page.goto(`${suite.webUrl}${path}`);
+      expect(await page.getByRole('heading').count()).toBe(0);
+      expect(await page.getByLabel('Carregando').isVisible()).toBe(true);
+    }
+  });
+});
+
+describe('hydration', () => {
+  test.each(['/', callCenterPath, '/redirecionamento'])(
+    '%s hydrates without an error in the console',
+    async (path) => {
+      const page = await newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${suite.webUrl}${path}`);
+      await waitForApp(page);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForTimeout(500);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  test('a submit before the scripts ran does not reload the page; the form works once they have', async () => {
+    const page = await newPage();
+    const release = await holdAppScript(page);
+    // Not waiting for 'load' (or DOMContentLoaded): both wait for the held module script.
+    await page.goto(`${suite.webUrl}/`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await field(page, 'Nome Completo').fill('Antes do script');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${suite.webUrl}/`);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await field(page, 'Nome Completo').inputValue()).toBe('Antes do script');
+    release();
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByText('Campos obrigatórios').waitFor();
+  });
+
+  test('what a candidate typed before the scripts ran is kept (masked) and sent', async () => {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const release = await holdAppScript(page);
+    // Not waiting for 'load' (or DOMContentLoaded): both wait for the held module script.
+    await page.goto(`${suite.webUrl}/`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const nome = `Digitado cedo ${Date.now().toString(36)}`;
+    await field(page, 'Nome Completo').fill(nome);
+    await field(page, 'WhatsApp').fill('75988887777');
+    release();
+    await waitForApp(page);
+    expect(await field(page, 'Nome Completo').inputValue()).toBe(nome);
+    expect(await field(page, 'WhatsApp').inputValue()).toBe('(75) 98888-7777');
+    await choose(page, 'Vaga', 'Aux Serraria');
+    await choose(page, 'Cidade', 'Salgadália');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
+    const leads = await adminFirestore(suite).collection('leads').where('nome', '==', nome).get();
+    expect(leads.docs.map((d) => d.get('whatsapp'))).toEqual(['(75) 98888-7777']);
+    expect(errors).toEqual([]);
+  });
+});
