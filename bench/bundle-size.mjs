@@ -34,7 +34,7 @@ function build() {
 
 /** Route -> page module, read from the router (`path: X, lazy: () => import('...')`). */
 function routesFromRouter() {
-  const source = readFileSync(path.join(webDir, 'src/app/router.tsx'), 'utf8');
+  const source = readFileSync(path.join(webDir, 'src/app/routes.tsx'), 'utf8');
   const appConfig = JSON.parse(
     readFileSync(path.join(webDir, 'src/config/app-config.json'), 'utf8'),
   );
@@ -48,7 +48,7 @@ function routesFromRouter() {
     const module = path.posix.normalize(path.posix.join('src/app', m[3]));
     routes.push({ route, module });
   }
-  if (routes.length === 0) throw new Error('no lazy routes found in web/src/app/router.tsx');
+  if (routes.length === 0) throw new Error('no lazy routes found in web/src/app/routes.tsx');
   return routes;
 }
 

@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rootDir, startLocalSuite } from '../scripts/lib/local-suite.mjs';
+import { seed } from '../scripts/seed.mjs';
 
 const appConfig = JSON.parse(
   readFileSync(path.join(rootDir, 'web/src/config/app-config.json'), 'utf8'),
@@ -29,6 +30,15 @@ const median = (/** @type {number[]} */ values) => {
 
 console.log('Starting the local suite (Firestore + Auth emulators, production build of web/)...');
 const suite = await startLocalSuite({ web: 'preview', functions: false });
+// The data `npm start` shows (redirect and tracking settings present, no WhatsApp link yet).
+const address = (/** @type {{ host: string, port: number } | null} */ a) =>
+  a ? `${a.host}:${a.port}` : undefined;
+await seed({
+  projectId: suite.projectId,
+  firestoreHost: address(suite.firestore),
+  authHost: address(suite.auth),
+  quiet: true,
+});
 /** @type {import('chrome-launcher').LaunchedChrome | undefined} */
 let chrome;
 try {

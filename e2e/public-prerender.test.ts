@@ -3,21 +3,29 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
-import { choose, field, waitForApp } from './public-support';
+import { Timestamp } from 'firebase-admin/firestore';
+import { choose, field, snapshotSettings, waitForApp } from './public-support';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
 const callCenterPath = `/${appConfig.callCenterEmployer.slug}`;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+let restoreSettings: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
+  restoreSettings = await snapshotSettings(suite);
+  // Configured as an admin leaves it (a link is not needed here; 30 s keeps the page in place).
+  await adminFirestore(suite)
+    .doc('settings/redirect')
+    .set({ whatsapp_link: '', redirect_time: 30, redirect_count: 0, updated_at: Timestamp.now() });
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
+  await restoreSettings();
   await closeAdmin();
 });
 

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import appConfig from './src/config/app-config.json';
-import { preloadRouteChunks, type RoutePages } from './vite.preload-routes';
-import { prerenderPages } from './vite.prerender';
+import appConfig from './src/config/app-config.json' with { type: 'json' };
+import { preloadRouteChunks, type RoutePages } from './vite.preload-routes.ts';
+import { prerenderPages } from './vite.prerender.ts';
 
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
 const publicPages: RoutePages = {
@@ -15,7 +15,12 @@ export default defineConfig({
   plugins: [
     react(),
     preloadRouteChunks(publicPages),
-    prerenderPages({ entry: 'src/entry-server.tsx', routes: publicPages }),
+    prerenderPages({
+      entry: 'src/entry-server.tsx',
+      routes: publicPages,
+      // The countdown appears only once the scripts have read the settings: no reason to wait.
+      eagerScripts: ['/redirecionamento'],
+    }),
   ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -12,7 +12,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { preloadScriptAttribute, routeAssets, type RoutePages } from './vite.preload-routes';
+import { preloadScriptAttribute, routeAssets, type RoutePages } from './vite.preload-routes.ts';
 
 /** The file a prerendered route is written to ('/' -> index.html, '/conecta' -> conecta.html). */
 export function prerenderedFile(route: string): string {
@@ -27,27 +27,68 @@ const preloadScriptPattern = new RegExp(
   `<script ${preloadScriptAttribute}[^>]*>[\\s\\S]*?</script>`,
 );
 
+const entryScriptPattern = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** How a prerendered page loads its scripts (see pageHtml). */
+export type ScriptLoading = 'after-paint' | 'eager';
+
 /**
- * The shell with `appHtml` in #root and, instead of the runtime preload script, the route's chunks
- * preloaded and its stylesheets linked, so its markup is styled at first paint.
+ * The shell with `appHtml` in #root, `head` (the page's early requests) in <head>, and the route's
+ * stylesheets linked, so its markup is styled at first paint. Scripts (the entry and the route's
+ * chunks) load either 'eager'ly, preloaded with the page (a page whose content needs them, like the
+ * redirect countdown), or 'after-paint': requested by a small inline loader once the first paint
+ * is done, so on a slow connection they do not compete with the HTML and styles that paint a form
+ * (what a candidate types meanwhile is kept, see typed-inputs.ts). The loader's timeout covers a
+ * tab opened in the background, where animation frames do not run.
  */
-export function pageHtml(shell: string, route: string, appHtml: string, assets: string[]): string {
+export function pageHtml(page: {
+  shell: string;
+  route: string;
+  appHtml: string;
+  head: string;
+  assets: string[];
+  scripts: ScriptLoading;
+}): string {
+  const { shell, route, appHtml, head, assets, scripts } = page;
   if (!rootPattern.test(shell)) throw new Error('index.html has no <!--app:start--> marker');
-  const links = assets
-    .map((href) =>
-      href.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="${href}">`
-        : `<link rel="modulepreload" crossorigin href="${href}">`,
-    )
-    .join('\n    ');
+  const entry = entryScriptPattern.exec(shell)?.[1];
+  if (!entry) throw new Error('index.html has no module entry script');
+  const styles = assets
+    .filter((href) => href.endsWith('.css'))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  const chunks = assets.filter((href) => !href.endsWith('.css'));
+  const loading =
+    scripts === 'eager'
+      ? [
+          `<script type="module" crossorigin src="${entry}"></script>`,
+          ...chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+        ]
+      : [
+          `<script>(function(){var done=false;function load(){if(done)return;done=true;` +
+            `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s);` +
+            `${JSON.stringify(chunks)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}` +
+            `requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})()</script>`,
+        ];
   return shell
-    .replace(preloadScriptPattern, () => links)
+    .replace(entryScriptPattern, () => '')
+    .replace(preloadScriptPattern, () =>
+      [head, ...styles, ...loading].filter(Boolean).join('\n    '),
+    )
     .replace(rootPattern, () => `<div id="root" data-prerendered="${route}">${appHtml}</div>`);
 }
 
-type RenderPage = (route: string) => Promise<string>;
+interface ServerEntry {
+  renderPage: (route: string) => Promise<string>;
+  prerenderHead: (route: string) => string;
+}
 
-export function prerenderPages(options: { entry: string; routes: RoutePages }): Plugin {
+export function prerenderPages(options: {
+  /** The server entry: exports renderPage(route) and prerenderHead(route). */
+  entry: string;
+  routes: RoutePages;
+  /** Routes whose scripts load 'eager'ly; the others 'after-paint'. */
+  eagerScripts?: string[];
+}): Plugin {
   let config: ResolvedConfig;
   let assetsByRoute: Record<string, string[]> = {};
   const files = new Map(
@@ -91,11 +132,18 @@ export function prerenderPages(options: { entry: string; routes: RoutePages }): 
         });
         const entryFile = (await readdir(serverDir)).find((f) => /\.m?js$/.test(f));
         if (!entryFile) throw new Error(`the server build wrote no script to ${serverDir}`);
-        const { renderPage } = (await import(
+        const server = (await import(
           pathToFileURL(path.join(serverDir, entryFile)).href
-        )) as { renderPage: RenderPage };
+        )) as ServerEntry;
         for (const [route, file] of files) {
-          const html = pageHtml(shell, route, await renderPage(route), assetsByRoute[route] ?? []);
+          const html = pageHtml({
+            shell,
+            route,
+            appHtml: await server.renderPage(route),
+            head: server.prerenderHead(route),
+            assets: assetsByRoute[route] ?? [],
+            scripts: options.eagerScripts?.includes(route) ? 'eager' : 'after-paint',
+          });
           await writeFile(path.join(outDir, file), html);
         }
         config.logger.info(`prerendered ${[...files.values()].join(', ')} (+ ${shellFile})`);

@@ -7,6 +7,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App } from './app/App';
 import { resolveLazyRoutes, routes } from './app/routes';
 
+export { prerenderHead } from './prerender-head';
+
 export async function renderPage(path: string): Promise<string> {
   await resolveLazyRoutes(routes, path);
   const handler = createStaticHandler(routes);

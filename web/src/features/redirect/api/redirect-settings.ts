@@ -3,6 +3,7 @@ import { doc, getDoc } from 'firebase/firestore/lite';
 import { httpsCallable } from 'firebase/functions';
 import { redirectTimeLimits } from '../../../domain/options';
 import { withTimeout } from '../../../domain/timeout';
+import { emulatorHosts, firebaseApp, useEmulators } from '../../../lib/firebase/app';
 import { firestoreLite } from '../../../lib/firebase/firestore-lite';
 import { functions } from '../../../lib/firebase/functions';
 
@@ -39,6 +40,48 @@ export async function loadRedirectSettings(): Promise<RedirectSettings> {
     'redirect settings',
   );
   return parseRedirectSettings(snapshot.data());
+}
+
+/**
+ * `settings/redirect` on Firestore's REST API: a plain GET (no preflight), which the prerendered
+ * page's inline script starts before any of the app's code has loaded (see prerender-head.ts).
+ */
+export function redirectSettingsRestUrl(): string {
+  const { projectId, apiKey } = firebaseApp.options;
+  const origin = useEmulators
+    ? `http://${emulatorHosts.firestore.host}:${emulatorHosts.firestore.port}`
+    : 'https://firestore.googleapis.com';
+  return `${origin}/v1/projects/${projectId}/databases/(default)/documents/settings/redirect?key=${apiKey}`;
+}
+
+/** A document as the REST API returns it: typed values (`stringValue`, `integerValue`, ...). */
+interface RestDocument {
+  fields?: Record<string, { stringValue?: string; integerValue?: string; doubleValue?: number }>;
+}
+
+/** The settings from the REST answer; `null` (404) means no document, so the fallback. */
+export function parseRestRedirectSettings(document: RestDocument | null): RedirectSettings {
+  const fields = document?.fields ?? {};
+  const time = fields.redirect_time;
+  return parseRedirectSettings({
+    whatsapp_link: fields.whatsapp_link?.stringValue,
+    redirect_time: time?.integerValue !== undefined ? Number(time.integerValue) : time?.doubleValue,
+  });
+}
+
+/**
+ * The settings from the read the prerendered page started (`prefetched` resolves to the REST
+ * document, or null for none); if that read failed, one more read through the SDK.
+ */
+export function redirectSettingsFromPrefetch(
+  prefetched: Promise<unknown>,
+): Promise<RedirectSettings> {
+  return withTimeout(prefetched, 10_000, 'redirect settings')
+    .then((document) => parseRestRedirectSettings(document as RestDocument | null))
+    .catch((error: unknown) => {
+      console.warn('Prefetched redirect settings failed; reading them again', error);
+      return loadRedirectSettings();
+    });
 }
 
 const countedKey = 'vagas:redirect-counted';

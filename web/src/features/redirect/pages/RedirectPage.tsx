@@ -8,19 +8,34 @@ import {
   countRedirectOncePerSession,
   fallbackRedirectSettings,
   loadRedirectSettings,
+  redirectSettingsFromPrefetch,
   type RedirectSettings,
 } from '../api/redirect-settings';
 import { RedirectCountdown } from '../components/RedirectCountdown';
 
+declare global {
+  interface Window {
+    /** The REST read of settings/redirect started by the prerendered page (prerender-head.ts). */
+    __vagasRedirectSettings?: Promise<unknown>;
+  }
+}
+
 /**
- * When this page was prerendered (vite.prerender.ts) and is about to be hydrated, the settings read
- * starts as this module loads instead of after the first render: the texts show up sooner.
+ * When this page was prerendered (vite.prerender.ts), its HTML already started the settings read;
+ * otherwise, when it is about to be hydrated, the read starts as this module loads instead of after
+ * the first render. Either way the texts show up sooner.
  */
-let earlyLoad: Promise<RedirectSettings> | null =
-  typeof document !== 'undefined' &&
-  document.getElementById('root')?.dataset.prerendered === '/redirecionamento'
+function startEarlyLoad(): Promise<RedirectSettings> | null {
+  if (typeof window === 'undefined') return null;
+  if (window.__vagasRedirectSettings) {
+    return redirectSettingsFromPrefetch(window.__vagasRedirectSettings);
+  }
+  return document.getElementById('root')?.dataset.prerendered === '/redirecionamento'
     ? loadRedirectSettings()
     : null;
+}
+
+let earlyLoad = startEarlyLoad();
 // Handled when the page takes it; this only keeps an early failure from being reported as unhandled.
 earlyLoad?.catch(() => {});
 
