@@ -32,7 +32,7 @@ function build() {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Route -> page module, read from the router (`path: X, lazy: () => import('...')`). */
+/** Route -> page module, read from the route table (`path: X, load: () => import('...')`). */
 function routesFromRouter() {
   const source = readFileSync(path.join(webDir, 'src/app/routes.tsx'), 'utf8');
   const appConfig = JSON.parse(
@@ -40,15 +40,15 @@ function routesFromRouter() {
   );
   /** @type {{ route: string, module: string }[]} */
   const routes = [];
-  const re = /\{\s*(index:\s*true|path:\s*([^,]+)),\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+  const re = /\{\s*path:\s*([^,\n]+),\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
   for (const m of source.matchAll(re)) {
-    let route = m[1].startsWith('index') ? '/' : m[2].trim();
+    let route = m[1].trim();
     if (route === 'callCenterPath') route = `/${appConfig.callCenterEmployer.slug}`;
     route = route.replace(/^['"`]|['"`]$/g, '');
-    const module = path.posix.normalize(path.posix.join('src/app', m[3]));
+    const module = path.posix.normalize(path.posix.join('src/app', m[2]));
     routes.push({ route, module });
   }
-  if (routes.length === 0) throw new Error('no lazy routes found in web/src/app/routes.tsx');
+  if (routes.length === 0) throw new Error('no lazy pages found in web/src/app/routes.tsx');
   return routes;
 }
 

@@ -6,31 +6,27 @@
 import './app/styles';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { App } from './app/App';
-import { createAppRouter } from './app/router';
-import { normalizePath, resolveLazyRoutes, routes } from './app/routes';
+import { AppRouter } from './app/router';
+import { normalizePath, preloadPage } from './app/routes';
 import { captureTypedInputs } from './lib/prerender/typed-inputs';
 
-function appWith(router: ReturnType<typeof createAppRouter>) {
-  return (
-    <App>
-      <RouterProvider router={router} />
-    </App>
-  );
-}
+const app = (
+  <App>
+    <AppRouter />
+  </App>
+);
 
 async function start(container: HTMLElement) {
   const prerenderedPath = container.dataset.prerendered;
   if (prerenderedPath !== undefined && prerenderedPath === normalizePath(location.pathname)) {
-    await resolveLazyRoutes(routes, location.pathname);
-    const app = appWith(createAppRouter());
+    await preloadPage(location.pathname);
     captureTypedInputs(container);
     startTransition(() => {
       hydrateRoot(container, app);
     });
   } else {
-    createRoot(container).render(appWith(createAppRouter()));
+    createRoot(container).render(app);
   }
 }
 

@@ -1,7 +1,11 @@
-/** The browser router over the app's routes (see routes.tsx). */
-import { createBrowserRouter } from 'react-router-dom';
-import { routes } from './routes';
+/** The router of the browser: the app's routes (routes.tsx) over the address bar's history. */
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './routes';
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,42 +1,95 @@
 /**
- * The spec's routes. Each page is a lazy chunk, so public routes never download admin code
- * (or the full Firestore SDK, which only the admin pages import).
+ * The spec's routes. Each page is a lazy chunk, so public routes never download admin code (or the
+ * full Firestore SDK, which only the admin pages import). Declarative react-router (about 16 KB
+ * gzip lighter than the data router): `AppRoutes` renders the page matching the location, loading
+ * its chunk first; `preloadPage` loads it ahead, as hydration and the prerender need.
  */
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { useEffect, useState, type ComponentType } from 'react';
+import { matchRoutes, Route, Routes } from 'react-router-dom';
 import { callCenterPath } from '../config/app-config';
+import { publicTexts } from '../domain/messages';
 import { RouteFallback } from './RouteFallback';
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    hydrateFallbackElement: <RouteFallback />,
-    children: [
-      { index: true, lazy: () => import('../features/apply/pages/RootApplyPage') },
-      { path: callCenterPath, lazy: () => import('../features/apply/pages/CallCenterApplyPage') },
-      { path: '/redirecionamento', lazy: () => import('../features/redirect/pages/RedirectPage') },
-      { path: '/admin/login', lazy: () => import('../features/admin/pages/AdminLoginPage') },
-      { path: '/admin', lazy: () => import('../features/admin/pages/AdminPanelPage') },
-      { path: '*', lazy: () => import('../features/not-found/pages/NotFoundPage') },
-    ],
-  },
+/** What a page module exports. */
+interface PageModule {
+  Component: ComponentType;
+}
+
+interface LazyPage {
+  path: string;
+  load: () => Promise<PageModule>;
+  /** Set once the chunk has loaded. */
+  module?: PageModule;
+}
+
+export const pages: LazyPage[] = [
+  { path: '/', load: () => import('../features/apply/pages/RootApplyPage') },
+  { path: callCenterPath, load: () => import('../features/apply/pages/CallCenterApplyPage') },
+  { path: '/redirecionamento', load: () => import('../features/redirect/pages/RedirectPage') },
+  { path: '/admin/login', load: () => import('../features/admin/pages/AdminLoginPage') },
+  { path: '/admin', load: () => import('../features/admin/pages/AdminPanelPage') },
+  { path: '*', load: () => import('../features/not-found/pages/NotFoundPage') },
 ];
+
+async function loadPage(page: LazyPage): Promise<PageModule> {
+  page.module ??= await page.load();
+  return page.module;
+}
+
+/** Loads the chunk of the page matching `pathname`, so it renders at once (no fallback). */
+export async function preloadPage(pathname: string): Promise<void> {
+  const match = matchRoutes(pages, pathname)?.[0];
+  if (match) await loadPage(match.route);
+}
 
 /** `pathname` without trailing slashes ('/' stays '/'). */
 export function normalizePath(pathname: string): string {
   return pathname.replace(/\/+$/, '') || '/';
 }
 
-/**
- * Loads the lazy modules of the routes matching `pathname` into `routeList` (in place), so a router
- * created afterwards renders the page at once: what hydration and the prerender both need.
- */
-export async function resolveLazyRoutes(routeList: RouteObject[], pathname: string): Promise<void> {
-  const matches = matchRoutes(routeList, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
+function PageLoader({ page }: { page: LazyPage }) {
+  const [state, setState] = useState<{ module?: PageModule; failed?: boolean }>({
+    module: page.module,
+  });
+  useEffect(() => {
+    if (state.module || state.failed) return;
+    let active = true;
+    loadPage(page).then(
+      (module) => active && setState({ module }),
+      (error: unknown) => {
+        console.error(`The page ${page.path} could not be loaded`, error);
+        if (active) setState({ failed: true });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [page, state]);
+
+  if (state.module) return <state.module.Component />;
+  if (!state.failed) return <RouteFallback />;
+  // A chunk that did not download (connection lost, or a new deployment replaced it).
+  return (
+    <Center mih="100vh" p="md">
+      <Stack align="center" gap="sm">
+        <Text>{publicTexts.pageLoadFailed}</Text>
+        <Button onClick={() => window.location.reload()}>{publicTexts.reload}</Button>
+      </Stack>
+    </Center>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {pages.map((page) => (
+        <Route
+          key={page.path}
+          path={page.path}
+          element={<PageLoader key={page.path} page={page} />}
+        />
+      ))}
+    </Routes>
   );
 }
