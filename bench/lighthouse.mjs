@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rootDir, startLocalSuite } from '../scripts/lib/local-suite.mjs';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { seed } from '../scripts/seed.mjs';
 
 const appConfig = JSON.parse(
@@ -43,17 +44,8 @@ await seed({
 let chrome;
 try {
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: chromiumArgs,
   });
   console.log(`Lighthouse ${runs} run(s) per page, mobile preset, median shown.\n`);
   console.log(

@@ -21,18 +21,12 @@ declare global {
 }
 
 /**
- * When this page was prerendered (vite.prerender.ts), its HTML already started the settings read;
- * otherwise, when it is about to be hydrated, the read starts as this module loads instead of after
- * the first render. Either way the texts show up sooner.
+ * The prerendered page (vite.prerender.ts) started the settings read in its HTML, before any of
+ * the app's code had loaded; the page takes that read instead of starting its own.
  */
 function startEarlyLoad(): Promise<RedirectSettings> | null {
-  if (typeof window === 'undefined') return null;
-  if (window.__vagasRedirectSettings) {
-    return redirectSettingsFromPrefetch(window.__vagasRedirectSettings);
-  }
-  return document.getElementById('root')?.dataset.prerendered === '/redirecionamento'
-    ? loadRedirectSettings()
-    : null;
+  const prefetched = typeof window === 'undefined' ? undefined : window.__vagasRedirectSettings;
+  return prefetched ? redirectSettingsFromPrefetch(prefetched) : null;
 }
 
 let earlyLoad = startEarlyLoad();
