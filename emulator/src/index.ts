@@ -2,5 +2,5 @@
 export { startEmulator, formatRulesErrors } from './server.js';
 export type { EmulatorOptions, RunningEmulator } from './server.js';
 export { callerFromAuthorization } from './auth.js';
-export { Engine } from './engine.js';
+export { Engine } from './engine/index.js';
 export * from './service.js';

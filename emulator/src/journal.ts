@@ -16,9 +16,11 @@ import {
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { CommitSink, Database, DocChange, Engine } from './engine.js';
+import type { Engine } from './engine/index.js';
+import type { CommitSink } from './engine/core.js';
+import type { Database } from './engine/database.js';
+import type { DocChange, DocVersion } from './engine/document.js';
 import { parseDatabaseName } from './paths.js';
-import type { DocVersion } from './query.js';
 import { Code, RpcError } from './service.js';
 import type { Fields } from './values.js';
 

@@ -1,4 +1,5 @@
 /** StructuredQuery compilation and evaluation: filters, normalized order, cursors, offset/limit, projection. */
+import type { DocVersion } from './engine/document.js';
 import { formatFieldPath, getField, parseFieldPath, setField } from './paths.js';
 import { Code, RpcError, type Json, type JsonObject } from './service.js';
 import {
@@ -14,17 +15,6 @@ import {
   type Fields,
   type Value,
 } from './values.js';
-
-/** A stored document version. Times are microseconds since the epoch. */
-export interface DocVersion {
-  /** Full resource name. */
-  name: string;
-  /** Path below `documents` (e.g. `leads/abc`). */
-  path: string;
-  fields: Fields;
-  createTime: number;
-  updateTime: number;
-}
 
 interface Order {
   segs: string[];

@@ -4,7 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import http2 from 'node:http2';
 import net from 'node:net';
 import path from 'node:path';
-import { Engine } from './engine.js';
+import { Engine } from './engine/index.js';
 import { handleGrpcStream } from './grpc.js';
 import type { HttpTransport } from './http-handler.js';
 import { Journal } from './journal.js';

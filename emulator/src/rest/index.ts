@@ -12,9 +12,9 @@ import {
   type UnaryMethod,
 } from '../service.js';
 import { callerFromAuthorization } from '../auth.js';
-import { answerPreflight, applyCors, readBody } from '../webchannel/cors.js';
-import { googleJsonError, httpStatus } from '../webchannel/wire.js';
-import { normaliseRequest } from './normalize.js';
+import { answerPreflight, applyCors, readBody } from '../http/cors.js';
+import { googleJsonError, httpStatus } from '../http/errors.js';
+import { normaliseRequest } from '../http/normalize.js';
 
 /** What a REST request resolves to: an engine method and its request message. */
 export type RestCall =

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpTransport } from '../http-handler.js';
 import { callerFromAuthorization } from '../auth.js';
 import type { BidiStreamMethod, FirestoreService } from '../service.js';
-import { answerPreflight, applyCors, readBody } from './cors.js';
+import { answerPreflight, applyCors, readBody } from '../http/cors.js';
 import { Session, type SessionTimings } from './session.js';
 import { frame } from './wire.js';
 

@@ -1,6 +1,7 @@
 /** One WebChannel session: a Listen or Write stream of the engine, carried over HTTP/1.1 requests. */
 import type { ServerResponse } from 'node:http';
-import { normaliseRequest } from '../rest/normalize.js';
+import { rpcErrorJson } from '../http/errors.js';
+import { normaliseRequest } from '../http/normalize.js';
 import {
   Code,
   RpcError,
@@ -11,7 +12,7 @@ import {
   type JsonObject,
   type StreamHandler,
 } from '../service.js';
-import { frame, rpcErrorJson } from './wire.js';
+import { frame } from './wire.js';
 
 export interface SessionTimings {
   /** Element 5 of the "c" array; the client's backchannel watchdog is 1.5 times this. */

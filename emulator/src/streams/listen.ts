@@ -1,14 +1,9 @@
 /** The Listen stream: many targets per stream, consistent global snapshots, resume tokens, existence filters. */
-import type { Database, DocChange, Engine } from './engine.js';
-import { docToJson } from './engine.js';
-import { parseDocumentName, parseParentName } from './paths.js';
-import {
-  compileQuery,
-  inScope,
-  matchesQuery,
-  type CompiledQuery,
-  type DocVersion,
-} from './query.js';
+import type { Database } from '../engine/database.js';
+import { docToJson, type DocChange, type DocVersion } from '../engine/document.js';
+import type { SessionEngine } from '../engine/session-api.js';
+import { parseDocumentName, parseParentName } from '../paths.js';
+import { compileQuery, inScope, matchesQuery, type CompiledQuery } from '../query.js';
 import {
   Code,
   RpcError,
@@ -17,9 +12,9 @@ import {
   type JsonObject,
   type StreamHandler,
   type StreamPeer,
-} from './service.js';
-import { microsToString, stringToMicros } from './time.js';
-import { HISTORY_RETENTION_US } from './store.js';
+} from '../service.js';
+import { HISTORY_RETENTION_US } from '../store.js';
+import { microsToString, stringToMicros } from '../time.js';
 
 interface Target {
   id: number;
@@ -60,7 +55,7 @@ export class ListenSession implements StreamHandler {
   private closed = false;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: SessionEngine,
     private readonly ctx: CallContext,
     private readonly peer: StreamPeer,
   ) {}
@@ -131,7 +126,7 @@ export class ListenSession implements StreamHandler {
           const r = parseDocumentName(n);
           target.docPaths.add(r.path);
           const d = db.store.get(r.path);
-          this.engine.checkRead(this.ctx, db, 'get', r.path, d, undefined);
+          this.engine.checkGet(this.ctx, db, r.path, d);
           if (d) docs.push(d);
           else missing.push(`${db.name}/documents/${r.path}`);
         }
@@ -222,7 +217,7 @@ export class ListenSession implements StreamHandler {
     for (const c of changes) {
       if (!t.docPaths?.has(c.path)) continue;
       try {
-        this.engine.checkRead(this.ctx, this.db as Database, 'get', c.path, c.after, undefined);
+        this.engine.checkGet(this.ctx, this.db as Database, c.path, c.after);
       } catch (e) {
         if (e instanceof RpcError) return e;
         throw e;

@@ -1,6 +1,7 @@
 /** The Write stream the JS SDK writes through: handshake, stream tokens, one commit per request. */
 import { randomBytes } from 'node:crypto';
-import type { Database, Engine } from './engine.js';
+import type { Database } from '../engine/database.js';
+import type { SessionEngine } from '../engine/session-api.js';
 import {
   Code,
   RpcError,
@@ -8,8 +9,8 @@ import {
   type JsonObject,
   type StreamHandler,
   type StreamPeer,
-} from './service.js';
-import { microsToString } from './time.js';
+} from '../service.js';
+import { microsToString } from '../time.js';
 
 /** One Write stream. */
 export class WriteSession implements StreamHandler {
@@ -20,7 +21,7 @@ export class WriteSession implements StreamHandler {
   private closed = false;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: SessionEngine,
     private readonly ctx: CallContext,
     private readonly peer: StreamPeer,
   ) {}

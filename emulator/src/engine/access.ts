@@ -1,0 +1,133 @@
+/** Access checks: the bridge from requests to the security rules (get, list, create/update/delete). */
+import type { CompiledQuery } from '../query.js';
+import type { RulesDocument, RulesMethod, RulesRequest, Ruleset } from '../rules/contract.js';
+import { newAccessBudget } from '../rules/index.js';
+import { Code, RpcError, type CallContext, type JsonObject } from '../service.js';
+import { microsToString, type Clock } from '../time.js';
+import type { Database } from './database.js';
+import type { DocVersion } from './document.js';
+
+/** The rules check of one write of a commit. */
+export interface WriteCheck {
+  method: RulesMethod;
+  path: string;
+  before: DocVersion | null;
+}
+
+function toRulesDoc(d: DocVersion | null): RulesDocument | null {
+  return d ? { name: d.name, fields: d.fields } : null;
+}
+
+/** The collection a query lists, as the rules see it. */
+export function listedCollection(q: CompiledQuery): string {
+  if (q.allDescendants) return `${q.parentPath ? q.parentPath + '/' : ''}${q.collectionId}`;
+  return q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
+}
+
+/** Evaluates requests of non-owner callers against the project's ruleset. */
+export class Access {
+  constructor(
+    private readonly clock: Clock,
+    private readonly rulesFor?: (projectId: string) => Ruleset | null,
+  ) {}
+
+  /** The ruleset that applies, or null when everything is allowed (owner, or no rules). */
+  ruleset(ctx: CallContext, db: Database): Ruleset | null {
+    if (ctx.caller.kind === 'owner') return null;
+    return this.rulesFor?.(db.id.projectId) ?? null;
+  }
+
+  private auth(ctx: CallContext): RulesRequest['auth'] {
+    return ctx.caller.kind === 'user' ? { uid: ctx.caller.uid, token: ctx.caller.token } : null;
+  }
+
+  /** Evaluates a read (get or list); throws PERMISSION_DENIED. */
+  checkRead(
+    ctx: CallContext,
+    db: Database,
+    method: 'get' | 'list',
+    path: string,
+    resource: DocVersion | null,
+    readTime: number | undefined,
+    query?: JsonObject,
+  ): void {
+    const rs = this.ruleset(ctx, db);
+    if (!rs) return;
+    const lookup = (name: string): RulesDocument | null => {
+      const p = db.pathIn(name);
+      return p === null ? null : toRulesDoc(db.store.get(p, readTime));
+    };
+    this.decide(rs, {
+      method,
+      path: `${db.name}/documents/${path}`,
+      auth: this.auth(ctx),
+      time: microsToString(this.clock.now()),
+      resource: toRulesDoc(resource),
+      requestResource: null,
+      query,
+      lookupBefore: lookup,
+      lookupAfter: lookup,
+    });
+  }
+
+  /** The rules `list` check of a query. */
+  checkList(ctx: CallContext, db: Database, q: CompiledQuery, readTime?: number): void {
+    if (!this.ruleset(ctx, db)) return;
+    this.checkRead(ctx, db, 'list', listedCollection(q), null, readTime, q.source);
+  }
+
+  /**
+   * Evaluates every write of a commit: `current(path)` is the state after the whole batch
+   * (for `getAfter()` and `request.resource`), the store the state before it.
+   */
+  checkWrites(
+    ctx: CallContext,
+    db: Database,
+    checks: WriteCheck[],
+    time: number,
+    current: (path: string) => DocVersion | null,
+  ): void {
+    const rs = this.ruleset(ctx, db);
+    if (!rs) return;
+    const auth = this.auth(ctx);
+    const timeStr = microsToString(time);
+    const lookupBefore = (name: string): RulesDocument | null => {
+      const p = db.pathIn(name);
+      return p === null ? null : toRulesDoc(db.store.get(p));
+    };
+    const lookupAfter = (name: string): RulesDocument | null => {
+      const p = db.pathIn(name);
+      return p === null ? null : toRulesDoc(current(p));
+    };
+    // Documented limit: 10 distinct lookups for a single write, 20 shared by a batch's writes.
+    const accessBudget = newAccessBudget(checks.length > 1 ? 'batch' : 'single');
+    for (const c of checks) {
+      const after = c.method === 'delete' ? null : current(c.path);
+      this.decide(rs, {
+        accessBudget,
+        method: c.method,
+        path: `${db.name}/documents/${c.path}`,
+        auth,
+        time: timeStr,
+        resource: toRulesDoc(c.before),
+        requestResource: toRulesDoc(after),
+        lookupBefore,
+        lookupAfter,
+      });
+    }
+  }
+
+  private decide(rs: Ruleset, req: RulesRequest): void {
+    let d;
+    try {
+      d = rs.evaluate(req);
+    } catch (e) {
+      throw new RpcError(
+        Code.PERMISSION_DENIED,
+        `\nevaluation error for '${req.method}': ${(e as Error).message}`,
+      );
+    }
+    // The official emulator's description is a newline followed by the ruleset's message.
+    if (!d.allowed) throw new RpcError(Code.PERMISSION_DENIED, `\n${d.message}`);
+  }
+}

@@ -1,0 +1,83 @@
+/** RunAggregationQuery: count (with up_to), sum and avg over a query's results. */
+import { getField, parseFieldPath } from '../paths.js';
+import { Code, RpcError, type CallContext, type Json, type JsonObject } from '../service.js';
+import { microsToString } from '../time.js';
+import { doubleOf, doubleToJson, typeOrder, TypeOrder, type Value } from '../values.js';
+import type { EngineCore } from './core.js';
+import { asObject } from './document.js';
+import { compileRequest, queryDocs } from './reads.js';
+
+function sumValues(nums: Value[]): Value {
+  let allInt = true;
+  let isum = 0n;
+  let dsum = 0;
+  for (const v of nums) {
+    if ('integerValue' in v) {
+      isum += BigInt(v.integerValue as string);
+      dsum += Number(v.integerValue);
+    } else {
+      allInt = false;
+      dsum += doubleOf(v.doubleValue);
+    }
+  }
+  if (allInt && isum >= -(2n ** 63n) && isum < 2n ** 63n) return { integerValue: isum.toString() };
+  return { doubleValue: doubleToJson(dsum) };
+}
+
+function avgValues(nums: Value[]): Value {
+  if (nums.length === 0) return { nullValue: null };
+  let s = 0;
+  for (const v of nums) s += 'integerValue' in v ? Number(v.integerValue) : doubleOf(v.doubleValue);
+  return { doubleValue: doubleToJson(s / nums.length) };
+}
+
+export async function runAggregation(
+  core: EngineCore,
+  req: JsonObject,
+  ctx: CallContext,
+  emit: (m: JsonObject) => void,
+): Promise<void> {
+  const saq = asObject(req.structuredAggregationQuery);
+  if (!saq) throw new RpcError(Code.INVALID_ARGUMENT, 'Missing structured aggregation query.');
+  const { db, q } = compileRequest(core, req, asObject(saq.structuredQuery));
+  const aggs = (saq.aggregations ?? []) as JsonObject[];
+  if (aggs.length === 0 || aggs.length > 5) {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      'An aggregation query must have between 1 and 5 aggregations.',
+    );
+  }
+  const mode = core.txns.readMode(db, req);
+  core.access.checkList(ctx, db, q, mode.readTime);
+  const docs = queryDocs(db, q, mode.readTime);
+  if (mode.txn && !mode.txn.readOnly) {
+    await core.txns.lockReads(
+      mode,
+      docs.map((d) => d.path),
+    );
+  }
+  const result: { [alias: string]: Json } = {};
+  aggs.forEach((a, i) => {
+    const alias = (a.alias as string | undefined) || `field_${i + 1}`;
+    if (a.count !== undefined) {
+      const upTo = asObject(a.count)?.upTo;
+      const n = upTo !== undefined ? Math.min(docs.length, Number(upTo)) : docs.length;
+      result[alias] = { integerValue: String(n) };
+    } else if (a.sum !== undefined || a.avg !== undefined) {
+      const spec = asObject(a.sum ?? a.avg) ?? {};
+      const segs = parseFieldPath(asObject(spec.field)?.fieldPath);
+      const nums = docs
+        .map((d) => getField(d.fields, segs))
+        .filter((v): v is Value => !!v && typeOrder(v) === TypeOrder.Number);
+      result[alias] = a.sum !== undefined ? sumValues(nums) : avgValues(nums);
+    } else {
+      throw new RpcError(Code.INVALID_ARGUMENT, 'Unknown aggregation.');
+    }
+  });
+  const m: JsonObject = {
+    result: { aggregateFields: result },
+    readTime: microsToString(mode.readTime ?? core.clock.now()),
+  };
+  if (mode.newTxn) m.transaction = mode.newTxn.id;
+  emit(m);
+}

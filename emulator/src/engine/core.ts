@@ -1,0 +1,22 @@
+/** What the engine's parts share: the clock, the databases, transactions, access checks and the durable sink. */
+import type { Clock } from '../time.js';
+import type { Access } from './access.js';
+import type { Databases } from './database.js';
+import type { DocChange } from './document.js';
+import type { Transactions } from './transactions.js';
+
+/** Where commits are made durable (see journal.ts). */
+export interface CommitSink {
+  /** Resolves once the commit is on disk. */
+  append(dbName: string, time: number, changes: DocChange[]): Promise<void>;
+  appendClear(dbName: string, time: number): Promise<void>;
+}
+
+/** The shared state the read, aggregation and write modules work on. */
+export interface EngineCore {
+  readonly clock: Clock;
+  readonly databases: Databases;
+  readonly txns: Transactions;
+  readonly access: Access;
+  readonly sink?: CommitSink;
+}

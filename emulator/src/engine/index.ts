@@ -1,0 +1,205 @@
+/** The Firestore engine: every google.firestore.v1 RPC over the in-memory store, with rules, locks and durability. */
+import { parseDatabaseName, type DbName } from '../paths.js';
+import type { CompiledQuery } from '../query.js';
+import type { Ruleset } from '../rules/contract.js';
+import {
+  Code,
+  RpcError,
+  type BidiStreamMethod,
+  type CallContext,
+  type FirestoreService,
+  type JsonObject,
+  type ServerStreamMethod,
+  type StreamHandler,
+  type StreamPeer,
+  type UnaryMethod,
+} from '../service.js';
+import { ListenSession } from '../streams/listen.js';
+import { WriteSession } from '../streams/write.js';
+import { Clock } from '../time.js';
+import { Access } from './access.js';
+import { runAggregation } from './aggregations.js';
+import type { CommitSink, EngineCore } from './core.js';
+import { Databases, type Database } from './database.js';
+import { asObject, type DocChange, type DocVersion } from './document.js';
+import {
+  batchGet,
+  getDocument,
+  listCollectionIds,
+  listDocuments,
+  partitionQuery,
+  queryDocs,
+  runQuery,
+} from './reads.js';
+import type { SessionEngine } from './session-api.js';
+import { Transactions } from './transactions.js';
+import {
+  batchWrite,
+  commit,
+  commitRpc,
+  createDocument,
+  deleteDocument,
+  updateDocument,
+  type CommitResult,
+} from './writes.js';
+
+export type { CommitSink } from './core.js';
+export type { Database } from './database.js';
+export type { DocChange, DocVersion } from './document.js';
+
+export interface EngineOptions {
+  /** Only this project is served when set. */
+  projectId?: string;
+  /** The ruleset for a project, or null to allow everything. */
+  rulesFor?: (projectId: string) => Ruleset | null;
+  sink?: CommitSink;
+}
+
+export class Engine implements FirestoreService, SessionEngine, EngineCore {
+  readonly clock = new Clock();
+  readonly databases: Databases;
+  readonly txns: Transactions;
+  readonly access: Access;
+  readonly sink?: CommitSink;
+  private readonly sweepTimer: NodeJS.Timeout;
+
+  constructor(options: EngineOptions = {}) {
+    this.databases = new Databases(options.projectId);
+    this.txns = new Transactions(this.clock);
+    this.access = new Access(this.clock, options.rulesFor);
+    this.sink = options.sink;
+    this.sweepTimer = setInterval(() => this.sweep(), 60_000);
+    this.sweepTimer.unref();
+  }
+
+  close(): void {
+    clearInterval(this.sweepTimer);
+    for (const db of this.databases.all()) {
+      for (const l of [...db.listeners]) l.close();
+    }
+  }
+
+  /** Drops expired history and aborts idle transactions (every minute). */
+  sweep(): void {
+    const now = this.clock.now();
+    const dbs = this.databases.all();
+    for (const db of dbs) db.store.sweep(now);
+    this.txns.sweep(dbs);
+  }
+
+  /** The database object (created on first use). */
+  database(id: DbName): Database {
+    return this.databases.get(id);
+  }
+
+  /** After recovery: history before now is incomplete (only current versions were restored). */
+  markHistoryFloor(): void {
+    this.databases.setHistoryFloor(this.clock.tick());
+  }
+
+  allDatabases(): Database[] {
+    return this.databases.all();
+  }
+
+  /** Deletes every document of a database (the emulator's DELETE endpoint). */
+  async clear(id: DbName): Promise<void> {
+    const db = this.database(id);
+    const time = this.clock.tick();
+    const changes: DocChange[] = [];
+    for (const d of db.store.all()) changes.push({ path: d.path, before: d, after: null });
+    db.store.clear();
+    db.historyFloor = time;
+    for (const t of db.txns.values()) db.locks.abort(t, 'The database was cleared.');
+    db.txns.clear();
+    db.notify(changes, time);
+    await this.sink?.appendClear(db.name, time);
+  }
+
+  // ---- SessionEngine -------------------------------------------------------------------------
+
+  streamDatabase(firstMessage: JsonObject, ctx: CallContext): Database {
+    const name = firstMessage.database;
+    return typeof name === 'string' && name
+      ? this.database(parseDatabaseName(name))
+      : this.database({ projectId: ctx.projectId, databaseId: ctx.databaseId });
+  }
+
+  checkGet(ctx: CallContext, db: Database, path: string, doc: DocVersion | null): void {
+    this.access.checkRead(ctx, db, 'get', path, doc, undefined);
+  }
+
+  checkList(ctx: CallContext, db: Database, q: CompiledQuery): void {
+    this.access.checkList(ctx, db, q);
+  }
+
+  queryDocs(db: Database, q: CompiledQuery, readTime?: number): DocVersion[] {
+    return queryDocs(db, q, readTime);
+  }
+
+  commit(ctx: CallContext, db: Database, writes: JsonObject[]): Promise<CommitResult> {
+    return commit(this, ctx, db, writes);
+  }
+
+  // ---- FirestoreService ----------------------------------------------------------------------
+
+  async unary(method: UnaryMethod, request: JsonObject, ctx: CallContext): Promise<JsonObject> {
+    switch (method) {
+      case 'GetDocument':
+        return getDocument(this, request, ctx);
+      case 'Commit':
+        return commitRpc(this, request, ctx);
+      case 'BatchWrite':
+        return batchWrite(this, request, ctx);
+      case 'BeginTransaction': {
+        const db = this.database(parseDatabaseName(String(request.database ?? '')));
+        return { transaction: this.txns.begin(db, asObject(request.options)).id };
+      }
+      case 'Rollback': {
+        const db = this.database(parseDatabaseName(String(request.database ?? '')));
+        this.txns.rollback(db, request.transaction);
+        return {};
+      }
+      case 'ListDocuments':
+        return listDocuments(this, request, ctx);
+      case 'ListCollectionIds':
+        return listCollectionIds(this, request, ctx);
+      case 'PartitionQuery':
+        return partitionQuery(this, request);
+      case 'CreateDocument':
+        return createDocument(this, request, ctx);
+      case 'UpdateDocument':
+        return updateDocument(this, request, ctx);
+      case 'DeleteDocument':
+        return deleteDocument(this, request, ctx);
+      default:
+        throw new RpcError(Code.UNIMPLEMENTED, `Method ${String(method)} is not implemented.`);
+    }
+  }
+
+  async serverStream(
+    method: ServerStreamMethod,
+    request: JsonObject,
+    ctx: CallContext,
+    emit: (message: JsonObject) => void,
+  ): Promise<void> {
+    if (request.explainOptions) {
+      throw new RpcError(Code.UNIMPLEMENTED, 'Query explain is not supported by this emulator.');
+    }
+    switch (method) {
+      case 'BatchGetDocuments':
+        return batchGet(this, request, ctx, emit);
+      case 'RunQuery':
+        return runQuery(this, request, ctx, emit);
+      case 'RunAggregationQuery':
+        return runAggregation(this, request, ctx, emit);
+      default:
+        throw new RpcError(Code.UNIMPLEMENTED, `Method ${String(method)} is not implemented.`);
+    }
+  }
+
+  openStream(method: BidiStreamMethod, ctx: CallContext, peer: StreamPeer): StreamHandler {
+    if (method === 'Listen') return new ListenSession(this, ctx, peer);
+    if (method === 'Write') return new WriteSession(this, ctx, peer);
+    throw new RpcError(Code.UNIMPLEMENTED, `Method ${String(method)} is not implemented.`);
+  }
+}

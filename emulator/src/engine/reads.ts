@@ -1,0 +1,219 @@
+/** Reads: GetDocument, BatchGetDocuments, RunQuery, ListDocuments, ListCollectionIds, PartitionQuery. */
+import {
+  checkCollectionId,
+  dbPath,
+  parseDatabaseName,
+  parseDocumentName,
+  parseParentName,
+} from '../paths.js';
+import { compileQuery, project, runCompiled, type CompiledQuery } from '../query.js';
+import { Code, RpcError, type CallContext, type Json, type JsonObject } from '../service.js';
+import { microsToString } from '../time.js';
+import type { EngineCore } from './core.js';
+import type { Database } from './database.js';
+import { asObject, docToJson, maskDoc, type DocVersion } from './document.js';
+
+/** Runs a compiled query at a read time (undefined = now). */
+export function queryDocs(db: Database, q: CompiledQuery, readTime?: number): DocVersion[] {
+  const collPath = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
+  const candidates = q.allDescendants
+    ? db.store.scan(
+        (p) =>
+          (q.parentPath === '' || p.startsWith(q.parentPath + '/')) &&
+          (q.collectionId === '' || p === q.collectionId || p.endsWith('/' + q.collectionId)),
+        readTime,
+      )
+    : db.store.collection(collPath, readTime);
+  return runCompiled(q, candidates);
+}
+
+/** The database and compiled query of a request with a `parent` and a structured query. */
+export function compileRequest(
+  core: EngineCore,
+  req: JsonObject,
+  sq: JsonObject | undefined,
+): { db: Database; q: CompiledQuery } {
+  const parent = parseParentName(req.parent);
+  const db = core.databases.get(parent);
+  if (!sq) throw new RpcError(Code.INVALID_ARGUMENT, 'Missing structured query.');
+  return { db, q: compileQuery(sq, parent.path, db.name) };
+}
+
+export async function getDocument(
+  core: EngineCore,
+  req: JsonObject,
+  ctx: CallContext,
+): Promise<JsonObject> {
+  const r = parseDocumentName(req.name);
+  const db = core.databases.get(r);
+  const mode = core.txns.readMode(db, req);
+  await core.txns.lockReads(mode, [r.path]);
+  const doc = db.store.get(r.path, mode.readTime);
+  core.access.checkRead(ctx, db, 'get', r.path, doc, mode.readTime);
+  if (!doc) {
+    throw new RpcError(Code.NOT_FOUND, `Document "${String(req.name)}" not found.`);
+  }
+  return docToJson(maskDoc(doc, req.mask));
+}
+
+export async function batchGet(
+  core: EngineCore,
+  req: JsonObject,
+  ctx: CallContext,
+  emit: (m: JsonObject) => void,
+): Promise<void> {
+  const db = core.databases.get(parseDatabaseName(String(req.database ?? '')));
+  const names = ((req.documents ?? []) as Json[]).map((n) => {
+    const r = parseDocumentName(n);
+    if (dbPath(r) !== db.name) {
+      throw new RpcError(Code.INVALID_ARGUMENT, `Document ${String(n)} is not in ${db.name}.`);
+    }
+    return { name: n as string, path: r.path };
+  });
+  const mode = core.txns.readMode(db, req);
+  await core.txns.lockReads(
+    mode,
+    names.map((n) => n.path),
+  );
+  const readTime = mode.readTime ?? core.clock.now();
+  const results: JsonObject[] = [];
+  for (const n of names) {
+    const doc = db.store.get(n.path, readTime);
+    core.access.checkRead(ctx, db, 'get', n.path, doc, mode.readTime);
+    results.push(
+      doc
+        ? { found: docToJson(maskDoc(doc, req.mask)), readTime: microsToString(readTime) }
+        : { missing: n.name, readTime: microsToString(readTime) },
+    );
+  }
+  if (mode.newTxn) {
+    if (results.length === 0) emit({ transaction: mode.newTxn.id });
+    else results[0].transaction = mode.newTxn.id;
+  }
+  for (const m of results) emit(m);
+}
+
+export async function runQuery(
+  core: EngineCore,
+  req: JsonObject,
+  ctx: CallContext,
+  emit: (m: JsonObject) => void,
+): Promise<void> {
+  const { db, q } = compileRequest(core, req, asObject(req.structuredQuery));
+  const mode = core.txns.readMode(db, req);
+  core.access.checkList(ctx, db, q, mode.readTime);
+  let docs = queryDocs(db, q, mode.readTime);
+  if (mode.txn && !mode.txn.readOnly) {
+    await core.txns.lockReads(
+      mode,
+      docs.map((d) => d.path),
+    );
+    docs = queryDocs(db, q, mode.readTime);
+  }
+  const readTime = microsToString(mode.readTime ?? core.clock.now());
+  const first: JsonObject = { readTime };
+  if (mode.newTxn) first.transaction = mode.newTxn.id;
+  if (docs.length === 0) {
+    emit(first);
+    return;
+  }
+  docs.forEach((d, i) => {
+    const m: JsonObject = i === 0 ? first : { readTime };
+    m.document = docToJson(project(q, d));
+    emit(m);
+  });
+}
+
+export async function listDocuments(
+  core: EngineCore,
+  req: JsonObject,
+  ctx: CallContext,
+): Promise<JsonObject> {
+  const parent = parseParentName(req.parent);
+  const db = core.databases.get(parent);
+  const collectionId = req.collectionId ? checkCollectionId(req.collectionId) : '';
+  const mode = core.txns.readMode(db, req);
+  const readTime = mode.readTime;
+  const collPath = parent.path ? `${parent.path}/${collectionId}` : collectionId;
+  const q = compileQuery(
+    { from: [{ collectionId, allDescendants: collectionId === '' }] },
+    parent.path,
+    db.name,
+  );
+  core.access.checkList(ctx, db, q, readTime);
+  const docs: DocVersion[] = collectionId ? queryDocs(db, q, readTime) : [];
+  if (req.showMissing && collectionId) {
+    for (const id of db.store.missingWithChildren(collPath, readTime)) {
+      docs.push({
+        name: `${db.name}/documents/${collPath}/${id}`,
+        path: `${collPath}/${id}`,
+        fields: {},
+        createTime: 0,
+        updateTime: 0,
+      });
+    }
+    docs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+  if (req.orderBy) {
+    const order = String(req.orderBy).trim();
+    if (order !== '__name__' && order !== '__name__ asc' && order !== '__name__ desc') {
+      throw new RpcError(Code.INVALID_ARGUMENT, `Unsupported order_by: ${order}`);
+    }
+    if (order.endsWith('desc')) docs.reverse();
+  }
+  const start = req.pageToken ? Number(Buffer.from(String(req.pageToken), 'base64').toString()) : 0;
+  if (!Number.isInteger(start) || start < 0) {
+    throw new RpcError(Code.INVALID_ARGUMENT, 'Invalid page token.');
+  }
+  const pageSize = req.pageSize ? Number(req.pageSize) : 0;
+  const end = pageSize > 0 ? Math.min(start + pageSize, docs.length) : docs.length;
+  const out: JsonObject = {
+    documents: docs
+      .slice(start, end)
+      .map((d) => (d.createTime === 0 ? { name: d.name } : docToJson(maskDoc(d, req.mask)))),
+  };
+  if (end < docs.length) out.nextPageToken = Buffer.from(String(end)).toString('base64');
+  return out;
+}
+
+/** Split points (document names) that divide a collection-group query into similar parts. */
+export function partitionQuery(core: EngineCore, req: JsonObject): JsonObject {
+  const sq = asObject(req.structuredQuery);
+  const { db, q } = compileRequest(core, req, sq);
+  if (!q.allDescendants || sq?.where || sq?.startAt || sq?.endAt || q.limit !== undefined) {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      'Partition queries require a collection group query without filters, cursors or limits, ordered by __name__.',
+    );
+  }
+  const count = Number(req.partitionCount ?? 0);
+  if (!Number.isInteger(count) || count <= 0) {
+    throw new RpcError(Code.INVALID_ARGUMENT, 'partition_count must be positive.');
+  }
+  const readTime = req.readTime ? core.txns.parseReadTime(req.readTime) : undefined;
+  const docs = queryDocs(db, q, readTime);
+  const points = new Set<string>();
+  for (let i = 1; i <= count; i++) {
+    const idx = Math.floor((i * docs.length) / (count + 1));
+    if (idx > 0 && idx < docs.length) points.add(docs[idx].name);
+  }
+  return { partitions: [...points].map((name) => ({ values: [{ referenceValue: name }] })) };
+}
+
+export function listCollectionIds(core: EngineCore, req: JsonObject, ctx: CallContext): JsonObject {
+  if (ctx.caller.kind !== 'owner') {
+    // As the official emulator: client SDKs cannot list collections.
+    throw new RpcError(Code.PERMISSION_DENIED, 'Metadata operations require admin authentication.');
+  }
+  const parent = parseParentName(req.parent);
+  const db = core.databases.get(parent);
+  const readTime = req.readTime ? core.txns.parseReadTime(req.readTime) : undefined;
+  const ids = db.store.collectionIds(parent.path, readTime).sort();
+  const start = req.pageToken ? ids.findIndex((i) => i > String(req.pageToken)) : 0;
+  const from = start < 0 ? ids.length : start;
+  const pageSize = req.pageSize ? Number(req.pageSize) : 0;
+  const page = pageSize > 0 ? ids.slice(from, from + pageSize) : ids.slice(from);
+  const out: JsonObject = { collectionIds: page };
+  if (pageSize > 0 && from + pageSize < ids.length) out.nextPageToken = page[page.length - 1];
+  return out;
+}
