@@ -3,6 +3,28 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Import boundaries in web/src (docs/architecture.md): app composes features; a feature never
+// imports another feature; domain/ is plain TypeScript (no React, no Firebase); lib/, data/ and
+// components/ import no feature; anything more than one folder up is imported as `@/...`.
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const upTwoLevels = {
+  group: ['../../*'],
+  message: 'Import from another folder as `@/...` (web/tsconfig.json paths).',
+};
+const noFeatures = {
+  group: ['@/features/*', '@/app/*'],
+  message: 'Only app/ composes features; this layer must not depend on them.',
+};
+const boundaries = (files, ...patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [upTwoLevels, ...patterns] }] },
+});
 
 export default tseslint.config(
   {
@@ -36,4 +58,26 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  boundaries(['web/src/**/*.{ts,tsx}']),
+  boundaries(['web/src/{lib,data,components,config}/**/*.{ts,tsx}'], noFeatures),
+  boundaries(['web/src/domain/**/*.{ts,tsx}'], noFeatures, {
+    group: [
+      'react',
+      'react-*',
+      '@mantine/*',
+      'firebase',
+      'firebase/*',
+      'reactfire',
+      '@/lib/*',
+      '@/data/*',
+      '@/components/*',
+    ],
+    message: 'domain/ is plain TypeScript: no React, Mantine, Firebase or app layers.',
+  }),
+  ...webFeatures.map((feature) =>
+    boundaries([`web/src/features/${feature}/**/*.{ts,tsx}`], {
+      group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
+      message: `A feature never imports another feature or app/ (this is features/${feature}).`,
+    }),
+  ),
 );

@@ -38,14 +38,23 @@ function routesFromRouter() {
   const appConfig = JSON.parse(
     readFileSync(path.join(webDir, 'src/config/app-config.json'), 'utf8'),
   );
+  // The route names of web/src/config/routes.ts (`name: '/path'`), the call-center one from the config.
+  const routesSource = readFileSync(path.join(webDir, 'src/config/routes.ts'), 'utf8');
+  /** @type {Record<string, string>} */
+  const namedRoutes = Object.fromEntries(
+    [...routesSource.matchAll(/^\s+(\w+): '([^']+)',$/gm)].map((m) => [`routes.${m[1]}`, m[2]]),
+  );
+  namedRoutes['routes.callCenter'] = `/${appConfig.callCenterEmployer.slug}`;
   /** @type {{ route: string, module: string }[]} */
   const routes = [];
   const re = /\{\s*path:\s*([^,\n]+),\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
   for (const m of source.matchAll(re)) {
     let route = m[1].trim();
-    if (route === 'callCenterPath') route = `/${appConfig.callCenterEmployer.slug}`;
+    route = namedRoutes[route] ?? route;
     route = route.replace(/^['"`]|['"`]$/g, '');
-    const module = path.posix.normalize(path.posix.join('src/app', m[2]));
+    const module = m[2].startsWith('@/')
+      ? path.posix.join('src', m[2].slice(2))
+      : path.posix.normalize(path.posix.join('src/app', m[2]));
     routes.push({ route, module });
   }
   if (routes.length === 0) throw new Error('no lazy pages found in web/src/app/routes.tsx');
@@ -77,21 +86,26 @@ try {
   if (!entryKey) throw new Error('no entry in the Vite manifest');
   const adminFiles = new Set(
     Object.values(manifest)
-      .filter((chunk) => chunk.src?.includes('features/admin/'))
+      .filter((chunk) => /features\/admin\/|app\/admin-panel\//.test(chunk.src ?? ''))
       .map((chunk) => chunk.file),
   );
 
-  const rows = routesFromRouter().map(({ route, module }) => {
+  const pageRoutes = routesFromRouter().map(({ route, module }) => {
     const key = Object.keys(manifest).find(
       (k) => k.replace(/\.tsx?$/, '') === module.replace(/\.tsx?$/, ''),
     );
     if (!key) throw new Error(`${module} (route ${route}) is not in the manifest`);
+    return { route, key };
+  });
+  const pageKeys = new Set(pageRoutes.map((page) => page.key));
+
+  const rows = pageRoutes.map(({ route, key }) => {
     const renderKeys = new Set([...closure(entryKey), ...closure(key)]);
     // Dynamic imports of the page's own modules (not the entry's, which are the other routes).
     const deferredKeys = new Set(renderKeys);
     for (const k of closure(key)) {
       for (const dyn of manifest[k].dynamicImports ?? []) {
-        if (!manifest[dyn].src?.includes('/pages/')) closure(dyn, deferredKeys);
+        if (!pageKeys.has(dyn)) closure(dyn, deferredKeys);
       }
     }
     const jsOf = (/** @type {Set<string>} */ keys) =>

@@ -1,17 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import appConfig from './src/config/app-config.json' with { type: 'json' };
+import { routes } from './src/config/routes.ts';
 import { preloadRouteChunks, type RoutePages } from './vite.preload-routes.ts';
 import { prerenderPages } from './vite.prerender.ts';
 
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
 const publicPages: RoutePages = {
-  '/': 'features/apply/pages/RootApplyPage.tsx',
-  [`/${appConfig.callCenterEmployer.slug}`]: 'features/apply/pages/CallCenterApplyPage.tsx',
-  '/redirecionamento': 'features/redirect/pages/RedirectPage.tsx',
+  [routes.root]: 'features/apply/pages/RootApplyPage.tsx',
+  [routes.callCenter]: 'features/apply/pages/CallCenterApplyPage.tsx',
+  [routes.redirect]: 'features/redirect/pages/RedirectPage.tsx',
 };
 
 export default defineConfig({
+  resolve: {
+    // `@/x` is `src/x` (tsconfig.json `paths` says the same to TypeScript).
+    alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) },
+  },
   plugins: [
     react(),
     preloadRouteChunks(publicPages),
@@ -19,7 +24,7 @@ export default defineConfig({
       entry: 'src/entry-server.tsx',
       routes: publicPages,
       // The countdown appears only once the scripts have read the settings: no reason to wait.
-      eagerScripts: ['/redirecionamento'],
+      eagerScripts: [routes.redirect],
     }),
   ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

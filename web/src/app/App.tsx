@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode, useEffect, type ReactNode } from 'react';
-import { forgetTypedInputs } from '../lib/prerender/typed-inputs';
+import { forgetTypedInputs } from '@/lib/prerender/typed-inputs';
 import { theme } from './theme';
 
 /**

@@ -2,11 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, test, vi } from 'vitest';
-import { publicTexts } from '../domain/messages';
+import { publicTexts } from '@/domain/messages';
 import { AppRoutes, normalizePath, pages, preloadPage } from './routes';
 
 // The admin panel's chunk "fails to download".
-vi.mock('../features/admin/pages/AdminPanelPage', () => {
+vi.mock('@/app/admin-panel/AdminPanelPage', () => {
   throw new Error('network error');
 });
 

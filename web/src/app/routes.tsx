@@ -7,8 +7,8 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router-dom';
-import { callCenterPath } from '../config/app-config';
-import { publicTexts } from '../domain/messages';
+import { routes } from '@/config/routes';
+import { publicTexts } from '@/domain/messages';
 import { RouteFallback } from './RouteFallback';
 
 /** What a page module exports. */
@@ -24,12 +24,12 @@ interface LazyPage {
 }
 
 export const pages: LazyPage[] = [
-  { path: '/', load: () => import('../features/apply/pages/RootApplyPage') },
-  { path: callCenterPath, load: () => import('../features/apply/pages/CallCenterApplyPage') },
-  { path: '/redirecionamento', load: () => import('../features/redirect/pages/RedirectPage') },
-  { path: '/admin/login', load: () => import('../features/admin/pages/AdminLoginPage') },
-  { path: '/admin', load: () => import('../features/admin/pages/AdminPanelPage') },
-  { path: '*', load: () => import('../features/not-found/pages/NotFoundPage') },
+  { path: routes.root, load: () => import('@/features/apply/pages/RootApplyPage') },
+  { path: routes.callCenter, load: () => import('@/features/apply/pages/CallCenterApplyPage') },
+  { path: routes.redirect, load: () => import('@/features/redirect/pages/RedirectPage') },
+  { path: routes.adminLogin, load: () => import('@/features/admin/pages/AdminLoginPage') },
+  { path: routes.admin, load: () => import('@/app/admin-panel/AdminPanelPage') },
+  { path: '*', load: () => import('@/features/not-found/pages/NotFoundPage') },
 ];
 
 async function loadPage(page: LazyPage): Promise<PageModule> {

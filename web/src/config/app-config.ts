@@ -16,5 +16,3 @@ export interface AppConfig {
 }
 
 export const appConfig: AppConfig = config;
-
-export const callCenterPath = `/${appConfig.callCenterEmployer.slug}`;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { callCenterVaga } from './lead';
 import {
-  callCenterVaga,
   emptyCallCenterForm,
   isCallCenterFormComplete,
   isRootFormComplete,

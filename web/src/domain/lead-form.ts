@@ -1,7 +1,11 @@
 /** Form values of the two application pages, the required-field rule and the mapping to stored leads. */
-import { appConfig } from '../config/app-config';
-import type { CallCenterLeadInput, RootLeadInput } from './lead';
+import { callCenterVaga, type CallCenterLeadInput, type RootLeadInput } from './lead';
 import { ageLimits } from './options';
+
+/** An age held within 16..70, as the Idade field and the rules require. */
+export function clampAge(age: number): number {
+  return Math.min(ageLimits.max, Math.max(ageLimits.min, age));
+}
 
 /** What the root page's form holds. */
 export interface RootFormValues {
@@ -43,11 +47,6 @@ export function isCallCenterFormComplete(values: CallCenterFormValues): boolean 
   );
 }
 
-/** The stored vaga of a call-center lead: '[{employer}] ' then the chosen job. */
-export function callCenterVaga(job: string): string {
-  return `[${appConfig.callCenterEmployer.name}] ${job}`;
-}
-
 /** The root page's lead fields, exactly nome, whatsapp, vaga, cidade. */
 export function toRootLead(values: RootFormValues): RootLeadInput {
   return {
@@ -60,11 +59,10 @@ export function toRootLead(values: RootFormValues): RootLeadInput {
 
 /** The call-center lead fields; idade is an integer held within 16..70 like the input. */
 export function toCallCenterLead(values: CallCenterFormValues): CallCenterLeadInput {
-  const age = Math.round(Number(values.idade));
   return {
     ...toRootLead(values),
     vaga: callCenterVaga(values.vaga),
-    idade: Math.min(ageLimits.max, Math.max(ageLimits.min, age)),
+    idade: clampAge(Math.round(Number(values.idade))),
     tempo_experiencia: values.tempo_experiencia,
   };
 }

@@ -2,9 +2,10 @@
 import { ActionIcon, Box, Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { publicTexts } from '../../domain/messages';
-import { LockIcon } from '../icons';
+import { publicTexts } from '@/domain/messages';
+import { LockIcon } from '@/components/icons';
 import classes from './PublicPage.module.css';
+import { routes } from '@/config/routes';
 
 export interface PublicPageProps {
   /** Background tint: the equipment maker (green), the call center (indigo) or WhatsApp. */
@@ -36,7 +37,7 @@ export function PublicPage({
           {adminLink !== 'none' && (
             <ActionIcon
               component={Link}
-              to="/admin/login"
+              to={routes.adminLogin}
               title={publicTexts.adminLinkTitle}
               aria-label={publicTexts.adminLinkTitle}
               variant="subtle"

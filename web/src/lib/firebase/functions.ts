@@ -1,6 +1,6 @@
 /** Callable Cloud Functions (linkAdminUser, isCurrentUserAdmin, countRedirect). */
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
-import { appConfig } from '../../config/app-config';
+import { appConfig } from '@/config/app-config';
 import { emulatorHosts, firebaseApp, useEmulators } from './app';
 
 export const functions = getFunctions(firebaseApp, appConfig.functionsRegion);

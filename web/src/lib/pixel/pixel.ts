@@ -2,7 +2,7 @@
  * Meta Pixel (fbq) wrapper. The pixel is advertising, not product: a missing `fbq` is normal
  * (blocked, offline, not configured, tests) and any pixel error is only logged, never thrown.
  */
-import { appConfig } from '../../config/app-config';
+import { appConfig } from '@/config/app-config';
 
 /** The global Meta Pixel function (`fbq('track', 'PageView')`, ...). */
 export type Fbq = ((...args: unknown[]) => void) & {

@@ -1,7 +1,7 @@
 /** Reads the admin's pixel id from `settings/tracking` (public read) with Firestore Lite, once per page load. */
 import { doc, getDoc } from 'firebase/firestore/lite';
-import { withTimeout } from '../../domain/timeout';
-import { firestoreLite } from '../firebase/firestore-lite';
+import { withTimeout } from '@/domain/timeout';
+import { firestoreLite } from '@/lib/firebase/firestore-lite';
 import { isPixelId } from './pixel';
 
 let pending: Promise<string | null> | undefined;

@@ -1,8 +1,8 @@
 /** Admin sign-in, the server-side admin checks (callables) and sign-out. */
 import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { httpsCallable } from 'firebase/functions';
-import { auth } from '../../../lib/firebase/auth';
-import { functions } from '../../../lib/firebase/functions';
+import { auth } from '@/lib/firebase/auth';
+import { functions } from '@/lib/firebase/functions';
 
 const linkAdminUserCallable = httpsCallable<null, boolean>(functions, 'linkAdminUser');
 const isCurrentUserAdminCallable = httpsCallable<null, boolean>(functions, 'isCurrentUserAdmin');

@@ -1,6 +1,6 @@
 /** The message of the 'Erro no login' toast. */
 import { FirebaseError } from 'firebase/app';
-import { wrongCredentialsMessage } from '../messages';
+import { wrongCredentialsMessage } from '@/features/admin/messages';
 
 const credentialErrors = new Set([
   'auth/invalid-credential',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { FirebaseError } from 'firebase/app';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../test/render';
+import { renderAt } from '@/components/test-utils/render-at';
 import { AdminLogin } from './AdminLoginPage';
 
 const session = vi.hoisted(() => ({

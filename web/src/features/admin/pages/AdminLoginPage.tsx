@@ -3,12 +3,18 @@ import { Center, Loader, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
-import { signInAdmin } from '../api/admin-session';
-import { loginErrorMessage } from '../api/login-error';
-import { AdminProviders } from '../components/AdminProviders/AdminProviders';
-import { LoginForm, type LoginValues } from '../components/LoginForm/LoginForm';
-import { adminTexts, loginDeniedToast, loginErrorTitle, loginSuccessToast } from '../messages';
-import { showToast } from '../../../components/toast';
+import { signInAdmin } from '@/features/admin/api/admin-session';
+import { loginErrorMessage } from '@/features/admin/api/login-error';
+import { AdminProviders } from '@/features/admin/components/AdminProviders/AdminProviders';
+import { LoginForm, type LoginValues } from '@/features/admin/components/LoginForm/LoginForm';
+import {
+  adminTexts,
+  loginDeniedToast,
+  loginErrorTitle,
+  loginSuccessToast,
+} from '@/features/admin/messages';
+import { showToast } from '@/components/toast';
+import { routes } from '@/config/routes';
 
 export function AdminLogin() {
   const { status, data: user } = useUser();
@@ -17,7 +23,7 @@ export function AdminLogin() {
 
   // An existing session goes straight to the panel (whose guard checks it). While a sign-in is
   // in progress the session exists before linkAdminUser has answered, so wait for it.
-  if (!busy && status === 'success' && user) return <Navigate to="/admin" replace />;
+  if (!busy && status === 'success' && user) return <Navigate to={routes.admin} replace />;
 
   const submit = async ({ email, password }: LoginValues) => {
     setBusy(true);
@@ -25,7 +31,7 @@ export function AdminLogin() {
       const result = await signInAdmin(email, password);
       if (result === 'admin') {
         showToast(loginSuccessToast, 'success');
-        navigate('/admin', { replace: true });
+        navigate(routes.admin, { replace: true });
         return;
       }
       showToast(loginDeniedToast, 'error');

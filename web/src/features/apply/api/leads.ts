@@ -8,9 +8,9 @@
  * creation. Either way the candidate ends up with exactly one lead.
  */
 import { collection, doc, serverTimestamp, setDoc, type FieldValue } from 'firebase/firestore/lite';
-import type { CallCenterLeadInput, RootLeadInput } from '../../../domain/lead';
-import { withTimeout } from '../../../domain/timeout';
-import { firestoreLite } from '../../../lib/firebase/firestore-lite';
+import type { CallCenterLeadInput, RootLeadInput } from '@/domain/lead';
+import { withTimeout } from '@/domain/timeout';
+import { firestoreLite } from '@/lib/firebase/firestore-lite';
 
 /** A write that has not completed after this long ends in the 'Erro ao enviar' toast. */
 export const leadWriteTimeoutMs = 10_000;

@@ -1,6 +1,6 @@
 /** Idade: a numeric text field held to 16..70 on blur (no number-format library: lighter bundle). */
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { ageLimits } from '../../../domain/options';
+import { clampAge } from '@/domain/lead-form';
 
 export interface AgeInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
@@ -8,9 +8,8 @@ export interface AgeInputProps extends Omit<TextInputProps, 'value' | 'onChange'
 }
 
 /** Clamps a typed age into 16..70; '' stays ''. */
-export function clampAge(value: string): string {
-  if (value === '') return '';
-  return String(Math.min(ageLimits.max, Math.max(ageLimits.min, Number(value))));
+export function clampTypedAge(value: string): string {
+  return value === '' ? '' : String(clampAge(Number(value)));
 }
 
 /** What the field keeps of typed text: at most two digits. */
@@ -28,7 +27,7 @@ export function AgeInput({ value, onChange, ...props }: AgeInputProps) {
       {...props}
       value={value}
       onChange={(event) => onChange(ageDigits(event.currentTarget.value))}
-      onBlur={() => onChange(clampAge(value))}
+      onBlur={() => onChange(clampTypedAge(value))}
     />
   );
 }

@@ -1,6 +1,6 @@
 /** The application forms' submit button: 'Enviar Candidatura', then 'Enviando...' and disabled while sending. */
 import { Button, Loader, type MantineColor } from '@mantine/core';
-import { publicTexts } from '../../../domain/messages';
+import { publicTexts } from '@/domain/messages';
 
 export function SubmitButton({ sending, color }: { sending: boolean; color?: MantineColor }) {
   return (

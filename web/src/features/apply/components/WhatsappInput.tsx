@@ -1,7 +1,7 @@
 /** The WhatsApp field: a tel input that keeps only digits and shows them as '(DD) NNNNN-NNNN'. */
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { formatWhatsapp } from '../../../domain/phone-mask';
-import { whatsappLimits } from '../../../domain/options';
+import { formatWhatsapp } from '@/domain/phone-mask';
+import { whatsappLimits } from '@/domain/options';
 
 export interface WhatsappInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;

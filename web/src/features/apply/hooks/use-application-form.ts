@@ -4,14 +4,14 @@
  * the pixel conversion, or the error toast with the form kept for a retry.
  */
 import type { FormEvent } from 'react';
-import { showToast, type Toast } from '../../../components/toast';
-import type { RootLeadInput } from '../../../domain/lead';
-import type { CallCenterFormValues, RootFormValues } from '../../../domain/lead-form';
-import { requiredFieldsToast, submitErrorToast } from '../../../domain/messages';
-import { formatWhatsapp } from '../../../domain/phone-mask';
-import { typedInputs } from '../../../lib/prerender/typed-inputs';
-import { usePixel } from '../../../lib/pixel/use-pixel';
-import { ageDigits } from '../components/AgeInput';
+import { showToast, type Toast } from '@/components/toast';
+import type { RootLeadInput } from '@/domain/lead';
+import type { CallCenterFormValues, RootFormValues } from '@/domain/lead-form';
+import { requiredFieldsToast, submitErrorToast } from '@/domain/messages';
+import { formatWhatsapp } from '@/domain/phone-mask';
+import { typedInputs } from '@/lib/prerender/typed-inputs';
+import { usePixel } from '@/lib/pixel/use-pixel';
+import { ageDigits } from '@/features/apply/components/AgeInput';
 import { useFormValues } from './use-form-values';
 import { useLeadSubmission } from './use-lead-submission';
 

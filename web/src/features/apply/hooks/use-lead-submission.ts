@@ -1,9 +1,9 @@
 /** Submission state of an application form: idle -> sending -> idle, with an id reused on retry. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallCenterLeadInput, RootLeadInput } from '../../../domain/lead';
+import type { CallCenterLeadInput, RootLeadInput } from '@/domain/lead';
 
 /** The Firestore write module: loaded after the first render, off the page's critical path. */
-const loadLeadsApi = () => import('../api/leads');
+const loadLeadsApi = () => import('@/features/apply/api/leads');
 
 /**
  * `submit(lead)` writes the lead and resolves true on success, false on failure (logged). A retry of

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderPage } from '../../../components/test-utils/render';
-import type { Fbq } from '../../../lib/pixel/pixel';
+import { renderPage } from '@/components/test-utils/render';
+import type { Fbq } from '@/lib/pixel/pixel';
 import { Component as CallCenterApplyPage } from './CallCenterApplyPage';
 
 const api = vi.hoisted(() => ({ writeLead: vi.fn<(id: string, lead: object) => Promise<void>>() }));

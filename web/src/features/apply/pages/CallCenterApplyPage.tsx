@@ -1,24 +1,21 @@
 /** '/{employer slug}': the call-center job application page (product-spec section 2). */
 import { Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { HeadsetIcon } from '../../../components/icons';
-import { PublicPage } from '../../../components/PublicPage/PublicPage';
+import { HeadsetIcon } from '@/components/icons';
+import { PublicPage } from '@/components/PublicPage/PublicPage';
 import {
   emptyCallCenterForm,
   isCallCenterFormComplete,
   toCallCenterLead,
-} from '../../../domain/lead-form';
-import { callCenterSuccessToast, publicTexts } from '../../../domain/messages';
-import {
-  callCenterJobs,
-  callCenterLocalityGroups,
-  experienceOptions,
-} from '../../../domain/options';
-import { AgeInput } from '../components/AgeInput';
-import { SubmitButton } from '../components/SubmitButton';
-import { WhatsappInput } from '../components/WhatsappInput';
-import { useApplicationForm } from '../hooks/use-application-form';
+} from '@/domain/lead-form';
+import { callCenterSuccessToast, publicTexts } from '@/domain/messages';
+import { callCenterJobs, callCenterLocalityGroups, experienceOptions } from '@/domain/options';
+import { AgeInput } from '@/features/apply/components/AgeInput';
+import { SubmitButton } from '@/features/apply/components/SubmitButton';
+import { WhatsappInput } from '@/features/apply/components/WhatsappInput';
+import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
 import classes from './ApplyPage.module.css';
+import { routes } from '@/config/routes';
 
 /** Conversion value of the call-center page (spec section 9). */
 const conversionValue = 0.01;
@@ -38,7 +35,7 @@ export function Component() {
     successToast: callCenterSuccessToast,
     conversionValue,
     pageView: false,
-    onSuccess: () => void navigate('/redirecionamento'),
+    onSuccess: () => void navigate(routes.redirect),
   });
 
   return (

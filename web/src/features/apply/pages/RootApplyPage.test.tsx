@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderPage } from '../../../components/test-utils/render';
-import type { Fbq } from '../../../lib/pixel/pixel';
+import { renderPage } from '@/components/test-utils/render';
+import type { Fbq } from '@/lib/pixel/pixel';
 import { Component as RootApplyPage } from './RootApplyPage';
 
 const api = vi.hoisted(() => ({

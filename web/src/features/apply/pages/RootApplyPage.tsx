@@ -1,15 +1,16 @@
 /** '/': the equipment maker's job application page (product-spec section 2, root page). */
 import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { HeadsetIcon } from '../../../components/icons';
-import { PublicPage } from '../../../components/PublicPage/PublicPage';
-import { appConfig, callCenterPath } from '../../../config/app-config';
-import { emptyRootForm, isRootFormComplete, toRootLead } from '../../../domain/lead-form';
-import { publicTexts, rootSuccessToast } from '../../../domain/messages';
-import { rootJobs, rootLocalities } from '../../../domain/options';
-import { SubmitButton } from '../components/SubmitButton';
-import { WhatsappInput } from '../components/WhatsappInput';
-import { useApplicationForm } from '../hooks/use-application-form';
+import { HeadsetIcon } from '@/components/icons';
+import { PublicPage } from '@/components/PublicPage/PublicPage';
+import { appConfig } from '@/config/app-config';
+import { routes } from '@/config/routes';
+import { emptyRootForm, isRootFormComplete, toRootLead } from '@/domain/lead-form';
+import { publicTexts, rootSuccessToast } from '@/domain/messages';
+import { rootJobs, rootLocalities } from '@/domain/options';
+import { SubmitButton } from '@/features/apply/components/SubmitButton';
+import { WhatsappInput } from '@/features/apply/components/WhatsappInput';
+import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
 import classes from './ApplyPage.module.css';
 
 /** Conversion value of the root page (spec section 9). */
@@ -32,7 +33,7 @@ export function Component() {
       topLeft={
         <Button
           component={Link}
-          to={callCenterPath}
+          to={routes.callCenter}
           variant="white"
           color="indigo.7"
           size="compact-md"

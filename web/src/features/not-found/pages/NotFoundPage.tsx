@@ -1,8 +1,8 @@
 /** The 404 page for any unknown path. */
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { PublicPage } from '../../../components/PublicPage/PublicPage';
-import { publicTexts } from '../../../domain/messages';
+import { PublicPage } from '@/components/PublicPage/PublicPage';
+import { publicTexts } from '@/domain/messages';
 
 export function Component() {
   return (

@@ -1,11 +1,11 @@
 /** The redirect page's backend: `settings/redirect` read with Firestore Lite, and the `countRedirect` callable. */
 import { doc, getDoc } from 'firebase/firestore/lite';
 import { httpsCallable } from 'firebase/functions';
-import { redirectTimeLimits } from '../../../domain/options';
-import { withTimeout } from '../../../domain/timeout';
-import { emulatorHosts, firebaseApp, useEmulators } from '../../../lib/firebase/app';
-import { firestoreLite } from '../../../lib/firebase/firestore-lite';
-import { functions } from '../../../lib/firebase/functions';
+import { redirectTimeLimits } from '@/domain/options';
+import { withTimeout } from '@/domain/timeout';
+import { emulatorHosts, firebaseApp, useEmulators } from '@/lib/firebase/app';
+import { firestoreLite } from '@/lib/firebase/firestore-lite';
+import { functions } from '@/lib/firebase/functions';
 
 /** What the page needs from `settings/redirect`. */
 export interface RedirectSettings {

@@ -1,11 +1,11 @@
 /** The countdown card: ring with the seconds left, the WhatsApp button, and navigation at zero. */
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { WhatsAppIcon } from '../../../components/icons';
-import { publicTexts } from '../../../domain/messages';
-import { redirectTimeLimits } from '../../../domain/options';
-import type { RedirectSettings } from '../api/redirect-settings';
-import { useCountdown } from '../hooks/use-countdown';
+import { WhatsAppIcon } from '@/components/icons';
+import { publicTexts } from '@/domain/messages';
+import { redirectTimeLimits } from '@/domain/options';
+import type { RedirectSettings } from '@/features/redirect/api/redirect-settings';
+import { useCountdown } from '@/features/redirect/hooks/use-countdown';
 import { CountdownRing } from './CountdownRing';
 import { goTo } from './navigate';
 import classes from './RedirectCountdown.module.css';

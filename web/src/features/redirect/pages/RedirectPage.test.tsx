@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderPage } from '../../../components/test-utils/render';
-import type { RedirectSettings } from '../api/redirect-settings';
+import { renderPage } from '@/components/test-utils/render';
+import type { RedirectSettings } from '@/features/redirect/api/redirect-settings';
 import { Component as RedirectPage } from './RedirectPage';
 
 const api = vi.hoisted(() => ({

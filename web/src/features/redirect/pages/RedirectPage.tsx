@@ -1,17 +1,17 @@
 /** '/redirecionamento': loads the redirect settings, counts the visit once, then counts down to WhatsApp. */
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { PublicPage } from '../../../components/PublicPage/PublicPage';
-import { showToast } from '../../../components/toast';
-import { redirectLoadErrorToast } from '../../../domain/messages';
+import { PublicPage } from '@/components/PublicPage/PublicPage';
+import { showToast } from '@/components/toast';
+import { redirectLoadErrorToast } from '@/domain/messages';
 import {
   countRedirectOncePerSession,
   fallbackRedirectSettings,
   loadRedirectSettings,
   redirectSettingsFromPrefetch,
   type RedirectSettings,
-} from '../api/redirect-settings';
-import { RedirectCountdown } from '../components/RedirectCountdown';
+} from '@/features/redirect/api/redirect-settings';
+import { RedirectCountdown } from '@/features/redirect/components/RedirectCountdown';
 
 declare global {
   interface Window {

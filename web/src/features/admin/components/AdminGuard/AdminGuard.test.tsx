@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../test/render';
+import { renderAt } from '@/components/test-utils/render-at';
 import { AdminGuard } from './AdminGuard';
 
 const session = vi.hoisted(() => ({

@@ -7,11 +7,10 @@ import { Center, Loader } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
-import { isCurrentUserAdmin, signOutAdmin } from '../../api/admin-session';
-import { panelDeniedToast } from '../../messages';
-import { showToast } from '../../../../components/toast';
-
-export const adminLoginPath = '/admin/login';
+import { isCurrentUserAdmin, signOutAdmin } from '@/features/admin/api/admin-session';
+import { panelDeniedToast } from '@/features/admin/messages';
+import { showToast } from '@/components/toast';
+import { routes } from '@/config/routes';
 
 function Checking() {
   return (
@@ -32,7 +31,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     let cancelled = false;
     const deny = async () => {
       await signOutAdmin().catch((error: unknown) => console.error('signOut failed', error));
-      if (!cancelled) navigate(adminLoginPath, { replace: true });
+      if (!cancelled) navigate(routes.adminLogin, { replace: true });
     };
     // Deferred: the check runs after the auth event has been handled, never inside it.
     const timer = setTimeout(() => {
@@ -59,9 +58,9 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     };
   }, [uid, navigate]);
 
-  if (status === 'error') return <Navigate to={adminLoginPath} replace />;
+  if (status === 'error') return <Navigate to={routes.adminLogin} replace />;
   if (status === 'loading') return <Checking />;
-  if (uid === null) return <Navigate to={adminLoginPath} replace />;
+  if (uid === null) return <Navigate to={routes.adminLogin} replace />;
   if (confirmedUid !== uid) return <Checking />;
   return children;
 }

@@ -1,7 +1,7 @@
 /** The panel header: company name with 'Gestão de Vagas', the panel title and 'Sair'. */
 import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
-import { appConfig } from '../../../../config/app-config';
-import { adminTexts } from '../../messages';
+import { appConfig } from '@/config/app-config';
+import { adminTexts } from '@/features/admin/messages';
 
 export function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
   return (

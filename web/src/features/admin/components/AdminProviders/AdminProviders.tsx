@@ -6,9 +6,9 @@
 import '@mantine/core/styles.css';
 import type { ReactNode } from 'react';
 import { AuthProvider, FirebaseAppProvider, FunctionsProvider } from 'reactfire';
-import { firebaseApp } from '../../../../lib/firebase/app';
-import { auth } from '../../../../lib/firebase/auth';
-import { functions } from '../../../../lib/firebase/functions';
+import { firebaseApp } from '@/lib/firebase/app';
+import { auth } from '@/lib/firebase/auth';
+import { functions } from '@/lib/firebase/functions';
 
 export function AdminProviders({ children }: { children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 /** The full Firestore SDK (live snapshots) for the panel's tabs, inside AdminProviders. */
 import type { ReactNode } from 'react';
 import { FirestoreProvider } from 'reactfire';
-import { firestore } from '../../../../lib/firebase/firestore';
+import { firestore } from '@/lib/firebase/firestore';
 
 export function PanelFirestoreProvider({ children }: { children: ReactNode }) {
   return <FirestoreProvider sdk={firestore}>{children}</FirestoreProvider>;

@@ -1,7 +1,7 @@
 /** The panel's four tabs; each tab's content is passed in by the page. */
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { adminTexts } from '../../messages';
+import { adminTexts } from '@/features/admin/messages';
 
 export type AdminTab = 'leads' | 'lixeira' | 'relatorios' | 'configuracoes';
 

@@ -1,7 +1,7 @@
 /** Email and Senha (both required) with 'Entrar' / 'Entrando...'. */
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { adminTexts } from '../../messages';
+import { adminTexts } from '@/features/admin/messages';
 
 export interface LoginValues {
   email: string;

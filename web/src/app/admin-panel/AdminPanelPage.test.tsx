@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../test/render';
+import { renderAt } from '@/components/test-utils/render-at';
 import { AdminPanel } from './AdminPanelPage';
 
 const session = vi.hoisted(() => ({ signOutAdmin: vi.fn<() => Promise<void>>() }));
-vi.mock('../api/admin-session', () => session);
+vi.mock('@/features/admin/api/admin-session', () => session);
 
 beforeEach(() => {
   session.signOutAdmin.mockReset().mockResolvedValue(undefined);
@@ -29,7 +29,13 @@ describe('AdminPanel shell', () => {
   it('switches tabs', async () => {
     renderAt('/admin', <AdminPanel />);
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Relatórios' }));
-    expect(screen.getByText('Relatórios detalhados serão implementados em breve.')).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Relatórios' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await screen.findByText('Relatórios detalhados serão implementados em breve.'),
+    ).toBeVisible();
   });
 
   it('Sair signs out, toasts Logout realizado and goes to the login page', async () => {

@@ -1,0 +1,85 @@
+/**
+ * /admin: the guarded panel. app/ is the one layer that composes features: the admin feature gives
+ * the session (guard, providers, header, tab bar), and each tab is a feature of its own (leads,
+ * trash, reports, settings) that never imports another.
+ */
+import { Center, Container, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { showToast } from '@/components/toast';
+import { routes } from '@/config/routes';
+import {
+  AdminGuard,
+  AdminHeader,
+  AdminProviders,
+  AdminTabs,
+  logoutToast,
+  PanelFirestoreProvider,
+  signOutAdmin,
+} from '@/features/admin';
+import { LeadsTab } from '@/features/leads';
+import { SettingsTab } from '@/features/settings';
+import { TrashTab, useTrashCount } from '@/features/trash';
+
+/** Charts are heavy: the Relatórios tab downloads its code only when it is opened. */
+const ReportsTab = lazy(() =>
+  import('@/features/reports').then((module) => ({ default: module.ReportsTab })),
+);
+
+function TabLoading() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Carregando" />
+    </Center>
+  );
+}
+
+export function AdminPanel() {
+  const navigate = useNavigate();
+  const trashCount = useTrashCount();
+
+  const signOut = async () => {
+    try {
+      await signOutAdmin();
+      showToast(logoutToast, 'success');
+    } catch (error) {
+      console.error('Sign-out failed', error);
+    }
+    navigate(routes.adminLogin, { replace: true });
+  };
+
+  return (
+    <>
+      <AdminHeader onSignOut={() => void signOut()} />
+      <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
+        <AdminTabs
+          trashCount={trashCount}
+          panels={{
+            leads: <LeadsTab />,
+            lixeira: <TrashTab />,
+            relatorios: (
+              <Suspense fallback={<TabLoading />}>
+                <ReportsTab />
+              </Suspense>
+            ),
+            configuracoes: <SettingsTab />,
+          }}
+        />
+      </Container>
+    </>
+  );
+}
+
+export function AdminPanelPage() {
+  return (
+    <AdminProviders>
+      <AdminGuard>
+        <PanelFirestoreProvider>
+          <AdminPanel />
+        </PanelFirestoreProvider>
+      </AdminGuard>
+    </AdminProviders>
+  );
+}
+
+export { AdminPanelPage as Component };

@@ -1,0 +1,8 @@
+/** What app/ uses of the admin feature: the session (guard, providers, sign-out) and the panel frame. */
+export { signOutAdmin } from './api/admin-session';
+export { AdminGuard } from './components/AdminGuard/AdminGuard';
+export { AdminHeader } from './components/AdminHeader/AdminHeader';
+export { AdminProviders } from './components/AdminProviders/AdminProviders';
+export { PanelFirestoreProvider } from './components/AdminProviders/PanelFirestoreProvider';
+export { AdminTabs, type AdminTab } from './components/AdminTabs/AdminTabs';
+export { logoutToast } from './messages';

@@ -1,0 +1,2 @@
+/** The Leads tab: live list of active leads, counters, filters, actions and export. */
+export { LeadsTab } from './components/LeadsTab/LeadsTab';

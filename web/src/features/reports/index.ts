@@ -1,0 +1,2 @@
+/** The Relatórios tab (its own chunk: app/ imports it lazily). */
+export { ReportsTab } from './components/ReportsTab/ReportsTab';
