@@ -1,5 +1,13 @@
 /** StructuredQuery compilation and evaluation: filters, normalized order, cursors, offset/limit, projection. */
 import type { DocVersion } from './engine/document.js';
+import {
+  assertNever,
+  isInequality,
+  parseFilter,
+  type FieldOp,
+  type Filter,
+  type UnaryOp,
+} from './filters.js';
 import { formatFieldPath, getField, parseFieldPath, setField } from './paths.js';
 import { Code, RpcError, type Json, type JsonObject } from './service.js';
 import {
@@ -60,15 +68,6 @@ function fieldRefSegs(ref: Json | undefined): string[] {
   return parseFieldPath(p);
 }
 
-const INEQUALITY_OPS = new Set([
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'NOT_EQUAL',
-  'NOT_IN',
-]);
-
 interface FilterInfo {
   inequalityFields: Map<string, string[]>;
 }
@@ -85,133 +84,136 @@ function checkNameValue(v: Value, dbPrefix: string): void {
   }
 }
 
-function compileFilter(f: JsonObject, info: FilterInfo, dbPrefix: string): Pred {
-  if (f.compositeFilter) {
-    const cf = f.compositeFilter as JsonObject;
-    const subs = ((cf.filters ?? []) as JsonObject[]).map((s) => compileFilter(s, info, dbPrefix));
-    const op = cf.op ?? 'AND';
-    if (op === 'OR') return subs.length ? (d) => subs.some((p) => p(d)) : () => true;
-    if (op !== 'AND')
-      throw new RpcError(Code.INVALID_ARGUMENT, `Unsupported composite op: ${String(op)}`);
-    return (d) => subs.every((p) => p(d));
-  }
-  if (f.unaryFilter) {
-    const uf = f.unaryFilter as JsonObject;
-    const segs = fieldRefSegs(uf.field);
-    switch (uf.op) {
-      case 'IS_NAN':
-        return (d) => isNaNValue(fieldValue(d, segs));
-      case 'IS_NULL':
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return !!v && 'nullValue' in v;
-        };
-      case 'IS_NOT_NAN':
-        info.inequalityFields.set(formatFieldPath(segs), segs);
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return !!v && !('nullValue' in v) && !isNaNValue(v);
-        };
-      case 'IS_NOT_NULL':
-        info.inequalityFields.set(formatFieldPath(segs), segs);
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return !!v && !('nullValue' in v);
-        };
-      default:
-        throw new RpcError(Code.INVALID_ARGUMENT, `Unsupported unary filter: ${String(uf.op)}`);
-    }
-  }
-  if (f.fieldFilter) {
-    const ff = f.fieldFilter as JsonObject;
-    const segs = fieldRefSegs(ff.field);
-    const isName = segs.length === 1 && segs[0] === NAME;
-    const op = ff.op as string;
-    if (ff.value === undefined) throw new RpcError(Code.INVALID_ARGUMENT, 'Filter has no value.');
-    const value = normalizeValue(ff.value, 0, false);
-    if (INEQUALITY_OPS.has(op)) info.inequalityFields.set(formatFieldPath(segs), segs);
-    const list = (): Value[] => {
-      if (!('arrayValue' in value)) {
-        throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' requires an ArrayValue.`);
-      }
-      const l = arrayValues(value);
-      if (l.length === 0) {
-        throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' requires a non-empty ArrayValue.`);
-      }
-      const max = op === 'NOT_IN' ? 10 : 30;
-      if (l.length > max) {
-        throw new RpcError(
-          Code.INVALID_ARGUMENT,
-          `'${op}' supports up to ${max} comparison values.`,
-        );
-      }
-      if (isName) l.forEach((v) => checkNameValue(v, dbPrefix));
-      return l;
-    };
-    const cmpOp = (test: (c: number) => boolean): Pred => {
-      if (isName) checkNameValue(value, dbPrefix);
-      const t = typeOrder(value);
+function compileUnary(segs: string[], op: UnaryOp, info: FilterInfo): Pred {
+  if (isInequality(op)) info.inequalityFields.set(formatFieldPath(segs), segs);
+  switch (op) {
+    case 'IS_NAN':
+      return (d) => isNaNValue(fieldValue(d, segs));
+    case 'IS_NULL':
       return (d) => {
         const v = fieldValue(d, segs);
-        if (!v || typeOrder(v) !== t) return false;
-        return test(compareValues(v, value));
+        return !!v && 'nullValue' in v;
       };
-    };
-    switch (op) {
-      case 'LESS_THAN':
-        return cmpOp((c) => c < 0);
-      case 'LESS_THAN_OR_EQUAL':
-        return cmpOp((c) => c <= 0);
-      case 'GREATER_THAN':
-        return cmpOp((c) => c > 0);
-      case 'GREATER_THAN_OR_EQUAL':
-        return cmpOp((c) => c >= 0);
-      case 'EQUAL':
-        if (isName) checkNameValue(value, dbPrefix);
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return !!v && valuesEqual(v, value);
-        };
-      case 'NOT_EQUAL':
-        if (isName) checkNameValue(value, dbPrefix);
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return !!v && !('nullValue' in v) && !valuesEqual(v, value);
-        };
-      case 'ARRAY_CONTAINS':
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return !!v && 'arrayValue' in v && arrayValues(v).some((e) => valuesEqual(e, value));
-        };
-      case 'IN': {
-        const l = list();
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return !!v && l.some((e) => valuesEqual(v, e));
-        };
-      }
-      case 'NOT_IN': {
-        const l = list();
-        if (l.some((e) => 'nullValue' in e)) return () => false;
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return !!v && !('nullValue' in v) && !l.some((e) => valuesEqual(v, e));
-        };
-      }
-      case 'ARRAY_CONTAINS_ANY': {
-        const l = list();
-        return (d) => {
-          const v = fieldValue(d, segs);
-          return (
-            !!v && 'arrayValue' in v && arrayValues(v).some((e) => l.some((x) => valuesEqual(e, x)))
-          );
-        };
-      }
-      default:
-        throw new RpcError(Code.INVALID_ARGUMENT, `Unsupported field filter op: ${String(op)}`);
-    }
+    case 'IS_NOT_NAN':
+      return (d) => {
+        const v = fieldValue(d, segs);
+        return !!v && !('nullValue' in v) && !isNaNValue(v);
+      };
+    case 'IS_NOT_NULL':
+      return (d) => {
+        const v = fieldValue(d, segs);
+        return !!v && !('nullValue' in v);
+      };
+    default:
+      return assertNever(op);
   }
-  return () => true;
+}
+
+function compileList(op: FieldOp, value: Value, isName: boolean, dbPrefix: string): Value[] {
+  if (!('arrayValue' in value)) {
+    throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' requires an ArrayValue.`);
+  }
+  const l = arrayValues(value);
+  if (l.length === 0) {
+    throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' requires a non-empty ArrayValue.`);
+  }
+  const max = op === 'NOT_IN' ? 10 : 30;
+  if (l.length > max) {
+    throw new RpcError(Code.INVALID_ARGUMENT, `'${op}' supports up to ${max} comparison values.`);
+  }
+  if (isName) l.forEach((v) => checkNameValue(v, dbPrefix));
+  return l;
+}
+
+function compileField(
+  segs: string[],
+  op: FieldOp,
+  raw: Json | undefined,
+  info: FilterInfo,
+  dbPrefix: string,
+): Pred {
+  const isName = segs.length === 1 && segs[0] === NAME;
+  if (raw === undefined) throw new RpcError(Code.INVALID_ARGUMENT, 'Filter has no value.');
+  const value = normalizeValue(raw, 0, false);
+  if (isInequality(op)) info.inequalityFields.set(formatFieldPath(segs), segs);
+  const cmpOp = (test: (c: number) => boolean): Pred => {
+    if (isName) checkNameValue(value, dbPrefix);
+    const t = typeOrder(value);
+    return (d) => {
+      const v = fieldValue(d, segs);
+      if (!v || typeOrder(v) !== t) return false;
+      return test(compareValues(v, value));
+    };
+  };
+  switch (op) {
+    case 'LESS_THAN':
+      return cmpOp((c) => c < 0);
+    case 'LESS_THAN_OR_EQUAL':
+      return cmpOp((c) => c <= 0);
+    case 'GREATER_THAN':
+      return cmpOp((c) => c > 0);
+    case 'GREATER_THAN_OR_EQUAL':
+      return cmpOp((c) => c >= 0);
+    case 'EQUAL':
+      if (isName) checkNameValue(value, dbPrefix);
+      return (d) => {
+        const v = fieldValue(d, segs);
+        return !!v && valuesEqual(v, value);
+      };
+    case 'NOT_EQUAL':
+      if (isName) checkNameValue(value, dbPrefix);
+      return (d) => {
+        const v = fieldValue(d, segs);
+        return !!v && !('nullValue' in v) && !valuesEqual(v, value);
+      };
+    case 'ARRAY_CONTAINS':
+      return (d) => {
+        const v = fieldValue(d, segs);
+        return !!v && 'arrayValue' in v && arrayValues(v).some((e) => valuesEqual(e, value));
+      };
+    case 'IN': {
+      const l = compileList(op, value, isName, dbPrefix);
+      return (d) => {
+        const v = fieldValue(d, segs);
+        return !!v && l.some((e) => valuesEqual(v, e));
+      };
+    }
+    case 'NOT_IN': {
+      const l = compileList(op, value, isName, dbPrefix);
+      if (l.some((e) => 'nullValue' in e)) return () => false;
+      return (d) => {
+        const v = fieldValue(d, segs);
+        return !!v && !('nullValue' in v) && !l.some((e) => valuesEqual(v, e));
+      };
+    }
+    case 'ARRAY_CONTAINS_ANY': {
+      const l = compileList(op, value, isName, dbPrefix);
+      return (d) => {
+        const v = fieldValue(d, segs);
+        return (
+          !!v && 'arrayValue' in v && arrayValues(v).some((e) => l.some((x) => valuesEqual(e, x)))
+        );
+      };
+    }
+    default:
+      return assertNever(op);
+  }
+}
+
+function compileFilter(f: Filter, info: FilterInfo, dbPrefix: string): Pred {
+  switch (f.kind) {
+    case 'composite': {
+      const subs = f.filters.map((s) => compileFilter(s, info, dbPrefix));
+      if (f.op === 'OR') return subs.length ? (d) => subs.some((p) => p(d)) : () => true;
+      return (d) => subs.every((p) => p(d));
+    }
+    case 'unary':
+      return compileUnary(parseFieldPath(f.field), f.op, info);
+    case 'field':
+      return compileField(parseFieldPath(f.field), f.op, f.value, info, dbPrefix);
+    default:
+      return assertNever(f);
+  }
 }
 
 function compileCursor(c: Json | undefined, orders: Order[], dbPrefix: string): Cursor | undefined {
@@ -256,7 +258,9 @@ export function compileQuery(sq: JsonObject, parentPath: string, dbName: string)
     throw new RpcError(Code.INVALID_ARGUMENT, `Invalid collection id: ${collectionId}`);
   }
   const info: FilterInfo = { inequalityFields: new Map() };
-  const matches = sq.where ? compileFilter(sq.where as JsonObject, info, dbPrefix) : () => true;
+  const matches = sq.where
+    ? compileFilter(parseFilter(sq.where as JsonObject), info, dbPrefix)
+    : () => true;
 
   const orders: Order[] = [];
   const seen = new Set<string>();

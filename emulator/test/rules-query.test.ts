@@ -191,6 +191,18 @@ describe('rules are not filters', () => {
     expect(list('ids', {}, null)).toEqual({ allowed: false, message: "false for 'list' @ L27" });
   });
 
+  it('never allows a query with an operator it does not know (no silent fall-through)', () => {
+    const unknown = {
+      where: {
+        fieldFilter: { field: { fieldPath: 'published' }, op: 'SOUNDS_LIKE', value: fsValue(true) },
+      },
+    };
+    expect(list('stories', unknown)).toEqual({
+      allowed: false,
+      message: 'Unsupported field filter op: SOUNDS_LIKE',
+    });
+  });
+
   it('exposes offset and orderBy of the query', () => {
     const order = [{ field: { fieldPath: 'score' }, direction: 'DESCENDING' }];
     expect(list('open', { orderBy: order }).allowed).toBe(true);

@@ -3,36 +3,19 @@
  * than numbers (firebase-admin's REST mode sends `$alt=json;enum-encoding=int`), int64 values as
  * decimal strings, and `nullValue: null` as the name.
  */
+import {
+  COMPOSITE_FILTER_OPS,
+  DIRECTIONS,
+  FIELD_FILTER_OPS,
+  UNARY_FILTER_OPS,
+} from '../filters.js';
 import type { Json, JsonObject } from '../service.js';
 
-const FIELD_FILTER_OPS = [
-  'OPERATOR_UNSPECIFIED',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'EQUAL',
-  'NOT_EQUAL',
-  'ARRAY_CONTAINS',
-  'IN',
-  'ARRAY_CONTAINS_ANY',
-  'NOT_IN',
-];
-const UNARY_FILTER_OPS = [
-  'OPERATOR_UNSPECIFIED',
-  '',
-  'IS_NAN',
-  'IS_NULL',
-  'IS_NOT_NAN',
-  'IS_NOT_NULL',
-];
-const COMPOSITE_FILTER_OPS = ['OPERATOR_UNSPECIFIED', 'AND', 'OR'];
-const DIRECTIONS = ['DIRECTION_UNSPECIFIED', 'ASCENDING', 'DESCENDING'];
 const SERVER_VALUES = ['SERVER_VALUE_UNSPECIFIED', 'REQUEST_TIME'];
 const DISTANCE_MEASURES = ['DISTANCE_MEASURE_UNSPECIFIED', 'EUCLIDEAN', 'COSINE', 'DOT_PRODUCT'];
 
 /** The enum field each message kind carries, keyed by the field holding that message. */
-const ENUM_FIELDS: { [container: string]: [field: string, names: string[]] } = {
+const ENUM_FIELDS: { [container: string]: [field: string, names: readonly string[]] } = {
   fieldFilter: ['op', FIELD_FILTER_OPS],
   unaryFilter: ['op', UNARY_FILTER_OPS],
   compositeFilter: ['op', COMPOSITE_FILTER_OPS],
@@ -46,7 +29,7 @@ function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function normaliseEnum(object: JsonObject, field: string, names: string[]): void {
+function normaliseEnum(object: JsonObject, field: string, names: readonly string[]): void {
   const value = object[field];
   if (typeof value === 'number' && names[value]) object[field] = names[value];
 }

@@ -1,4 +1,5 @@
 /** Turns a StructuredQuery into what it guarantees about its results ("rules are not filters"). */
+import { assertNever, parseFilter, type Filter } from '../filters.js';
 import type { Json, JsonObject } from '../service.js';
 import { constraintKey } from './eval.js';
 import {
@@ -48,9 +49,12 @@ export function parseFieldPath(path: string): string[] {
   return out;
 }
 
-function fieldOf(f: Json): string[] {
-  const path = (f as JsonObject | null)?.fieldPath;
+function pathOf(path: Json | undefined): string[] {
   return parseFieldPath(typeof path === 'string' ? path : '');
+}
+
+function fieldOf(f: Json): string[] {
+  return pathOf((f as JsonObject | null)?.fieldPath);
 }
 
 function valueOf(v: Json): RValue {
@@ -68,67 +72,70 @@ function tooComplex(): never {
   throw new RulesEvalError('Query is too complex to check against the security rules.');
 }
 
-function dnf(filter: JsonObject | undefined): Atom[][] {
-  if (!filter) return [[]];
-  if (filter.compositeFilter) {
-    const cf = filter.compositeFilter as JsonObject;
-    const parts = ((cf.filters ?? []) as JsonObject[]).map(dnf);
-    if (cf.op === 'OR') {
-      const out = parts.flat();
-      if (out.length > MAX_CONJUNCTS) tooComplex();
-      return out.length ? out : [[]];
-    }
-    return parts.reduce(product, [[]]);
+function fieldAtoms(f: Extract<Filter, { kind: 'field' }>): Atom[][] {
+  const path = pathOf(f.field);
+  const value = valueOf(f.value ?? null);
+  const list = Array.isArray(value) ? value : [value];
+  switch (f.op) {
+    case 'EQUAL':
+      return [[{ path, kind: 'eq', value }]];
+    case 'NOT_EQUAL':
+      return [[{ path, kind: 'ne', value }]];
+    case 'LESS_THAN':
+      return [[{ path, kind: 'lt', value }]];
+    case 'LESS_THAN_OR_EQUAL':
+      return [[{ path, kind: 'le', value }]];
+    case 'GREATER_THAN':
+      return [[{ path, kind: 'gt', value }]];
+    case 'GREATER_THAN_OR_EQUAL':
+      return [[{ path, kind: 'ge', value }]];
+    case 'ARRAY_CONTAINS':
+      return [[{ path, kind: 'ac', value }]];
+    case 'IN':
+      return list.map((v) => [{ path, kind: 'eq', value: v }]);
+    case 'ARRAY_CONTAINS_ANY':
+      return list.map((v) => [{ path, kind: 'ac', value: v }]);
+    case 'NOT_IN':
+      return [list.map((v) => ({ path, kind: 'ne', value: v }))];
+    default:
+      return assertNever(f.op);
   }
-  if (filter.fieldFilter) {
-    const ff = filter.fieldFilter as JsonObject;
-    const path = fieldOf(ff.field);
-    const value = valueOf(ff.value);
-    switch (ff.op) {
-      case 'EQUAL':
-        return [[{ path, kind: 'eq', value }]];
-      case 'NOT_EQUAL':
-        return [[{ path, kind: 'ne', value }]];
-      case 'LESS_THAN':
-        return [[{ path, kind: 'lt', value }]];
-      case 'LESS_THAN_OR_EQUAL':
-        return [[{ path, kind: 'le', value }]];
-      case 'GREATER_THAN':
-        return [[{ path, kind: 'gt', value }]];
-      case 'GREATER_THAN_OR_EQUAL':
-        return [[{ path, kind: 'ge', value }]];
-      case 'ARRAY_CONTAINS':
-        return [[{ path, kind: 'ac', value }]];
-      case 'IN':
-        return (Array.isArray(value) ? value : [value]).map((v) => [
-          { path, kind: 'eq', value: v },
-        ]);
-      case 'ARRAY_CONTAINS_ANY':
-        return (Array.isArray(value) ? value : [value]).map((v) => [
-          { path, kind: 'ac', value: v },
-        ]);
-      case 'NOT_IN':
-        return [
-          (Array.isArray(value) ? value : [value]).map((v) => ({ path, kind: 'ne', value: v })),
-        ];
-    }
-    return [[]];
+}
+
+function unaryAtoms(f: Extract<Filter, { kind: 'unary' }>): Atom[][] {
+  const path = pathOf(f.field);
+  switch (f.op) {
+    case 'IS_NULL':
+      return [[{ path, kind: 'eq', value: null }]];
+    case 'IS_NAN':
+      return [[{ path, kind: 'eq', value: NaN }]];
+    case 'IS_NOT_NULL':
+      return [[{ path, kind: 'ne', value: null }]];
+    case 'IS_NOT_NAN':
+      return [[{ path, kind: 'ne', value: NaN }]];
+    default:
+      return assertNever(f.op);
   }
-  if (filter.unaryFilter) {
-    const uf = filter.unaryFilter as JsonObject;
-    const path = fieldOf(uf.field);
-    switch (uf.op) {
-      case 'IS_NULL':
-        return [[{ path, kind: 'eq', value: null }]];
-      case 'IS_NAN':
-        return [[{ path, kind: 'eq', value: NaN }]];
-      case 'IS_NOT_NULL':
-        return [[{ path, kind: 'ne', value: null }]];
-      case 'IS_NOT_NAN':
-        return [[{ path, kind: 'ne', value: NaN }]];
+}
+
+function dnf(filter: Filter): Atom[][] {
+  switch (filter.kind) {
+    case 'composite': {
+      const parts = filter.filters.map(dnf);
+      if (filter.op === 'OR') {
+        const out = parts.flat();
+        if (out.length > MAX_CONJUNCTS) tooComplex();
+        return out.length ? out : [[]];
+      }
+      return parts.reduce(product, [[]]);
     }
+    case 'field':
+      return fieldAtoms(filter);
+    case 'unary':
+      return unaryAtoms(filter);
+    default:
+      return assertNever(filter);
   }
-  return [[]];
 }
 
 function emptyConstraint(): FieldConstraint {
@@ -175,6 +182,15 @@ function intOf(v: Json | undefined): bigint | null {
   return null;
 }
 
+/** The query's filter; an operator outside the model denies the query instead of being ignored. */
+function whereOf(filter: JsonObject): Filter {
+  try {
+    return parseFilter(filter);
+  } catch (e) {
+    throw new RulesEvalError((e as Error).message);
+  }
+}
+
 export function analyzeQuery(query: JsonObject | undefined): QueryShape {
   const q = query ?? {};
   const orderBy: RMap = new Map();
@@ -185,7 +201,8 @@ export function analyzeQuery(query: JsonObject | undefined): QueryShape {
     if (path.join('.') !== '__name__') orderAtoms.push({ path, kind: 'exists' });
   }
   const conjuncts: Map<string, FieldConstraint>[] = [];
-  for (const atoms of dnf(q.where as JsonObject | undefined)) {
+  const where = q.where ? whereOf(q.where as JsonObject) : undefined;
+  for (const atoms of where ? dnf(where) : [[]]) {
     const c = constraints([...atoms, ...orderAtoms]);
     if (c) conjuncts.push(c);
   }
