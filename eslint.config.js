@@ -21,6 +21,13 @@ const noFeatures = {
   group: ['@/features/*', '@/app/*'],
   message: 'Only app/ composes features; this layer must not depend on them.',
 };
+/** @typedef {{ group: string[], message: string }} ImportPattern */
+/**
+ * A config block forbidding `patterns` (and imports climbing two folders) in `files`.
+ * @param {string[]} files
+ * @param {...ImportPattern} patterns
+ * @returns {import('eslint').Linter.Config}
+ */
 const boundaries = (files, ...patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: [upTwoLevels, ...patterns] }] },
