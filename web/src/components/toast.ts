@@ -1,12 +1,8 @@
 /** The app's toasts: errors in the destructive (red) style, successes in green. */
 import { notifications } from '@mantine/notifications';
+import type { ToastText } from '@/domain/messages';
 
-export interface Toast {
-  title: string;
-  message?: string;
-}
-
-export function showToast({ title, message }: Toast, kind: 'error' | 'success'): void {
+export function showToast({ title, message }: ToastText, kind: 'error' | 'success'): void {
   notifications.show({
     title,
     message: message ?? null,

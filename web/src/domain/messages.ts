@@ -3,10 +3,10 @@ import { appConfig } from '../config/app-config';
 
 const employer = appConfig.callCenterEmployer.name;
 
-/** A toast: title plus message. */
+/** A toast's texts: a title and, usually, a message. The one toast type of the app. */
 export interface ToastText {
   title: string;
-  message: string;
+  message?: string;
 }
 
 export const requiredFieldsToast: ToastText = {

@@ -1,10 +1,5 @@
 /** The admin screens' pt-BR texts, quoted from product-spec sections 2, 6 and 8 (keep them exact). */
-
-/** A toast: title plus message. */
-export interface AdminToast {
-  title: string;
-  message?: string;
-}
+import type { ToastText } from '@/domain/messages';
 
 export const adminTexts = {
   title: 'Painel Administrativo',
@@ -22,17 +17,17 @@ export const adminTexts = {
   },
 } as const;
 
-export const loginSuccessToast: AdminToast = {
+export const loginSuccessToast: ToastText = {
   title: 'Login realizado com sucesso!',
   message: 'Redirecionando para o painel...',
 };
 
-export const loginDeniedToast: AdminToast = {
+export const loginDeniedToast: ToastText = {
   title: 'Acesso negado',
   message: 'Este usuário não tem permissões administrativas.',
 };
 
-export const panelDeniedToast: AdminToast = {
+export const panelDeniedToast: ToastText = {
   title: 'Acesso negado',
   message: 'Você não tem permissões administrativas.',
 };
@@ -40,4 +35,4 @@ export const panelDeniedToast: AdminToast = {
 export const loginErrorTitle = 'Erro no login';
 export const wrongCredentialsMessage = 'Email ou senha incorretos.';
 
-export const logoutToast: AdminToast = { title: 'Logout realizado' };
+export const logoutToast: ToastText = { title: 'Logout realizado' };

@@ -4,10 +4,10 @@
  * the pixel conversion, or the error toast with the form kept for a retry.
  */
 import type { FormEvent } from 'react';
-import { showToast, type Toast } from '@/components/toast';
+import { showToast } from '@/components/toast';
 import type { RootLeadInput } from '@/domain/lead';
 import type { CallCenterFormValues, RootFormValues } from '@/domain/lead-form';
-import { requiredFieldsToast, submitErrorToast } from '@/domain/messages';
+import { requiredFieldsToast, submitErrorToast, type ToastText } from '@/domain/messages';
 import { formatWhatsapp } from '@/domain/phone-mask';
 import { typedInputs } from '@/lib/prerender/typed-inputs';
 import { usePixel } from '@/lib/pixel/use-pixel';
@@ -19,7 +19,7 @@ export interface ApplicationFormOptions<Values extends RootFormValues> {
   empty: Values;
   isComplete: (values: Values) => boolean;
   toLead: (values: Values) => RootLeadInput;
-  successToast: Toast;
+  successToast: ToastText;
   /** The page's pixel conversion value (spec section 9). */
   conversionValue: number;
   /** Fire PageView on load (the root page only). */
