@@ -18,6 +18,26 @@ import {
   type RMap,
   type RValue,
 } from './values.js';
+import {
+  arity,
+  badArg,
+  hasAll,
+  hasAny,
+  hasOnly,
+  keySetOf,
+  wantCollection,
+  wantInt,
+  wantNumber,
+  wantString,
+} from './args.js';
+import { toJsRegex } from './re2.js';
+import {
+  DURATION_UNITS,
+  NS_PER_MS,
+  NS_PER_S,
+  checkTimestamp,
+  timestampMethod,
+} from './timestamps.js';
 
 /** Global functions and namespace members the language provides, by name, with their arities. */
 export const GLOBAL_FUNCTIONS: { [name: string]: number[] } = {
@@ -81,187 +101,7 @@ export function isType(v: RValue, type: string): boolean {
   return t === type;
 }
 
-// ---- Regular expressions (RE2 syntax, full-match semantics) --------------------------------
-
-const regexCache = new Map<string, RegExp>();
-
-function toJsRegex(re: string, global: boolean, anchored: boolean): RegExp {
-  const cacheKey = (global ? 'g' : '-') + (anchored ? 'a' : '-') + re;
-  const cached = regexCache.get(cacheKey);
-  if (cached) {
-    cached.lastIndex = 0;
-    return cached;
-  }
-  let source = re;
-  let flags = global ? 'g' : '';
-  const inline = /^\(\?([imsU]+)\)/.exec(source);
-  if (inline) {
-    source = source.slice(inline[0].length);
-    for (const f of inline[1]) if (f !== 'U' && !flags.includes(f)) flags += f;
-  }
-  if (/\(\?[=!]|\(\?<[=!]|\\[1-9]/.test(source)) {
-    fail(`Invalid regular expression '${re}': lookaround and backreferences are not RE2 syntax.`);
-  }
-  source = translateRe2(source);
-  if (anchored) source = `^(?:${source})$`;
-  let compiled: RegExp;
-  try {
-    compiled = new RegExp(source, flags + 'u');
-  } catch {
-    try {
-      compiled = new RegExp(source, flags);
-    } catch {
-      return fail(`Invalid regular expression '${re}'.`);
-    }
-  }
-  if (regexCache.size > 500) regexCache.clear();
-  regexCache.set(cacheKey, compiled);
-  return compiled;
-}
-
-const POSIX_CLASSES: { [name: string]: string } = {
-  alpha: 'a-zA-Z',
-  digit: '0-9',
-  alnum: 'a-zA-Z0-9',
-  upper: 'A-Z',
-  lower: 'a-z',
-  space: '\\t\\n\\v\\f\\r ',
-  blank: '\\t ',
-  xdigit: '0-9A-Fa-f',
-  word: '\\w',
-  punct: '!-\\/:-@\\[-`{-~',
-  cntrl: '\\x00-\\x1f\\x7f',
-  print: ' -~',
-  graph: '!-~',
-  ascii: '\\x00-\\x7f',
-};
-
-/** Rewrites RE2-only syntax (\Q…\E, [[:alpha:]], \pL, (?P<name>, \A, \z) into JavaScript's. */
-function translateRe2(re: string): string {
-  return re
-    .replace(/\\Q([\s\S]*?)(?:\\E|$)/g, (_, text: string) =>
-      text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'),
-    )
-    .replace(/\[:(\^?)([a-z]+):\]/g, (whole, neg: string, name: string) => {
-      const cls = own(POSIX_CLASSES, name);
-      if (!cls) return whole;
-      return neg ? fail(`Negated POSIX class [:^${name}:] is not supported.`) : cls;
-    })
-    .replace(/\\([pP])([A-Z])/g, '\\$1{$2}')
-    .replace(/\(\?P</g, '(?<')
-    .replace(/\\A/g, '^')
-    .replace(/\\z/g, '$')
-    .replace(/\\.|\[(?:\\.|[^\]\\])*\]|\./g, re2ClassesToJs);
-}
-
-/**
- * RE2's `\s` is only [\t\n\f\r ] and its `.` excludes only \n; JavaScript's `\s` also matches
- * Unicode spaces and its `.` also excludes \r, U+2028 and U+2029. Rewrites one escape, one
- * character class or one dot (as matched in translateRe2) to RE2's meaning.
- */
-function re2ClassesToJs(token: string): string {
-  const inClass = (escape: string) =>
-    escape === '\\s'
-      ? '\\t\\n\\f\\r '
-      : escape === '\\S'
-        ? '\\x00-\\x08\\x0b\\x0e-\\x1f\\x21-\\u{10FFFF}'
-        : escape;
-  if (token === '.') return '[^\\n]';
-  if (token === '\\s') return '[\\t\\n\\f\\r ]';
-  if (token === '\\S') return '[^\\t\\n\\f\\r ]';
-  if (token.startsWith('[')) return token.replace(/\\./g, inClass);
-  return token;
-}
-
-// ---- Helpers ------------------------------------------------------------------------------
-
-function arity(name: string, args: RValue[], ...counts: number[]): void {
-  if (!counts.includes(args.length)) {
-    fail(`Function ${name} expects ${counts.join(' or ')} argument(s), got ${args.length}.`);
-  }
-}
-
-function wantString(v: RValue, what: string): string {
-  if (typeof v !== 'string') return badArg(v, what, 'string');
-  return v;
-}
-
-function wantInt(v: RValue, what: string): bigint {
-  if (typeof v !== 'bigint') return badArg(v, what, 'int');
-  return v;
-}
-
-function wantNumber(v: RValue, what: string): number {
-  if (typeof v === 'bigint') return Number(v);
-  if (typeof v !== 'number') return badArg(v, what, 'number');
-  return v;
-}
-
-function badArg(v: RValue, what: string, expected: string): never {
-  if (v instanceof Sym) return unknownValue();
-  return fail(`Invalid argument type for ${what}: expected ${expected}, got ${typeName(v)}.`);
-}
-
-function wantCollection(v: RValue, what: string): RValue[] {
-  if (Array.isArray(v)) return v;
-  if (v instanceof RSet) return [...v.items.values()];
-  return badArg(v, what, 'list or set');
-}
-
-function keySetOf(values: RValue[]): Set<string> {
-  return new Set(values.map(valueKey));
-}
-
-function hasAll(self: RValue[], arg: RValue[]): boolean {
-  const keys = keySetOf(self);
-  return arg.every((v) => keys.has(valueKey(v)));
-}
-
-function hasAny(self: RValue[], arg: RValue[]): boolean {
-  const keys = keySetOf(self);
-  return arg.some((v) => keys.has(valueKey(v)));
-}
-
-function hasOnly(self: RValue[], arg: RValue[]): boolean {
-  const keys = keySetOf(arg);
-  return self.every((v) => keys.has(valueKey(v)));
-}
-
-const NS_PER_MS = 1_000_000n;
-const NS_PER_S = 1_000_000_000n;
-const NS_PER_DAY = 86_400n * NS_PER_S;
-const MIN_TS = -62135596800n * NS_PER_S; // 0001-01-01T00:00:00Z
-const MAX_TS = 253402300800n * NS_PER_S - 1n; // 9999-12-31T23:59:59.999999999Z
-
-export function checkTimestamp(ns: bigint): RTimestamp {
-  if (ns < MIN_TS || ns > MAX_TS) fail('Timestamp out of range error.');
-  return new RTimestamp(ns);
-}
-
-function floorDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
-}
-
-function utcParts(ts: RTimestamp): { date: Date; nanosOfSecond: bigint; dayNs: bigint } {
-  const ms = floorDiv(ts.ns, NS_PER_MS);
-  const dayStart = floorDiv(ts.ns, NS_PER_DAY) * NS_PER_DAY;
-  return {
-    date: new Date(Number(ms)),
-    nanosOfSecond: ts.ns - floorDiv(ts.ns, NS_PER_S) * NS_PER_S,
-    dayNs: dayStart,
-  };
-}
-
-const DURATION_UNITS: { [unit: string]: bigint } = {
-  w: 7n * NS_PER_DAY,
-  d: NS_PER_DAY,
-  h: 3600n * NS_PER_S,
-  m: 60n * NS_PER_S,
-  s: NS_PER_S,
-  ms: NS_PER_MS,
-  ns: 1n,
-};
+// ---- Hashing ------------------------------------------------------------------------------
 
 function crc32(bytes: Uint8Array, poly: number): number {
   let crc = 0xffffffff;
@@ -597,41 +437,6 @@ function setMethod(set: RSet, name: string, args: RValue[]): RValue {
     case 'union':
       arity(name, args, 1);
       return new RSet([...self, ...wantCollection(args[0], 'union()')]);
-  }
-  return fail(`Function not found error: Name: [${name}].`);
-}
-
-function timestampMethod(ts: RTimestamp, name: string, args: RValue[]): RValue {
-  arity(name, args, 0);
-  const { date, nanosOfSecond, dayNs } = utcParts(ts);
-  switch (name) {
-    case 'year':
-      return BigInt(date.getUTCFullYear());
-    case 'month':
-      return BigInt(date.getUTCMonth() + 1);
-    case 'day':
-      return BigInt(date.getUTCDate());
-    case 'hours':
-      return BigInt(date.getUTCHours());
-    case 'minutes':
-      return BigInt(date.getUTCMinutes());
-    case 'seconds':
-      return BigInt(date.getUTCSeconds());
-    case 'nanos':
-      return nanosOfSecond;
-    case 'dayOfWeek':
-      return BigInt(date.getUTCDay() === 0 ? 7 : date.getUTCDay());
-    case 'dayOfYear': {
-      const start = Date.UTC(date.getUTCFullYear(), 0, 1);
-      const startOfDay = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-      return BigInt(Math.round((startOfDay - start) / 86_400_000) + 1);
-    }
-    case 'date':
-      return new RTimestamp(dayNs);
-    case 'time':
-      return new RDuration(ts.ns - dayNs);
-    case 'toMillis':
-      return floorDiv(ts.ns, NS_PER_MS);
   }
   return fail(`Function not found error: Name: [${name}].`);
 }

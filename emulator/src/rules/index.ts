@@ -20,7 +20,9 @@ import type {
 } from './contract.js';
 import { Env, evaluate, resourceValue, type EvalContext } from './eval.js';
 import { parse } from './generated/parser.js';
+import { ANY, DOC, matchPattern, type Seg } from './match.js';
 import { analyzeQuery } from './query.js';
+import { inferType } from './types.js';
 import {
   RPath,
   RulesEvalError,
@@ -337,159 +339,7 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
   return blocks;
 }
 
-// ---- Static types: obvious type errors are load errors --------------------------------------
-
-const NUMERIC = new Set(['int', 'float']);
-
-/** Infers the type of an expression where it is evident from its form (null = only known at run time). */
-function inferType(e: Expr, err: (loc: Expr['loc'], message: string) => void): string | null {
-  const bad = (message: string): null => {
-    err(e.loc, message);
-    return null;
-  };
-  switch (e.k) {
-    case 'lit':
-      if (e.v === null) return 'null';
-      return typeof e.v === 'bigint'
-        ? 'int'
-        : typeof e.v === 'number'
-          ? 'float'
-          : typeof e.v === 'string'
-            ? 'string'
-            : 'bool';
-    case 'bytes':
-      return 'bytes';
-    case 'list':
-      e.items.forEach((i) => inferType(i, err));
-      return 'list';
-    case 'map':
-      e.entries.forEach(([k, v]) => {
-        const kt = inferType(k, err);
-        if (kt !== null && kt !== 'string') bad(`Map keys must be strings, got ${kt}.`);
-        inferType(v, err);
-      });
-      return 'map';
-    case 'path':
-      e.parts.forEach((p) => typeof p !== 'string' && inferType(p, err));
-      return 'path';
-    case 'is':
-      inferType(e.arg, err);
-      return 'bool';
-    case 'not':
-    case 'and':
-    case 'or': {
-      const parts = e.k === 'not' ? [e.arg] : [e.left, e.right];
-      for (const p of parts) {
-        const t = inferType(p, err);
-        if (t !== null && t !== 'bool')
-          bad(
-            `Operator ${e.k === 'not' ? '!' : e.k === 'and' ? '&&' : '||'} expects bool operands, got ${t}.`,
-          );
-      }
-      return 'bool';
-    }
-    case 'neg': {
-      const t = inferType(e.arg, err);
-      if (t !== null && !NUMERIC.has(t)) return bad(`Unary - expects a number, got ${t}.`);
-      return t;
-    }
-    case 'cond': {
-      const tt = inferType(e.test, err);
-      if (tt !== null && tt !== 'bool') bad(`The condition of ?: must be a boolean, got ${tt}.`);
-      const a = inferType(e.then, err);
-      const b = inferType(e.otherwise, err);
-      return a === b ? a : null;
-    }
-    case 'bin': {
-      const l = inferType(e.left, err);
-      const r = inferType(e.right, err);
-      if (e.op === '==' || e.op === '!=') return 'bool';
-      if (e.op === 'in') {
-        if (r !== null && !['list', 'map'].includes(r))
-          bad(`Operator in expects a list, map or set, got ${r}.`);
-        return 'bool';
-      }
-      if (l === null || r === null || l === 'null' || r === 'null') {
-        return ['<', '<=', '>', '>='].includes(e.op) ? 'bool' : null;
-      }
-      const numeric = NUMERIC.has(l) && NUMERIC.has(r);
-      if (['<', '<=', '>', '>='].includes(e.op)) {
-        if (!numeric && l !== r) bad(`Unsupported operation: ${l} ${e.op} ${r}.`);
-        return 'bool';
-      }
-      if (numeric) return l === 'int' && r === 'int' ? 'int' : 'float';
-      if (e.op === '+' && l === r && ['string', 'list', 'map'].includes(l)) return l;
-      return bad(`Unsupported operation: ${l} ${e.op} ${r}.`);
-    }
-    case 'member':
-      inferType(e.obj, err);
-      return null;
-    case 'index':
-      inferType(e.obj, err);
-      inferType(e.index, err);
-      return null;
-    case 'slice':
-      inferType(e.obj, err);
-      if (e.from) inferType(e.from, err);
-      if (e.to) inferType(e.to, err);
-      return null;
-    case 'call':
-      if (e.callee.k === 'member') inferType(e.callee.obj, err);
-      e.args.forEach((a) => inferType(a, err));
-      if (e.builtin === 'exists' || e.builtin === 'existsAfter') return 'bool';
-      return null;
-    case 'id':
-      return null;
-  }
-}
-
 // ---- Evaluation ----------------------------------------------------------------------------
-
-/** A placeholder segment: the unknown id of a listed document, or any run of segments (groups). */
-const DOC = Symbol('doc');
-const ANY = Symbol('any');
-type Seg = string | typeof DOC | typeof ANY;
-
-function matchPattern(
-  pattern: MatchSegment[],
-  pi: number,
-  segs: Seg[],
-  si: number,
-  bindings: Map<string, RValue>,
-  minRest: number,
-): boolean {
-  if (pi === pattern.length) return si === segs.length;
-  const p = pattern[pi];
-  if (p.kind === 'lit') {
-    return (
-      si < segs.length &&
-      segs[si] === p.value &&
-      matchPattern(pattern, pi + 1, segs, si + 1, bindings, minRest)
-    );
-  }
-  if (p.kind === 'var') {
-    const s = segs[si];
-    if (si >= segs.length || s === ANY) return false;
-    bindings.set(p.name, s === DOC ? new Sym(['__id__'], presentOfType('string'), new Map()) : s);
-    if (matchPattern(pattern, pi + 1, segs, si + 1, bindings, minRest)) return true;
-    bindings.delete(p.name);
-    return false;
-  }
-  for (let end = si + minRest; end <= segs.length; end++) {
-    const taken = segs.slice(si, end);
-    const concrete = taken.every((s) => typeof s === 'string');
-    bindings.set(
-      p.name,
-      concrete
-        ? new RPath(taken as string[])
-        : new Sym(['__name__'], presentOfType('path'), new Map()),
-    );
-    if (matchPattern(pattern, pi + 1, segs, end, bindings, minRest)) return true;
-  }
-  bindings.delete(p.name);
-  return false;
-}
-
 const tokenCache = new WeakMap<object, RValue>();
 
 function authValue(auth: RulesRequest['auth']): RValue {

@@ -1,7 +1,7 @@
 /** Turns a StructuredQuery into what it guarantees about its results ("rules are not filters"). */
 import { assertNever, parseFilter, type Filter } from '../filters.js';
 import type { Json, JsonObject } from '../service.js';
-import { constraintKey } from './eval.js';
+import { constraintKey } from './symbolic.js';
 import {
   RulesEvalError,
   fromFirestoreValue,
