@@ -1,4 +1,4 @@
-/** Writes the option lists of web/src/domain/options.ts into firestore.rules (`--check`: only compare). */
+/** Writes the lists of web/src/domain (options, lead keys) into firestore.rules (`--check`: only compare). */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { syncOptionLists } from '../src/option-lists.js';
@@ -14,7 +14,7 @@ if (process.argv.includes('--check')) {
     );
     process.exit(1);
   }
-  console.log('firestore.rules option lists match web/src/domain/options.ts');
+  console.log('firestore.rules generated lists match web/src/domain');
 } else if (synced === source) {
   console.log('firestore.rules option lists already up to date');
 } else {

@@ -1,7 +1,8 @@
 /**
- * The option lists and limits that firestore.rules shares with the web app, rendered as rules
- * functions. web/src/domain/options.ts and web/src/config/app-config.ts are the single source;
- * `npm run sync-rules -w rules-tests` writes the block into firestore.rules and a test checks it.
+ * The option lists, limits and lead key lists that firestore.rules shares with the web app,
+ * rendered as rules functions. web/src/domain/options.ts, web/src/domain/lead.ts and
+ * web/src/config/app-config.ts are the single source; `npm run sync-rules -w rules-tests` writes
+ * the block into firestore.rules and a test checks it.
  */
 import {
   ageLimits,
@@ -14,14 +15,18 @@ import {
   rootLocalities,
   whatsappLimits,
 } from '../../web/src/domain/options.js';
-import { appConfig } from '../../web/src/config/app-config.js';
+import {
+  callCenterLeadFields,
+  callCenterVaga,
+  leadTextLimits,
+  managedLeadFields,
+  optionalLeadFields,
+  pinnedLeadFields,
+  rootLeadFields,
+} from '../../web/src/domain/lead.js';
 
 export const BEGIN_MARKER = '    // BEGIN GENERATED OPTION LISTS';
 export const END_MARKER = '    // END GENERATED OPTION LISTS';
-
-/** The stored vaga of a call-center lead: the job with the `[{employer}] ` prefix. */
-export const callCenterVaga = (job: string): string =>
-  `[${appConfig.callCenterEmployer.name}] ${job}`;
 
 /** Every list and limit the rules use, by the name of the rules function that returns it. */
 export const ruleLists: Readonly<Record<string, readonly string[] | number>> = {
@@ -36,6 +41,11 @@ export const ruleLists: Readonly<Record<string, readonly string[] | number>> = {
   whatsappMaxLength: whatsappLimits.maxLength,
   minRedirectTime: redirectTimeLimits.min,
   maxRedirectTime: redirectTimeLimits.max,
+  nomeMaxLength: leadTextLimits.nome.max,
+  rootLeadKeys: [...rootLeadFields, ...pinnedLeadFields],
+  callCenterLeadKeys: [...callCenterLeadFields, ...pinnedLeadFields],
+  optionalLeadKeys: [...optionalLeadFields],
+  managedLeadKeys: [...managedLeadFields],
 };
 
 /** A rules string literal (single quotes, backslash escapes). */
@@ -45,7 +55,7 @@ const quote = (value: string): string => `'${value.replace(/[\\']/g, (c) => `\\$
 export function renderOptionLists(): string {
   const lines = [
     BEGIN_MARKER,
-    '    // From web/src/domain/options.ts and web/src/config/app-config.ts by',
+    '    // From web/src/domain/options.ts, lead.ts and web/src/config/app-config.ts by',
     '    // `npm run sync-rules -w rules-tests`; rules-tests/test/option-lists.test.ts fails on drift.',
   ];
   for (const [name, value] of Object.entries(ruleLists)) {

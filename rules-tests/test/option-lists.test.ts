@@ -13,6 +13,14 @@ import {
   whatsappLimits,
 } from '../../web/src/domain/options.js';
 import { appConfig } from '../../web/src/config/app-config.js';
+import {
+  callCenterLeadFields,
+  leadTextLimits,
+  managedLeadFields,
+  optionalLeadFields,
+  pinnedLeadFields,
+  rootLeadFields,
+} from '../../web/src/domain/lead.js';
 import { extractOptionLists, renderOptionLists, ruleLists } from '../src/option-lists.js';
 import { rulesFile } from './support/rules-file.js';
 
@@ -61,6 +69,16 @@ describe('option lists in firestore.rules', () => {
   });
 
   it.each([
+    ['rootLeadKeys', [...rootLeadFields, ...pinnedLeadFields]],
+    ['callCenterLeadKeys', [...callCenterLeadFields, ...pinnedLeadFields]],
+    ['optionalLeadKeys', [...optionalLeadFields]],
+    ['managedLeadKeys', [...managedLeadFields]],
+  ])('%s() is exactly the key list of web/src/domain/lead.ts', (name, expected) => {
+    expect(rulesFunctionValue(name)).toEqual(expected);
+  });
+
+  it.each([
+    ['nomeMaxLength', leadTextLimits.nome.max],
     ['minAge', ageLimits.min],
     ['maxAge', ageLimits.max],
     ['whatsappMaxLength', whatsappLimits.maxLength],

@@ -14,7 +14,12 @@ import {
   rootJobs,
   rootLocalities,
 } from '../../../web/src/domain/options.js';
-import { callCenterVaga } from '../../src/option-lists.js';
+import {
+  callCenterLeadFields,
+  callCenterVaga,
+  pinnedLeadFields,
+  rootLeadFields,
+} from '../../../web/src/domain/lead.js';
 
 export type Payload = Record<string, unknown>;
 export type Form = 'root' | 'callCenter';
@@ -24,10 +29,15 @@ const formLists: Record<Form, { vaga: readonly string[]; cidade: readonly string
   root: { vaga: rootJobs, cidade: rootLocalities },
   callCenter: { vaga: callCenterVagas, cidade: callCenterLocalities },
 };
-const rootKeys = ['nome', 'whatsapp', 'vaga', 'cidade', 'status', 'created_at', 'deleted_at'];
+/** The fields only the call-center form writes. */
+const callCenterOnlyKeys: readonly string[] = callCenterLeadFields.filter(
+  (field) => !(rootLeadFields as readonly string[]).includes(field),
+);
+
+/** Every key each form writes (web/src/domain/lead.ts): its own fields and the pinned ones. */
 export const formKeys: Record<Form, readonly string[]> = {
-  root: rootKeys,
-  callCenter: [...rootKeys, 'idade', 'tempo_experiencia'],
+  root: [...rootLeadFields, ...pinnedLeadFields],
+  callCenter: [...callCenterLeadFields, ...pinnedLeadFields],
 };
 
 // ---- Firestore values of every type the SDK can send ----------------------------------------
@@ -283,7 +293,7 @@ export function malformedFrom({
       : fc.constant({
           kind: 'mixed forms',
           data: Object.fromEntries(
-            Object.entries(data).filter(([k]) => k !== 'idade' && k !== 'tempo_experiencia'),
+            Object.entries(data).filter(([k]) => !callCenterOnlyKeys.includes(k)),
           ),
         }),
     // Several defects at once.

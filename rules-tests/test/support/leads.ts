@@ -7,7 +7,7 @@ import {
   rootJobs,
   rootLocalities,
 } from '../../../web/src/domain/options.js';
-import { callCenterVaga } from '../../src/option-lists.js';
+import { callCenterVaga } from '../../../web/src/domain/lead.js';
 
 /** What the root page writes. */
 export const rootLead = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
