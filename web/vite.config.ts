@@ -14,8 +14,15 @@ const publicPages: RoutePages = {
 
 export default defineConfig({
   resolve: {
-    // `@/x` is `src/x` (tsconfig.json `paths` says the same to TypeScript).
-    alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) },
+    alias: [
+      // `@/x` is `src/x` (tsconfig.json `paths` says the same to TypeScript).
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      // SDKs reactfire imports and the app never uses (src/lib/firebase/unused-sdks.ts).
+      {
+        find: /^firebase\/(database|storage|remote-config)$/,
+        replacement: fileURLToPath(new URL('./src/lib/firebase/unused-sdks.ts', import.meta.url)),
+      },
+    ],
   },
   plugins: [
     react(),

@@ -13,7 +13,7 @@ const userState = vi.hoisted(() => ({
   current: { status: 'success', data: null } as { status: string; data: unknown },
 }));
 vi.mock('../api/admin-session', () => session);
-vi.mock('reactfire', () => ({ useUser: () => userState.current }));
+vi.mock('@/features/admin/hooks/use-auth-user', () => ({ useAuthUser: () => userState.current }));
 
 async function fillAndSubmit(email = 'admin@vagas.test', password = 'vagas-admin') {
   const user = userEvent.setup();

@@ -1,11 +1,11 @@
 /** /admin/login: email and password sign-in, then the server's admin check (linkAdminUser). */
+import '@mantine/core/styles.css';
 import { Center, Loader, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useUser } from 'reactfire';
 import { signInAdmin } from '@/features/admin/api/admin-session';
 import { loginErrorMessage } from '@/features/admin/api/login-error';
-import { AdminProviders } from '@/features/admin/components/AdminProviders/AdminProviders';
+import { useAuthUser } from '@/features/admin/hooks/use-auth-user';
 import { LoginForm, type LoginValues } from '@/features/admin/components/LoginForm/LoginForm';
 import {
   adminTexts,
@@ -17,7 +17,7 @@ import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
 
 export function AdminLogin() {
-  const { status, data: user } = useUser();
+  const { status, data: user } = useAuthUser();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
@@ -60,10 +60,8 @@ export function AdminLogin() {
   );
 }
 
-export function Component() {
-  return (
-    <AdminProviders>
-      <AdminLogin />
-    </AdminProviders>
-  );
+export function AdminLoginPage() {
+  return <AdminLogin />;
 }
+
+export { AdminLoginPage as Component };

@@ -1,21 +1,18 @@
 /**
- * reactfire providers for the admin routes only (public pages never load them). The login page
- * needs Auth and Functions; the panel adds Firestore, so the login chunk stays free of the full
- * Firestore SDK.
+ * reactfire's providers for the panel: the app and Auth (the guard's `useUser`); the panel's tabs
+ * add Firestore (PanelFirestoreProvider, `useFirestore`). The login page uses none of them:
+ * reactfire imports the full Firestore SDK, which the login page must not download.
  */
 import '@mantine/core/styles.css';
 import type { ReactNode } from 'react';
-import { AuthProvider, FirebaseAppProvider, FunctionsProvider } from 'reactfire';
+import { AuthProvider, FirebaseAppProvider } from 'reactfire';
 import { firebaseApp } from '@/lib/firebase/app';
 import { auth } from '@/lib/firebase/auth';
-import { functions } from '@/lib/firebase/functions';
 
 export function AdminProviders({ children }: { children: ReactNode }) {
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>
-      <AuthProvider sdk={auth}>
-        <FunctionsProvider sdk={functions}>{children}</FunctionsProvider>
-      </AuthProvider>
+      <AuthProvider sdk={auth}>{children}</AuthProvider>
     </FirebaseAppProvider>
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * Stands in for the Firebase SDKs this app never uses (Realtime Database, Storage, Remote Config).
+ * reactfire imports them at its top level, so without this vite.config.ts alias every admin page
+ * would download them (about 40 KB gzip) for hooks nobody calls. Calling one is a programming error.
+ */
+function unused(name: string): never {
+  throw new Error(
+    `${name}: this app does not use that Firebase SDK (see web/src/lib/firebase/unused-sdks.ts)`,
+  );
+}
+
+// firebase/database
+export const get = () => unused('database.get');
+export const off = () => unused('database.off');
+export const onChildAdded = () => unused('database.onChildAdded');
+export const onChildChanged = () => unused('database.onChildChanged');
+export const onChildMoved = () => unused('database.onChildMoved');
+export const onChildRemoved = () => unused('database.onChildRemoved');
+export const onValue = () => unused('database.onValue');
+// firebase/remote-config
+export const ensureInitialized = () => unused('remoteConfig.ensureInitialized');
+export const getAll = () => unused('remoteConfig.getAll');
+export const getBoolean = () => unused('remoteConfig.getBoolean');
+export const getNumber = () => unused('remoteConfig.getNumber');
+export const getString = () => unused('remoteConfig.getString');
+export const getValue = () => unused('remoteConfig.getValue');
+// firebase/storage
+export const getDownloadURL = () => unused('storage.getDownloadURL');
+export const ref = () => unused('storage.ref');
