@@ -3,6 +3,7 @@
  * (blocked, offline, not configured, tests) and any pixel error is only logged, never thrown.
  */
 import { appConfig } from '@/config/app-config';
+import { isPixelId } from '@/domain/settings';
 
 /** The global Meta Pixel function (`fbq('track', 'PageView')`, ...). */
 export type Fbq = ((...args: unknown[]) => void) & {
@@ -22,11 +23,6 @@ declare global {
 
 const pixelScriptUrl = 'https://connect.facebook.net/en_US/fbevents.js';
 const initialised = new Set<string>();
-
-/** A pixel id is digits only (the admin's field accepts nothing else). */
-export function isPixelId(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{1,32}$/.test(value);
-}
 
 /** Calls `fbq(...args)` if the pixel is present; returns whether it was called without error. */
 function callFbq(...args: unknown[]): boolean {

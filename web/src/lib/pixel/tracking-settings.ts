@@ -1,8 +1,8 @@
 /** Reads the admin's pixel id from `settings/tracking` (public read) with Firestore Lite, once per page load. */
 import { doc, getDoc } from 'firebase/firestore/lite';
+import { isPixelId } from '@/domain/settings';
 import { withTimeout } from '@/domain/timeout';
 import { firestoreLite } from '@/lib/firebase/firestore-lite';
-import { isPixelId } from './pixel';
 
 let pending: Promise<string | null> | undefined;
 

@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
+import { fallbackRedirectSettings } from '@/domain/settings';
 
 // The parser is pure; keep the Firebase modules out of jsdom.
 vi.mock('../../../lib/firebase/firestore-lite', () => ({ firestoreLite: {} }));
@@ -9,30 +10,7 @@ vi.mock('../../../lib/firebase/app', () => ({
   emulatorHosts: {},
 }));
 
-const { fallbackRedirectSettings, parseRedirectSettings, parseRestRedirectSettings } =
-  await import('./redirect-settings');
-
-describe('parseRedirectSettings', () => {
-  test('reads the link and the delay', () => {
-    expect(
-      parseRedirectSettings({ whatsapp_link: ' https://wa.me/5579 ', redirect_time: 8 }),
-    ).toEqual({ whatsappLink: 'https://wa.me/5579', redirectTime: 8 });
-  });
-
-  test('falls back to no link and 5 s when the document or a field is missing or wrong', () => {
-    expect(parseRedirectSettings(undefined)).toEqual({ whatsappLink: '', redirectTime: 5 });
-    expect(parseRedirectSettings({ whatsapp_link: 42, redirect_time: '9' })).toEqual({
-      whatsappLink: '',
-      redirectTime: 5,
-    });
-  });
-
-  test('holds the delay within 1..30 seconds', () => {
-    expect(parseRedirectSettings({ redirect_time: 0 }).redirectTime).toBe(1);
-    expect(parseRedirectSettings({ redirect_time: 300 }).redirectTime).toBe(30);
-    expect(parseRedirectSettings({ redirect_time: 2.6 }).redirectTime).toBe(3);
-  });
-});
+const { parseRestRedirectSettings } = await import('./redirect-settings');
 
 describe('parseRestRedirectSettings (the prerendered page’s early REST read)', () => {
   test('reads the typed REST values', () => {

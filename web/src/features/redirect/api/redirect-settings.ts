@@ -1,36 +1,11 @@
 /** The redirect page's backend: `settings/redirect` read with Firestore Lite, and the `countRedirect` callable. */
 import { doc, getDoc } from 'firebase/firestore/lite';
 import { httpsCallable } from 'firebase/functions';
-import { redirectTimeLimits } from '@/domain/options';
+import { parseRedirectSettings, type RedirectSettings } from '@/domain/settings';
 import { withTimeout } from '@/domain/timeout';
 import { emulatorHosts, firebaseApp, useEmulators } from '@/lib/firebase/app';
 import { firestoreLite } from '@/lib/firebase/firestore-lite';
 import { functions } from '@/lib/firebase/functions';
-
-/** What the page needs from `settings/redirect`. */
-export interface RedirectSettings {
-  /** '' when no link is configured. */
-  whatsappLink: string;
-  /** Countdown start in seconds. */
-  redirectTime: number;
-}
-
-/** What the page uses when nothing is configured or the settings cannot be read. */
-export const fallbackRedirectSettings: RedirectSettings = {
-  whatsappLink: '',
-  redirectTime: redirectTimeLimits.default,
-};
-
-/** Reads the stored fields leniently: a missing document or field means the fallback. */
-export function parseRedirectSettings(data: Record<string, unknown> | undefined): RedirectSettings {
-  const link = typeof data?.whatsapp_link === 'string' ? data.whatsapp_link.trim() : '';
-  const time = data?.redirect_time;
-  const redirectTime =
-    typeof time === 'number' && Number.isFinite(time)
-      ? Math.min(redirectTimeLimits.max, Math.max(redirectTimeLimits.min, Math.round(time)))
-      : redirectTimeLimits.default;
-  return { whatsappLink: link, redirectTime };
-}
 
 /** Loads the settings; rejects when they cannot be read within 10 s. */
 export async function loadRedirectSettings(): Promise<RedirectSettings> {

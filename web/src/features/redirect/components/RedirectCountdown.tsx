@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { WhatsAppIcon } from '@/components/icons';
 import { publicTexts } from '@/domain/messages';
 import { redirectTimeLimits } from '@/domain/options';
-import type { RedirectSettings } from '@/features/redirect/api/redirect-settings';
+import type { RedirectSettings } from '@/domain/settings';
 import { useCountdown } from '@/features/redirect/hooks/use-countdown';
 import { CountdownRing } from './CountdownRing';
 import { goTo } from './navigate';

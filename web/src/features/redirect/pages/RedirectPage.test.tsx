@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
-import type { RedirectSettings } from '@/features/redirect/api/redirect-settings';
+import type { RedirectSettings } from '@/domain/settings';
 import { Component as RedirectPage } from './RedirectPage';
 
 const api = vi.hoisted(() => ({
@@ -12,12 +12,13 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/redirect-settings', () => ({
   loadRedirectSettings: api.load,
   countRedirectOncePerSession: api.count,
-  fallbackRedirectSettings: { whatsappLink: '', redirectTime: 5 },
 }));
 vi.mock('../components/navigate', () => ({ goTo: api.goTo }));
 
+// Every timer is fake and only moves when a test advances it: the countdown's seconds are the
+// test's, never the machine's (a loaded machine cannot skip a second).
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.useFakeTimers();
   api.load.mockReset();
   api.count.mockReset().mockResolvedValue();
   api.goTo.mockReset();
@@ -27,6 +28,8 @@ afterEach(() => {
 });
 
 const seconds = () => screen.getByTestId('countdown').textContent;
+/** Lets the settings promise settle and React render, without moving the clock. */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
 
 describe('redirect page', () => {
   test('spinner, then the texts and a countdown from the configured time that navigates at zero', async () => {
@@ -66,9 +69,12 @@ describe('redirect page', () => {
   test('without a link: disabled Link não configurado, no count, no navigation', async () => {
     api.load.mockResolvedValue({ whatsappLink: '', redirectTime: 1 });
     renderPage(<RedirectPage />, '/redirecionamento');
-    const button = await screen.findByRole('button', { name: 'Link não configurado' });
+    await settle();
+    const button = screen.getByRole('button', { name: 'Link não configurado' });
     expect(button).toBeDisabled();
-    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(seconds()).toBe('1');
+    // The second that takes the countdown to zero is when a link would be followed.
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(seconds()).toBe('0');
     expect(api.count).not.toHaveBeenCalled();
     expect(api.goTo).not.toHaveBeenCalled();
@@ -78,11 +84,12 @@ describe('redirect page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     api.load.mockRejectedValue(new Error('offline'));
     renderPage(<RedirectPage />, '/redirecionamento');
-    expect(await screen.findByText('Erro')).toBeInTheDocument();
+    await settle();
+    expect(screen.getByText('Erro')).toBeInTheDocument();
     expect(
       screen.getByText('Não foi possível carregar as configurações de redirecionamento'),
     ).toBeInTheDocument();
-    expect(await screen.findByTestId('countdown')).toHaveTextContent('5');
+    expect(seconds()).toBe('5');
     expect(screen.getByRole('button', { name: 'Link não configurado' })).toBeDisabled();
   });
 });

@@ -4,12 +4,11 @@ import { useEffect, useState } from 'react';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { showToast } from '@/components/toast';
 import { redirectLoadErrorToast } from '@/domain/messages';
+import { fallbackRedirectSettings, type RedirectSettings } from '@/domain/settings';
 import {
   countRedirectOncePerSession,
-  fallbackRedirectSettings,
   loadRedirectSettings,
   redirectSettingsFromPrefetch,
-  type RedirectSettings,
 } from '@/features/redirect/api/redirect-settings';
 import { RedirectCountdown } from '@/features/redirect/components/RedirectCountdown';
 
