@@ -1,0 +1,64 @@
+/**
+ * Typed access to the settings documents for the admin panel (full Firestore SDK): live reads of
+ * `settings/redirect` and `settings/tracking`, and the admin's saves. The public pages read the same
+ * documents with Firestore Lite (features/redirect, lib/pixel); the parsing is domain/settings.ts.
+ */
+import {
+  doc,
+  onSnapshot,
+  serverTimestamp,
+  setDoc,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
+import { useEffect, useState } from 'react';
+import { useFirestore } from 'reactfire';
+
+export type SettingsDocumentName = 'redirect' | 'tracking';
+
+/** A live document: loading, its data (`undefined` when it does not exist) or the listener's error. */
+export type LiveDocument =
+  | { status: 'loading' }
+  | { status: 'success'; data: DocumentData | undefined }
+  | { status: 'error'; error: Error };
+
+/**
+ * `settings/{name}`, live (one listener while mounted). A missing document is a success with no
+ * data; a refused or failed listener is an error (which the caller reports).
+ */
+export function useSettingsDocument(name: SettingsDocumentName): LiveDocument {
+  const db = useFirestore();
+  const [state, setState] = useState<LiveDocument>({ status: 'loading' });
+  useEffect(() => {
+    setState({ status: 'loading' });
+    return onSnapshot(
+      doc(db, 'settings', name),
+      (snapshot) => setState({ status: 'success', data: snapshot.data() }),
+      (error) => setState({ status: 'error', error }),
+    );
+  }, [db, name]);
+  return state;
+}
+
+/**
+ * Saves the link and the delay. `merge` creates the document when there is none and otherwise
+ * keeps `redirect_count`, which only the countRedirect function writes (the rules refuse a client's).
+ */
+export function saveRedirectSettings(
+  db: Firestore,
+  { whatsappLink, redirectTime }: { whatsappLink: string; redirectTime: number },
+): Promise<void> {
+  return setDoc(
+    doc(db, 'settings', 'redirect'),
+    { whatsapp_link: whatsappLink, redirect_time: redirectTime, updated_at: serverTimestamp() },
+    { merge: true },
+  );
+}
+
+/** Saves the admin's pixel id ('' removes it). */
+export function saveTrackingPixelId(db: Firestore, pixelId: string): Promise<void> {
+  return setDoc(doc(db, 'settings', 'tracking'), {
+    pixel_id: pixelId,
+    updated_at: serverTimestamp(),
+  });
+}

@@ -1,0 +1,61 @@
+/** The redirect's three cards: the live counter, the delay, and whether a link is set. */
+import { Badge, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { settingsTexts } from '@/features/settings/messages';
+import classes from './RedirectStats.module.css';
+
+const texts = settingsTexts.redirect;
+
+export interface RedirectStatsProps {
+  /** null while the settings load. */
+  stats: { count: number; redirectTime: number; linkConfigured: boolean } | null;
+}
+
+function StatCard({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper withBorder radius="md" p="md" className={classes.card}>
+      <Text size="sm" c="dimmed" fw={500} id={id}>
+        {title}
+      </Text>
+      <div className={classes.value} aria-labelledby={id} role="status">
+        {children}
+      </div>
+    </Paper>
+  );
+}
+
+export function RedirectStats({ stats }: RedirectStatsProps) {
+  const loading = <Skeleton height={28} width="60%" aria-label={settingsTexts.loading} />;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <StatCard title={texts.totalCard}>
+        {stats ? (
+          <Text fz={28} fw={700} data-testid="redirect-count">
+            {stats.count.toLocaleString('pt-BR')}
+          </Text>
+        ) : (
+          loading
+        )}
+      </StatCard>
+      <StatCard title={texts.timeCard}>
+        {stats ? (
+          <Text fz={28} fw={700}>
+            {texts.seconds(stats.redirectTime)}
+          </Text>
+        ) : (
+          loading
+        )}
+      </StatCard>
+      <StatCard title={texts.statusCard}>
+        {stats ? (
+          <Badge size="lg" color={stats.linkConfigured ? 'green' : 'yellow'} variant="light">
+            {stats.linkConfigured ? texts.configured : texts.pending}
+          </Badge>
+        ) : (
+          loading
+        )}
+      </StatCard>
+    </SimpleGrid>
+  );
+}
