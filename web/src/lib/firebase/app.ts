@@ -15,7 +15,7 @@ const firebaseOptions: FirebaseOptions = env.VITE_FIREBASE_PROJECT_ID
 export const firebaseApp = initializeApp(firebaseOptions);
 
 /** A `demo-` project never reaches real servers: every SDK is pointed at the local emulators. */
-export const useEmulators = (firebaseOptions.projectId ?? '').startsWith('demo-');
+export const connectsToEmulators = (firebaseOptions.projectId ?? '').startsWith('demo-');
 
 /** Splits "host:port" (with a default) for the SDKs' connect*Emulator calls. */
 export function emulatorAddress(

@@ -1,9 +1,9 @@
 /** Firestore Lite (REST): what public pages use, to keep the full SDK off their bundle. */
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
-import { emulatorHosts, firebaseApp, useEmulators } from './app';
+import { emulatorHosts, firebaseApp, connectsToEmulators } from './app';
 
 export const firestoreLite = getFirestore(firebaseApp);
-if (useEmulators) {
+if (connectsToEmulators) {
   connectFirestoreEmulator(
     firestoreLite,
     emulatorHosts.firestore.host,

@@ -1,8 +1,8 @@
 /** The full Firestore SDK (WebChannel, live snapshots): admin routes only. */
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
-import { emulatorHosts, firebaseApp, useEmulators } from './app';
+import { emulatorHosts, firebaseApp, connectsToEmulators } from './app';
 
 export const firestore = getFirestore(firebaseApp);
-if (useEmulators) {
+if (connectsToEmulators) {
   connectFirestoreEmulator(firestore, emulatorHosts.firestore.host, emulatorHosts.firestore.port);
 }

@@ -1,5 +1,5 @@
 /** '/{employer slug}': the call-center job application page (product-spec section 2). */
-import { Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Select, Text, ThemeIcon } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { HeadsetIcon } from '@/components/icons';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
@@ -11,10 +11,11 @@ import {
 import { callCenterSuccessToast, publicTexts } from '@/domain/messages';
 import { callCenterJobs, callCenterLocalityGroups, experienceOptions } from '@/domain/options';
 import { AgeInput } from '@/features/apply/components/AgeInput';
-import { SubmitButton } from '@/features/apply/components/SubmitButton';
-import { WhatsappInput } from '@/features/apply/components/WhatsappInput';
+import {
+  ApplicationForm,
+  ApplicationHeader,
+} from '@/features/apply/components/ApplicationForm/ApplicationForm';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
-import classes from './ApplyPage.module.css';
 import { routes } from '@/config/routes';
 
 /** Conversion value of the call-center page (spec section 9). */
@@ -26,7 +27,7 @@ const localityData = callCenterLocalityGroups.map(({ group, items }) => ({
   items: items.map((item) => ({ value: `${group} - ${item}`, label: item })),
 }));
 
-export function Component() {
+export function CallCenterApplyPage() {
   const navigate = useNavigate();
   const { values, form, sending, handleSubmit } = useApplicationForm({
     empty: emptyCallCenterForm,
@@ -40,77 +41,64 @@ export function Component() {
 
   return (
     <PublicPage tone="callCenter" adminLink="discreet">
-      <header className={classes.header}>
-        <ThemeIcon size={72} radius="xl" variant="light" color="indigo" mx="auto" mb="sm">
-          <HeadsetIcon size={40} />
-        </ThemeIcon>
-        <Title order={1} className={classes.title}>
-          {publicTexts.callCenter.title}
-        </Title>
-        <Text c="gray.7" size="md" className={classes.subtitle}>
-          {publicTexts.callCenter.subtitle}
-        </Text>
-      </header>
-
-      <Paper withBorder radius="lg" p="lg" className={classes.card}>
-        <form noValidate onSubmit={handleSubmit}>
-          <Stack gap="md">
-            <TextInput
-              label="Nome Completo"
-              name="nome"
-              placeholder="Digite seu nome completo"
-              autoComplete="name"
-              withAsterisk
-              maxLength={100}
-              value={values.nome}
-              onChange={(event) => form.set('nome', event.currentTarget.value)}
-            />
-            <WhatsappInput
-              withAsterisk
-              value={values.whatsapp}
-              onChange={(value) => form.set('whatsapp', value)}
-            />
-            <Select
-              label="Vaga que tenho Experiência"
-              placeholder="Selecione a vaga"
-              data={[...callCenterJobs]}
-              allowDeselect={false}
-              withAsterisk
-              value={values.vaga || null}
-              onChange={(value) => form.set('vaga', value ?? '')}
-            />
-            <Select
-              label="Localização (Aracaju e Região)"
-              placeholder="Selecione sua localização"
-              data={localityData}
-              maxDropdownHeight="15rem"
-              allowDeselect={false}
-              withAsterisk
-              value={values.cidade || null}
-              onChange={(value) => form.set('cidade', value ?? '')}
-            />
-            <AgeInput
-              placeholder="Sua idade"
-              withAsterisk
-              value={String(values.idade)}
-              onChange={(value) => form.set('idade', value)}
-            />
-            <Select
-              label="Tempo de Experiência"
-              placeholder="Selecione o tempo"
-              data={[...experienceOptions]}
-              allowDeselect={false}
-              withAsterisk
-              value={values.tempo_experiencia || null}
-              onChange={(value) => form.set('tempo_experiencia', value ?? '')}
-            />
-            <SubmitButton sending={sending} color="indigo.7" />
-            <Text size="xs" c="gray.7" ta="center">
-              {publicTexts.callCenter.consent}
-            </Text>
-          </Stack>
-        </form>
-      </Paper>
+      <ApplicationHeader
+        emblem={
+          <ThemeIcon size={72} radius="xl" variant="light" color="indigo" mx="auto" mb="sm">
+            <HeadsetIcon size={40} />
+          </ThemeIcon>
+        }
+        title={publicTexts.callCenter.title}
+        subtitle={publicTexts.callCenter.subtitle}
+      />
+      <ApplicationForm
+        values={values}
+        onContactChange={form.set}
+        onSubmit={handleSubmit}
+        sending={sending}
+        submitColor="indigo.7"
+        footer={
+          <Text size="xs" c="gray.7" ta="center">
+            {publicTexts.callCenter.consent}
+          </Text>
+        }
+      >
+        <Select
+          label="Vaga que tenho Experiência"
+          placeholder="Selecione a vaga"
+          data={[...callCenterJobs]}
+          allowDeselect={false}
+          withAsterisk
+          value={values.vaga || null}
+          onChange={(value) => form.set('vaga', value ?? '')}
+        />
+        <Select
+          label="Localização (Aracaju e Região)"
+          placeholder="Selecione sua localização"
+          data={localityData}
+          maxDropdownHeight="15rem"
+          allowDeselect={false}
+          withAsterisk
+          value={values.cidade || null}
+          onChange={(value) => form.set('cidade', value ?? '')}
+        />
+        <AgeInput
+          placeholder="Sua idade"
+          withAsterisk
+          value={String(values.idade)}
+          onChange={(value) => form.set('idade', value)}
+        />
+        <Select
+          label="Tempo de Experiência"
+          placeholder="Selecione o tempo"
+          data={[...experienceOptions]}
+          allowDeselect={false}
+          withAsterisk
+          value={values.tempo_experiencia || null}
+          onChange={(value) => form.set('tempo_experiencia', value ?? '')}
+        />
+      </ApplicationForm>
     </PublicPage>
   );
 }
+
+export { CallCenterApplyPage as Component };

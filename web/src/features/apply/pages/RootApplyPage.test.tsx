@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
 import type { Fbq } from '@/lib/pixel/pixel';
-import { Component as RootApplyPage } from './RootApplyPage';
+import { RootApplyPage } from './RootApplyPage';
 
 const api = vi.hoisted(() => ({
   writeLead: vi.fn<(id: string, lead: object) => Promise<void>>(),

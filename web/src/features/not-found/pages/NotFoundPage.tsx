@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { publicTexts } from '@/domain/messages';
 
-export function Component() {
+export function NotFoundPage() {
   return (
     <PublicPage tone="farm" align="center">
       <Stack align="center" gap="sm" ta="center">
@@ -19,3 +19,5 @@ export function Component() {
     </PublicPage>
   );
 }
+
+export { NotFoundPage as Component };

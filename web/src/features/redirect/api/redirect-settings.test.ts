@@ -6,7 +6,7 @@ vi.mock('../../../lib/firebase/firestore-lite', () => ({ firestoreLite: {} }));
 vi.mock('../../../lib/firebase/functions', () => ({ functions: {} }));
 vi.mock('../../../lib/firebase/app', () => ({
   firebaseApp: { options: {} },
-  useEmulators: false,
+  connectsToEmulators: false,
   emulatorHosts: {},
 }));
 

@@ -3,7 +3,7 @@ import { doc, getDoc } from 'firebase/firestore/lite';
 import { httpsCallable } from 'firebase/functions';
 import { parseRedirectSettings, type RedirectSettings } from '@/domain/settings';
 import { withTimeout } from '@/domain/timeout';
-import { emulatorHosts, firebaseApp, useEmulators } from '@/lib/firebase/app';
+import { emulatorHosts, firebaseApp, connectsToEmulators } from '@/lib/firebase/app';
 import { firestoreLite } from '@/lib/firebase/firestore-lite';
 import { functions } from '@/lib/firebase/functions';
 
@@ -23,7 +23,7 @@ export async function loadRedirectSettings(): Promise<RedirectSettings> {
  */
 export function redirectSettingsRestUrl(): string {
   const { projectId, apiKey } = firebaseApp.options;
-  const origin = useEmulators
+  const origin = connectsToEmulators
     ? `http://${emulatorHosts.firestore.host}:${emulatorHosts.firestore.port}`
     : 'https://firestore.googleapis.com';
   return `${origin}/v1/projects/${projectId}/databases/(default)/documents/settings/redirect?key=${apiKey}`;

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
 import type { RedirectSettings } from '@/domain/settings';
-import { Component as RedirectPage } from './RedirectPage';
+import { RedirectPage } from './RedirectPage';
 
 const api = vi.hoisted(() => ({
   load: vi.fn<() => Promise<RedirectSettings>>(),

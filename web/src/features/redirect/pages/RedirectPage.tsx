@@ -39,7 +39,7 @@ function takeSettingsLoad(): Promise<RedirectSettings> {
   return load;
 }
 
-export function Component() {
+export function RedirectPage() {
   const [settings, setSettings] = useState<RedirectSettings | null>(null);
 
   useEffect(() => {
@@ -73,3 +73,5 @@ export function Component() {
     </PublicPage>
   );
 }
+
+export { RedirectPage as Component };

@@ -1,0 +1,66 @@
+/**
+ * What both application pages share: the centred header (an emblem, the title and the subtitle) and
+ * the form card that opens with the contact fields (Nome Completo, WhatsApp) and ends with the
+ * submit button; each page puts its own fields in between.
+ */
+import { Paper, Stack, Text, TextInput, Title, type MantineColor } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import type { RootFormValues } from '@/domain/lead-form';
+import classes from './ApplicationForm.module.css';
+import { SubmitButton } from '../SubmitButton';
+import { WhatsappInput } from '../WhatsappInput';
+
+export function ApplicationHeader(props: { emblem: ReactNode; title: string; subtitle: string }) {
+  return (
+    <header className={classes.header}>
+      {props.emblem}
+      <Title order={1} className={classes.title}>
+        {props.title}
+      </Title>
+      <Text c="gray.7" size="md" className={classes.subtitle}>
+        {props.subtitle}
+      </Text>
+    </header>
+  );
+}
+
+export interface ApplicationFormProps {
+  values: Pick<RootFormValues, 'nome' | 'whatsapp'>;
+  onContactChange: (field: 'nome' | 'whatsapp', value: string) => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  sending: boolean;
+  submitColor: MantineColor;
+  /** The page's own fields, between WhatsApp and the submit button. */
+  children: ReactNode;
+  /** Under the submit button (the call-center page's consent note). */
+  footer?: ReactNode;
+}
+
+export function ApplicationForm(props: ApplicationFormProps) {
+  return (
+    <Paper withBorder radius="lg" p="lg" className={classes.card}>
+      <form noValidate onSubmit={props.onSubmit}>
+        <Stack gap="md">
+          <TextInput
+            label="Nome Completo"
+            name="nome"
+            placeholder="Digite seu nome completo"
+            autoComplete="name"
+            withAsterisk
+            maxLength={100}
+            value={props.values.nome}
+            onChange={(event) => props.onContactChange('nome', event.currentTarget.value)}
+          />
+          <WhatsappInput
+            withAsterisk
+            value={props.values.whatsapp}
+            onChange={(value) => props.onContactChange('whatsapp', value)}
+          />
+          {props.children}
+          <SubmitButton sending={props.sending} color={props.submitColor} />
+          {props.footer}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
