@@ -129,11 +129,15 @@ export function handleGrpcStream(
   };
   // Messages sent in one tick (e.g. every change of a commit on a Listen stream) go out in one write.
   let queued: Buffer[] = [];
-  const flush = () => {
-    if (queued.length === 0) return;
+  const take = (): Buffer | undefined => {
+    if (queued.length === 0) return undefined;
     const data = queued.length === 1 ? queued[0] : Buffer.concat(queued);
     queued = [];
-    if (!stream.destroyed && !stream.closed) stream.write(data);
+    return data;
+  };
+  const flush = () => {
+    const data = take();
+    if (data && !stream.destroyed && !stream.closed) stream.write(data);
   };
   const send = (json: JsonObject) => {
     if (finished || stream.destroyed || stream.closed) return;
@@ -148,15 +152,20 @@ export function handleGrpcStream(
       const e = err instanceof RpcError ? err : new RpcError(Code.INTERNAL, String(err));
       if (!(err instanceof RpcError)) onError(err);
       status = { code: e.code, message: e.message };
-      if (!started) {
+      // A unary call fails trailers-only. A server stream sends its headers first, as Firestore
+      // does: clients (google-gax's retry-request) take an error before any headers for a
+      // connection failure and retry it with back-off.
+      if (!started && !codec.responseStream) {
         trailersOnly(e.code, e.message);
         return;
       }
     }
     if (stream.destroyed || stream.closed) return;
     start();
-    flush();
-    stream.end();
+    // The last messages and the end of the stream go in one write, so the trailers follow at once.
+    const last = take();
+    if (last) stream.end(last);
+    else stream.end();
   };
 
   if (codec.requestStream) {

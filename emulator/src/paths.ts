@@ -1,6 +1,6 @@
 /** Resource names (projects/p/databases/d/documents/...) and field paths (a.b.`c.d`). */
 import { Code, RpcError } from './service.js';
-import { mapFields, type Fields, type Value } from './values.js';
+import { mapFields, numericId, type Fields, type Value } from './values.js';
 
 export interface DbName {
   projectId: string;
@@ -26,11 +26,12 @@ export interface ResourcePath extends DbName {
   segments: string[];
 }
 
-function checkSegment(seg: string, name: string): void {
+function checkSegment(seg: string, name: string, isDocumentId = false): void {
   if (seg === '') {
     throw new RpcError(Code.INVALID_ARGUMENT, `Resource name "${name}" has an empty path segment.`);
   }
-  if (seg === '.' || seg === '..' || /^__.*__$/.test(seg)) {
+  const numeric = isDocumentId && numericId(seg) !== undefined;
+  if (seg === '.' || seg === '..' || (/^__.*__$/.test(seg) && !numeric)) {
     throw new RpcError(
       Code.INVALID_ARGUMENT,
       `Resource id "${seg}" is invalid because it is reserved.`,
@@ -53,7 +54,7 @@ export function parseResourceName(name: unknown): ResourcePath {
   if (!m) throw new RpcError(Code.INVALID_ARGUMENT, `Invalid resource name: "${name}"`);
   const path = m[3] ?? '';
   const segments = path === '' ? [] : path.split('/');
-  for (const s of segments) checkSegment(s, name);
+  segments.forEach((s, i) => checkSegment(s, name, i % 2 === 1));
   return { projectId: m[1], databaseId: m[2], path, segments };
 }
 

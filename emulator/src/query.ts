@@ -3,18 +3,19 @@ import type { DocVersion } from './engine/document.js';
 import {
   assertNever,
   isInequality,
+  isListOp,
   parseFilter,
   type FieldOp,
   type Filter,
   type UnaryOp,
 } from './filters.js';
-import { formatFieldPath, getField, parseFieldPath, setField } from './paths.js';
+import { compileNearest, runNearest, type Nearest } from './vector-search.js';
+import { checkCollectionId, formatFieldPath, getField, parseFieldPath, setField } from './paths.js';
 import { Code, RpcError, type Json, type JsonObject } from './service.js';
 import {
   arrayValues,
   compareNames,
-  isVector as isVectorValue,
-  mapFields as mapFieldsOf,
+  compareSegments,
   compareValues,
   isNaNValue,
   normalizeValue,
@@ -52,6 +53,10 @@ export interface CompiledQuery {
   nearest?: Nearest;
   /** The query as sent (for rules). */
   source: JsonObject;
+  /** The parsed filter (for index selection and explain). */
+  filter?: Filter;
+  /** Fields compared with a range, `!=`, `not-in` or a not-null/not-NaN test. */
+  inequalityFields: string[][];
 }
 
 const NAME = '__name__';
@@ -70,6 +75,23 @@ function fieldRefSegs(ref: Json | undefined): string[] {
 
 interface FilterInfo {
   inequalityFields: Map<string, string[]>;
+  /** An `==` / `in` filter on `__name__` was seen. */
+  keyEquality: boolean;
+}
+
+/** A filter's value; the elements of an `in` / `not-in` / `array-contains-any` list may be arrays. */
+function filterValue(op: FieldOp, raw: Json): Value {
+  const list = (raw as JsonObject).arrayValue as JsonObject | undefined;
+  if (!isListOp(op) || typeof list !== 'object' || list === null || Array.isArray(list)) {
+    return normalizeValue(raw, 0, false);
+  }
+  const values = Array.isArray(list.values) ? list.values : [];
+  return { arrayValue: { values: values.map((e) => normalizeValue(e, 1, false)) } };
+}
+
+/** Null and NaN are equal to themselves for `==`, but never match a range or an `in` list. */
+function isNullOrNaN(v: Value): boolean {
+  return 'nullValue' in v || isNaNValue(v);
 }
 
 function checkNameValue(v: Value, dbPrefix: string): void {
@@ -134,14 +156,16 @@ function compileField(
 ): Pred {
   const isName = segs.length === 1 && segs[0] === NAME;
   if (raw === undefined) throw new RpcError(Code.INVALID_ARGUMENT, 'Filter has no value.');
-  const value = normalizeValue(raw, 0, false);
+  const value = filterValue(op, raw);
   if (isInequality(op)) info.inequalityFields.set(formatFieldPath(segs), segs);
+  if (isName && (op === 'EQUAL' || op === 'IN')) info.keyEquality = true;
   const cmpOp = (test: (c: number) => boolean): Pred => {
     if (isName) checkNameValue(value, dbPrefix);
+    if (isNullOrNaN(value)) return () => false;
     const t = typeOrder(value);
     return (d) => {
       const v = fieldValue(d, segs);
-      if (!v || typeOrder(v) !== t) return false;
+      if (!v || typeOrder(v) !== t || isNaNValue(v)) return false;
       return test(compareValues(v, value));
     };
   };
@@ -172,7 +196,7 @@ function compileField(
         return !!v && 'arrayValue' in v && arrayValues(v).some((e) => valuesEqual(e, value));
       };
     case 'IN': {
-      const l = compileList(op, value, isName, dbPrefix);
+      const l = compileList(op, value, isName, dbPrefix).filter((e) => !isNullOrNaN(e));
       return (d) => {
         const v = fieldValue(d, segs);
         return !!v && l.some((e) => valuesEqual(v, e));
@@ -254,13 +278,10 @@ export function compileQuery(sq: JsonObject, parentPath: string, dbName: string)
   if (!allDescendants && collectionId === '') {
     throw new RpcError(Code.INVALID_ARGUMENT, 'Collection id must be set.');
   }
-  if (collectionId.includes('/')) {
-    throw new RpcError(Code.INVALID_ARGUMENT, `Invalid collection id: ${collectionId}`);
-  }
-  const info: FilterInfo = { inequalityFields: new Map() };
-  const matches = sq.where
-    ? compileFilter(parseFilter(sq.where as JsonObject), info, dbPrefix)
-    : () => true;
+  if (collectionId !== '') checkCollectionId(collectionId);
+  const info: FilterInfo = { inequalityFields: new Map(), keyEquality: false };
+  const filter = sq.where ? parseFilter(sq.where as JsonObject) : undefined;
+  const matches = filter ? compileFilter(filter, info, dbPrefix) : () => true;
 
   const orders: Order[] = [];
   const seen = new Set<string>();
@@ -273,14 +294,16 @@ export function compileQuery(sq: JsonObject, parentPath: string, dbName: string)
     orders.push({ segs, key, isName: key === NAME, dir });
   }
   const lastDir = orders.length ? orders[orders.length - 1].dir : 1;
+  // Inequality fields not ordered explicitly follow in field-path order; the key always comes last.
   const ineq = [...info.inequalityFields.entries()]
-    .filter(([k]) => !seen.has(k))
+    .filter(([k]) => !seen.has(k) && k !== NAME)
     .sort((a, b) => compareFieldPaths(a[1], b[1]));
   for (const [key, segs] of ineq) {
     seen.add(key);
-    orders.push({ segs, key, isName: key === NAME, dir: lastDir });
+    orders.push({ segs, key, isName: false, dir: lastDir });
   }
   if (!seen.has(NAME)) orders.push({ segs: [NAME], key: NAME, isName: true, dir: lastDir });
+  checkKeyUse(orders, info);
 
   const offset = sq.offset === undefined ? 0 : Number(sq.offset);
   if (!Number.isInteger(offset) || offset < 0) {
@@ -313,15 +336,35 @@ export function compileQuery(sq: JsonObject, parentPath: string, dbName: string)
     limit,
     select,
     source: sq,
+    filter,
+    inequalityFields: [...info.inequalityFields.values()],
   };
 }
 
-function compareFieldPaths(a: string[], b: string[]): number {
+/** Field paths in Firestore's order: segment by segment (numeric ids first, then UTF-8 order). */
+export function compareFieldPaths(a: string[], b: string[]): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    if (a[i] !== b[i]) return compareSegments(a[i], b[i]);
   }
   return a.length - b.length;
+}
+
+/** Firestore's rules for the key in a query: last in the order, and no lone equality beside inequalities. */
+function checkKeyUse(orders: Order[], info: FilterInfo): void {
+  if (orders.findIndex((o) => o.isName) !== orders.length - 1) {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      'order by clause cannot contain more fields after the key',
+    );
+  }
+  const others = [...info.inequalityFields.keys()].filter((k) => k !== NAME);
+  if (info.keyEquality && others.length > 0 && !info.inequalityFields.has(NAME)) {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+    );
+  }
 }
 
 /** True if the document path is in the query's collection scope. */
@@ -402,92 +445,4 @@ export function project(q: CompiledQuery, doc: DocVersion): DocVersion {
     if (v !== undefined) fields = setField(fields, segs, v);
   }
   return { ...doc, fields };
-}
-
-interface Nearest {
-  field: string[];
-  query: number[];
-  measure: 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';
-  limit: number;
-  resultField?: string[];
-  threshold?: number;
-}
-
-function vectorOf(v: Value | undefined): number[] | undefined {
-  if (!v || !isVectorValue(v)) return undefined;
-  const inner = mapFieldsOf(v).value;
-  return arrayValues(inner ?? { arrayValue: {} }).map((e) =>
-    'integerValue' in e ? Number(e.integerValue) : Number(e.doubleValue),
-  );
-}
-
-function compileNearest(fn: JsonObject): Nearest {
-  const field = parseFieldPath((fn.vectorField as JsonObject | undefined)?.fieldPath);
-  const query = vectorOf(fn.queryVector ? normalizeValue(fn.queryVector, 0, false) : undefined);
-  if (!query || query.length === 0) {
-    throw new RpcError(
-      Code.INVALID_ARGUMENT,
-      'find_nearest.query_vector must be a non-empty vector.',
-    );
-  }
-  const measure = fn.distanceMeasure as Nearest['measure'];
-  if (!['EUCLIDEAN', 'COSINE', 'DOT_PRODUCT'].includes(measure)) {
-    throw new RpcError(Code.INVALID_ARGUMENT, 'find_nearest.distance_measure must be set.');
-  }
-  const rawLimit =
-    typeof fn.limit === 'object' && fn.limit ? (fn.limit as JsonObject).value : fn.limit;
-  const limit = Number(rawLimit ?? 0);
-  if (!Number.isInteger(limit) || limit <= 0 || limit > 1000) {
-    throw new RpcError(Code.INVALID_ARGUMENT, 'find_nearest.limit must be between 1 and 1000.');
-  }
-  const rf = fn.distanceResultField;
-  const th = fn.distanceThreshold;
-  return {
-    field,
-    query,
-    measure,
-    limit,
-    resultField: typeof rf === 'string' && rf ? parseFieldPath(rf) : undefined,
-    threshold: th === undefined || th === null ? undefined : Number(th),
-  };
-}
-
-function distance(measure: Nearest['measure'], a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  let sq = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-    sq += (a[i] - b[i]) ** 2;
-  }
-  if (measure === 'EUCLIDEAN') return Math.sqrt(sq);
-  if (measure === 'DOT_PRODUCT') return dot;
-  return 1 - dot / (Math.sqrt(na) * Math.sqrt(nb));
-}
-
-/** Nearest neighbours by the chosen measure (smaller first; larger first for DOT_PRODUCT). */
-function runNearest(n: Nearest, docs: DocVersion[]): DocVersion[] {
-  const scored: { d: DocVersion; dist: number }[] = [];
-  for (const d of docs) {
-    const v = vectorOf(getField(d.fields, n.field));
-    if (!v || v.length !== n.query.length) continue;
-    const dist = distance(n.measure, v, n.query);
-    if (Number.isNaN(dist)) continue;
-    if (n.threshold !== undefined) {
-      if (n.measure === 'DOT_PRODUCT' ? dist < n.threshold : dist > n.threshold) continue;
-    }
-    scored.push({ d, dist });
-  }
-  const dir = n.measure === 'DOT_PRODUCT' ? -1 : 1;
-  scored.sort((x, y) => (x.dist - y.dist) * dir || compareNames(x.d.name, y.d.name));
-  return scored
-    .slice(0, n.limit)
-    .map(({ d, dist }) =>
-      n.resultField
-        ? { ...d, fields: setField(d.fields, n.resultField, { doubleValue: dist }) }
-        : d,
-    );
 }

@@ -112,13 +112,36 @@ function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'base64'), Buffer.from(b, 'base64'));
 }
 
+const NUMERIC_ID = /^__id(-?\d{1,19})__$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** The id of a numeric document id segment (`__id<n>__`, n a signed 64-bit integer), else undefined. */
+export function numericId(segment: string): bigint | undefined {
+  if (segment.charCodeAt(0) !== 95 || !segment.startsWith('__id')) return undefined;
+  const m = NUMERIC_ID.exec(segment);
+  if (!m) return undefined;
+  const n = BigInt(m[1]);
+  return n < INT64_MIN || n > INT64_MAX ? undefined : n;
+}
+
+/** Compares path segments as Firestore does: numeric ids first (numerically), then UTF-8 order. */
+export function compareSegments(a: string, b: string): number {
+  const x = numericId(a);
+  const y = numericId(b);
+  if (x === undefined && y === undefined) return compareUtf8(a, b);
+  if (x === undefined) return 1;
+  if (y === undefined) return -1;
+  return cmp(x, y) || compareUtf8(a, b);
+}
+
 /** Compares resource names segment by segment. */
 export function compareNames(a: string, b: string): number {
   const as = a.split('/');
   const bs = b.split('/');
   const n = Math.min(as.length, bs.length);
   for (let i = 0; i < n; i++) {
-    const c = compareUtf8(as[i], bs[i]);
+    const c = as[i] === bs[i] ? 0 : compareSegments(as[i], bs[i]);
     if (c !== 0) return c;
   }
   return cmp(as.length, bs.length);
@@ -206,9 +229,6 @@ function stableKey(v: Json): string {
 export function fieldsIdentical(a: Fields, b: Fields): boolean {
   return stableKey(a) === stableKey(b);
 }
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 export function clampInt64(n: bigint): bigint {
   return n < INT64_MIN ? INT64_MIN : n > INT64_MAX ? INT64_MAX : n;

@@ -266,6 +266,38 @@ describe('document RPCs', () => {
   });
 });
 
+describe('server-streaming calls on the wire', () => {
+  /** The events of one RunQuery call, in order: metadata (headers), data, status. */
+  function runQuery(structuredQuery: Msg): Promise<string[]> {
+    return new Promise((resolve) => {
+      const events: string[] = [];
+      const s = (
+        stub.runQuery as (r: Msg, md: grpc.Metadata) => grpc.ClientReadableStream<Msg>
+      ).call(stub, { parent: DOCS, structuredQuery }, owner);
+      s.on('metadata', () => events.push('metadata'));
+      s.on('data', (m: Msg) => events.push(m.document ? 'document' : 'data'));
+      s.on('error', () => undefined);
+      s.on('status', (st: grpc.StatusObject) => {
+        events.push(`status ${grpc.status[st.code]}`);
+        resolve(events);
+      });
+    });
+  }
+
+  it('sends headers before a stream error, so clients do not take it for a lost connection', async () => {
+    // A trailers-only error looks to google-gax's retry-request like a failed connection, which it
+    // retries with back-off (seconds) before the SDK sees INVALID_ARGUMENT.
+    const bad = await runQuery({ from: [{ collectionId: '__bad__' }] });
+    expect(bad).toEqual(['metadata', 'status INVALID_ARGUMENT']);
+    await call('commit', {
+      database: DB,
+      writes: [{ update: { name: `${DOCS}/streamed/a`, fields: {} } }],
+    });
+    const good = await runQuery({ from: [{ collectionId: 'streamed' }] });
+    expect(good).toEqual(['metadata', 'document', 'status OK']);
+  });
+});
+
 describe('Listen on the wire', () => {
   function listen(): { stream: grpc.ClientDuplexStream<Msg, Msg>; messages: Msg[] } {
     const messages: Msg[] = [];

@@ -31,6 +31,16 @@ function avgValues(nums: Value[]): Value {
   return { doubleValue: doubleToJson(s / nums.length) };
 }
 
+const MAX_AGGREGATIONS = 5;
+
+/** The fields of the sum and avg aggregations. */
+function aggregatedFields(aggs: JsonObject[]): string[][] {
+  return aggs.flatMap((a) => {
+    const spec = asObject(a.sum ?? a.avg);
+    return spec ? [parseFieldPath(asObject(spec.field)?.fieldPath)] : [];
+  });
+}
+
 export async function runAggregation(
   core: EngineCore,
   req: JsonObject,
@@ -41,15 +51,25 @@ export async function runAggregation(
   if (!saq) throw new RpcError(Code.INVALID_ARGUMENT, 'Missing structured aggregation query.');
   const { db, q } = compileRequest(core, req, asObject(saq.structuredQuery));
   const aggs = (saq.aggregations ?? []) as JsonObject[];
-  if (aggs.length === 0 || aggs.length > 5) {
+  if (aggs.length === 0) {
     throw new RpcError(
       Code.INVALID_ARGUMENT,
-      'An aggregation query must have between 1 and 5 aggregations.',
+      'An aggregation query needs at least one aggregation.',
+    );
+  }
+  if (aggs.length > MAX_AGGREGATIONS) {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      `Too many aggregations in one query: the maximum number of aggregations is ${MAX_AGGREGATIONS}.`,
     );
   }
   const mode = core.txns.readMode(db, req);
   core.access.checkList(ctx, db, q, mode.readTime);
-  const docs = queryDocs(db, q, mode.readTime);
+  // Only documents that have every aggregated field take part (they are what the field indexes hold).
+  const fields = aggregatedFields(aggs);
+  const docs = queryDocs(db, q, mode.readTime).filter((d) =>
+    fields.every((segs) => getField(d.fields, segs) !== undefined),
+  );
   if (mode.txn && !mode.txn.readOnly) {
     await core.txns.lockReads(
       mode,

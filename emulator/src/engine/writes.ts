@@ -104,6 +104,31 @@ function parseWrite(db: Database, w: JsonObject): ParsedWrite {
   };
 }
 
+/**
+ * Several writes to one document in a commit are applied in order, but a precondition that an
+ * earlier write of the same commit already decides (an update of a document the commit deleted,
+ * a create of one it wrote, an update time of one it changed) is refused outright.
+ */
+function checkRepeatedWrites(parsed: ParsedWrite[]): void {
+  const last = new Map<string, ParsedWrite>();
+  for (const w of parsed) {
+    const prev = last.get(w.path);
+    if (prev && prev.kind !== 'verify') {
+      const contradicts =
+        (w.exists === true && prev.kind === 'delete') ||
+        (w.exists === false && prev.kind !== 'delete') ||
+        w.updateTime !== undefined;
+      if (contradicts) {
+        throw new RpcError(
+          Code.INVALID_ARGUMENT,
+          `Document ${w.name} is written more than once in this commit, and a later write's precondition depends on an earlier write.`,
+        );
+      }
+    }
+    last.set(w.path, w);
+  }
+}
+
 function checkPrecondition(w: ParsedWrite, before: DocVersion | null): void {
   if (w.exists === true && !before) {
     throw new RpcError(Code.NOT_FOUND, `No document to update: ${w.name}`);
@@ -165,6 +190,7 @@ export async function commit(
   txn?: Txn,
 ): Promise<CommitResult> {
   const parsed = writes.map((w) => parseWrite(db, w));
+  checkRepeatedWrites(parsed);
   const paths = [...new Set(parsed.map((p) => p.path))].sort();
   await lockWrites(db, paths, txn, parsed.length);
   const time = core.clock.tick();
@@ -261,6 +287,10 @@ export async function batchWrite(
         w.delete ??
         (w.transform as JsonObject | undefined)?.document,
     );
+    // A malformed name fails the whole request, as in Firestore (not a per-write status).
+    if (dbPath(parseDocumentName(n)) !== db.name) {
+      throw new RpcError(Code.INVALID_ARGUMENT, `Document ${n} is not in ${db.name}.`);
+    }
     if (seen.has(n)) {
       throw new RpcError(
         Code.INVALID_ARGUMENT,
