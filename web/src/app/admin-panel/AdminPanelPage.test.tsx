@@ -1,14 +1,44 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FirestoreError } from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
+import { fakeLive } from '@/data/testing/fake-live-leads';
+import type { Lead } from '@/domain/lead';
 import { AdminPanel } from './AdminPanelPage';
 
 const session = vi.hoisted(() => ({ signOutAdmin: vi.fn<() => Promise<void>>() }));
+const counts = vi.hoisted(() => ({ countTrashedLeads: vi.fn<() => Promise<number>>() }));
 vi.mock('@/features/admin/api/admin-session', () => session);
+vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock(
+  '@/data/use-live-leads',
+  async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
+);
+vi.mock('@/data/leads', () => ({
+  activeLeadsQuery: () => 'active',
+  trashedLeadsQuery: () => 'trash',
+  countTrashedLeads: counts.countTrashedLeads,
+}));
+
+function lead(id: string, nome: string, created_at = new Date()): Lead {
+  return {
+    id,
+    nome,
+    whatsapp: `(79) 9000${id}-0000`,
+    vaga: 'Aux Serraria',
+    cidade: 'Joazeiro',
+    status: 'novo',
+    created_at,
+    deleted_at: null,
+  };
+}
 
 beforeEach(() => {
+  fakeLive.reset();
   session.signOutAdmin.mockReset().mockResolvedValue(undefined);
+  counts.countTrashedLeads.mockReset().mockResolvedValue(0);
+  document.title = 'Vagas';
 });
 
 describe('AdminPanel shell', () => {
@@ -46,5 +76,65 @@ describe('AdminPanel shell', () => {
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
     );
+  });
+});
+
+describe('AdminPanel live data', () => {
+  it('labels the Lixeira tab with the counted trash, re-counted when the active list changes', async () => {
+    counts.countTrashedLeads.mockResolvedValue(7);
+    renderAt('/admin', <AdminPanel />);
+    expect(await screen.findByRole('tab', { name: 'Lixeira (7)' })).toBeInTheDocument();
+    counts.countTrashedLeads.mockResolvedValue(8);
+    act(() => fakeLive.emit('active', { data: [lead('1', 'Ana')] }));
+    expect(await screen.findByRole('tab', { name: 'Lixeira (8)' })).toBeInTheDocument();
+  });
+
+  it('keeps counting arrivals in the title while another tab is open, and marks them new', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin', <AdminPanel />);
+    const older = lead('1', 'Ana', new Date(Date.now() - 86_400_000));
+    act(() => fakeLive.emit('active', { data: [older] }));
+    await user.click(screen.getByRole('tab', { name: 'Relatórios' }));
+    const arrival = lead('2', 'Bia');
+    act(() => {
+      fakeLive.emit('active', { data: [arrival, older] });
+      fakeLive.events('active').onAdded?.([arrival]);
+    });
+    await waitFor(() => expect(document.title).toBe('(1) Vagas'));
+    await user.click(screen.getByRole('tab', { name: 'Leads' }));
+    const row = (await screen.findByText('Bia')).closest('tr')!;
+    expect(within(row).getByText('Recém-chegado')).toBeInTheDocument();
+    // A restored lead (created before the panel opened) is no arrival.
+    act(() => fakeLive.events('active').onAdded?.([older]));
+    await user.click(screen.getByRole('button', { name: 'Marcar como vistos (1)' }));
+    await waitFor(() => expect(document.title).toBe('Vagas'));
+    expect(screen.queryByText('Recém-chegado')).toBeNull();
+  });
+
+  it('toasts Erro ao carregar leads, and signs out when the listener is refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/admin', <AdminPanel />);
+    const refused = { code: 'permission-denied', message: 'denied' } as FirestoreError;
+    act(() => {
+      fakeLive.emit('active', { status: 'error', error: refused });
+      fakeLive.events('active').onError?.(refused);
+    });
+    expect(await screen.findByText('Erro ao carregar leads')).toBeInTheDocument();
+    expect(screen.getByText('Acesso negado')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
+  });
+
+  it('subscribes to the trash only while the Lixeira tab is open', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin', <AdminPanel />);
+    expect(fakeLive.mounted('trash')).toBe(false);
+    await user.click(screen.getByRole('tab', { name: 'Lixeira (0)' }));
+    expect(fakeLive.mounted('trash')).toBe(true);
+    await user.click(screen.getByRole('tab', { name: 'Leads' }));
+    expect(fakeLive.mounted('trash')).toBe(false);
+    expect(fakeLive.mounted('active')).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * trash, reports, settings) that never imports another.
  */
 import { Center, Container, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
@@ -17,7 +17,8 @@ import {
   PanelFirestoreProvider,
   signOutAdmin,
 } from '@/features/admin';
-import { LeadsTab } from '@/features/leads';
+import { panelDeniedToast } from '@/features/admin/messages';
+import { LeadsTab, useActiveLeads } from '@/features/leads';
 import { SettingsTab } from '@/features/settings';
 import { TrashTab, useTrashCount } from '@/features/trash';
 
@@ -36,7 +37,22 @@ function TabLoading() {
 
 export function AdminPanel() {
   const navigate = useNavigate();
-  const trashCount = useTrashCount();
+
+  // A listener refused mid-session means the admin claim is gone: sign out as the guard does.
+  const lost = useRef(false);
+  const onAccessLost = useCallback(() => {
+    if (lost.current) return;
+    lost.current = true;
+    showToast(panelDeniedToast, 'error');
+    void signOutAdmin()
+      .catch((error: unknown) => console.error('signOut failed', error))
+      .finally(() => navigate(routes.adminLogin, { replace: true }));
+  }, [navigate]);
+
+  // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
+  // count stay live while another tab is open. The trash is re-counted when the list changes.
+  const activeLeads = useActiveLeads({ onAccessLost });
+  const trash = useTrashCount(activeLeads.data);
 
   const signOut = async () => {
     try {
@@ -53,10 +69,10 @@ export function AdminPanel() {
       <AdminHeader onSignOut={() => void signOut()} />
       <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
         <AdminTabs
-          trashCount={trashCount}
+          trashCount={trash.count}
           panels={{
-            leads: <LeadsTab />,
-            lixeira: <TrashTab />,
+            leads: <LeadsTab live={activeLeads} />,
+            lixeira: <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />,
             relatorios: (
               <Suspense fallback={<TabLoading />}>
                 <ReportsTab />

@@ -1,4 +1,41 @@
-/** How many leads are in the trash, for the 'Lixeira (N)' tab label (being built). */
-export function useTrashCount(): number {
-  return 0;
+/**
+ * How many leads are in the trash, for the 'Lixeira (N)' label: a count aggregation (billed one read
+ * per 1,000 leads counted) instead of a listener on 20,000 documents. Re-counted when `refreshKey`
+ * changes (the panel passes the active list, so another admin's trash/restore shows), on window
+ * focus, and on `refresh()`; bursts are coalesced.
+ */
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useFirestore } from 'reactfire';
+import { countTrashedLeads } from '@/data/leads';
+
+const coalesceMs = 300;
+
+export function useTrashCount(refreshKey?: unknown): { count: number; refresh: () => void } {
+  const db = useFirestore();
+  const [count, setCount] = useState(0);
+  const [tick, bump] = useReducer((n: number) => n + 1, 0);
+  const refresh = useCallback(() => bump(), []);
+
+  useEffect(() => {
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, [refresh]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      countTrashedLeads(db).then(
+        (n) => {
+          if (!cancelled) setCount(n);
+        },
+        (error: unknown) => console.error('Trash count failed', error),
+      );
+    }, coalesceMs);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [db, refreshKey, tick]);
+
+  return { count, refresh };
 }

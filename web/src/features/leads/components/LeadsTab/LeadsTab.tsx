@@ -1,6 +1,181 @@
-/** The Leads tab (being built). */
-import { Text } from '@mantine/core';
+/**
+ * The Leads tab over the live active list (held by the panel, see use-active-leads): counters,
+ * 'Lista de Leads' with search, filters, date range, paging, selection, arrivals, export and
+ * 'Limpar Dados'. Filtering runs on a deferred copy of the criteria so typing never waits for it.
+ */
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { ListPager } from '@/components/ListPager/ListPager';
+import { usePaged } from '@/components/ListPager/use-paged';
+import type { Lead } from '@/domain/lead';
+import {
+  countLeads,
+  dayStart,
+  distinctJobs,
+  duplicatePhones,
+  filterLeads,
+  indexLeads,
+  type IndexedLead,
+} from '@/domain/lead-list';
+import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
+import { useLeadActions } from '@/features/leads/hooks/use-lead-actions';
+import { leadsTexts } from '@/features/leads/messages';
+import { BulkBar } from '../BulkBar/BulkBar';
+import { ClearDataButton } from '../ClearDataButton/ClearDataButton';
+import { ExportButton } from '../ExportButton/ExportButton';
+import { LeadCounters } from '../LeadCounters/LeadCounters';
+import { LeadFilters, noFilters, type FilterValues } from '../LeadFilters/LeadFilters';
+import { LeadsList } from '../LeadsList/LeadsList';
 
-export function LeadsTab() {
-  return <Text c="dimmed">A lista de leads ainda não está disponível nesta versão.</Text>;
+export function LeadsTab({ live }: { live: ActiveLeads }) {
+  const [filters, setFilters] = useState<FilterValues>(noFilters);
+  const deferred = useDeferredValue(filters);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const actions = useLeadActions();
+  const cache = useRef(new WeakMap<Lead, IndexedLead>());
+
+  const leads = live.data;
+  const index = useMemo(() => indexLeads(leads, cache.current), [leads]);
+  const counts = useMemo(() => countLeads(leads), [leads]);
+  const jobs = useMemo(() => distinctJobs(leads), [leads]);
+  const duplicates = useMemo(() => duplicatePhones(leads), [leads]);
+  const range = useMemo(
+    () => ({
+      from: dayStart(deferred.range[0]),
+      until: dayStart(deferred.range[1] ?? deferred.range[0], true),
+    }),
+    [deferred.range],
+  );
+  const visible = useMemo(
+    () =>
+      filterLeads(index, {
+        search: deferred.search,
+        status: deferred.status,
+        vaga: deferred.vaga,
+        ...range,
+      }),
+    [index, deferred.search, deferred.status, deferred.vaga, range],
+  );
+  // The export follows the date range (and only it: it is the qualified leads of a period).
+  const exportable = useMemo(
+    () => (range.from || range.until ? filterLeads(index, range) : leads),
+    [index, leads, range],
+  );
+  const paged = usePaged(visible, JSON.stringify(deferred));
+
+  // Selection keeps only leads still in the list.
+  const selectedIds = useMemo(
+    () => leads.filter((lead) => selected.has(lead.id)).map((lead) => lead.id),
+    [leads, selected],
+  );
+
+  const select = (ids: readonly string[], on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const loading = live.status === 'loading';
+  const unseenCount = live.unseen.size;
+
+  return (
+    <Stack gap="md">
+      <LeadCounters counts={counts} loading={loading} />
+      <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs">
+            <Title order={2} size="h3">
+              {leadsTexts.listTitle}
+            </Title>
+            <Group gap="xs">
+              <ExportButton leads={exportable} />
+              <ClearDataButton leads={leads} />
+            </Group>
+          </Group>
+          <Group justify="space-between" gap="xs">
+            <Switch
+              label={leadsTexts.sound}
+              checked={live.sound}
+              onChange={(event) => live.setSound(event.currentTarget.checked)}
+            />
+            {unseenCount > 0 && (
+              <Button size="xs" variant="light" onClick={() => live.markSeen()}>
+                {leadsTexts.markSeen(unseenCount)}
+              </Button>
+            )}
+          </Group>
+          <LeadFilters values={filters} jobs={jobs} onChange={setFilters} />
+          {selectedIds.length > 0 && (
+            <BulkBar
+              count={selectedIds.length}
+              busy={selectedIds.some((id) => actions.pending.has(id))}
+              onStatus={(status) =>
+                void actions.changeStatusOf(selectedIds, status).then((ok) => {
+                  if (ok) setSelected(new Set());
+                })
+              }
+              onTrash={() =>
+                void actions.trashAll(selectedIds).then((ok) => {
+                  if (ok) setSelected(new Set());
+                })
+              }
+              onClear={() => setSelected(new Set())}
+            />
+          )}
+          {live.status === 'error' && leads.length === 0 ? (
+            <Alert color="red" title={leadsTexts.loadFailed} />
+          ) : loading ? (
+            <Center py="xl">
+              <Loader aria-label={leadsTexts.loading} />
+            </Center>
+          ) : visible.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {leadsTexts.empty}
+            </Text>
+          ) : (
+            <>
+              <LeadsList
+                leads={paged.items}
+                unseen={live.unseen}
+                duplicates={duplicates}
+                selected={selected}
+                pending={actions.pending}
+                onSelect={(id, on) => select([id], on)}
+                onSelectPage={(on) =>
+                  select(
+                    paged.items.map((lead) => lead.id),
+                    on,
+                  )
+                }
+                onStatus={(lead, status) => {
+                  live.markSeen([lead.id]);
+                  void actions.changeStatus(lead, status);
+                }}
+                onTrash={(lead) => {
+                  live.markSeen([lead.id]);
+                  void actions.trash(lead);
+                }}
+              />
+              <ListPager paged={paged} label={leadsTexts.pagination} showing={leadsTexts.showing} />
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
 }

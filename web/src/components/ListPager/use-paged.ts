@@ -1,0 +1,34 @@
+/** Pages a long list (the panel renders at most one page of rows, so 20,000 leads never freeze a phone). */
+import { useState } from 'react';
+
+export const pageSize = 50;
+
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  pages: number;
+  from: number;
+  to: number;
+  total: number;
+  setPage: (page: number) => void;
+}
+
+/** The current page of `list`; `resetKey` changing (a new filter) goes back to page 1. */
+export function usePaged<T>(list: readonly T[], resetKey: string, size = pageSize): Paged<T> {
+  const [state, setState] = useState({ page: 1, key: resetKey });
+  let page = state.key === resetKey ? state.page : 1;
+  if (state.key !== resetKey) setState({ page: 1, key: resetKey });
+  const pages = Math.max(1, Math.ceil(list.length / size));
+  page = Math.min(page, pages);
+  const start = (page - 1) * size;
+  const items = list.slice(start, start + size);
+  return {
+    items,
+    page,
+    pages,
+    from: list.length === 0 ? 0 : start + 1,
+    to: start + items.length,
+    total: list.length,
+    setPage: (next) => setState({ page: next, key: resetKey }),
+  };
+}

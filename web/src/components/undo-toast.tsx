@@ -1,0 +1,28 @@
+/** A success toast with an undo button (e.g. 'Lead movido para lixeira' + 'Desfazer'). */
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ToastText } from '@/domain/messages';
+
+export function showUndoToast(toast: ToastText, undoLabel: string, onUndo: () => void): void {
+  const id = notifications.show({
+    title: toast.title,
+    color: 'green',
+    withBorder: true,
+    autoClose: 8000,
+    message: (
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm">{toast.message ?? ''}</Text>
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => {
+            notifications.hide(id);
+            onUndo();
+          }}
+        >
+          {undoLabel}
+        </Button>
+      </Group>
+    ),
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * What the panel changes on leads: only `status` and `deleted_at` (domain `managedLeadFields`; the
+ * rules allow nothing else), and permanent deletion. Every write is bounded in time, so a lost
+ * connection ends in an error toast, never in a spinner: the SDK would otherwise wait forever.
+ */
+import {
+  deleteDoc,
+  doc,
+  serverTimestamp,
+  updateDoc,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
+import type { LeadStatus } from '@/domain/lead';
+import { withTimeout } from '@/domain/timeout';
+import { leadsCollection } from './leads';
+
+/** A panel write that has not been acknowledged after this long fails. */
+export const leadWriteTimeoutMs = 15_000;
+/** Firestore's limit of writes in one batch. */
+export const batchLimit = 500;
+
+const leadRef = (db: Firestore, id: string) => doc(leadsCollection(db), id);
+
+export function setLeadStatus(db: Firestore, id: string, status: LeadStatus): Promise<void> {
+  return withTimeout(updateDoc(leadRef(db, id), { status }), leadWriteTimeoutMs, 'status update');
+}
+
+export function moveLeadToTrash(db: Firestore, id: string): Promise<void> {
+  return withTimeout(
+    updateDoc(leadRef(db, id), { deleted_at: serverTimestamp() }),
+    leadWriteTimeoutMs,
+    'move to trash',
+  );
+}
+
+export function restoreLead(db: Firestore, id: string): Promise<void> {
+  return withTimeout(
+    updateDoc(leadRef(db, id), { deleted_at: null }),
+    leadWriteTimeoutMs,
+    'restore',
+  );
+}
+
+export function deleteLeadPermanently(db: Firestore, id: string): Promise<void> {
+  return withTimeout(deleteDoc(leadRef(db, id)), leadWriteTimeoutMs, 'delete');
+}
+
+/** A batched change that failed part-way: `done` leads were changed before `cause`. */
+export class PartialBatchError extends Error {
+  constructor(
+    readonly done: number,
+    readonly total: number,
+    cause: unknown,
+  ) {
+    super(`batch failed after ${done} of ${total} leads`, { cause });
+    this.name = 'PartialBatchError';
+  }
+}
+
+export type BatchChange = { status: LeadStatus } | { trash: true };
+
+/**
+ * Applies `change` to every lead in `ids`, in batches of at most 500 writes committed one after
+ * another; `onProgress(done, total)` after each batch. Rejects with a PartialBatchError that says
+ * how many leads were changed before the failure.
+ */
+export async function changeLeads(
+  db: Firestore,
+  ids: readonly string[],
+  change: BatchChange,
+  onProgress?: (done: number, total: number) => void,
+): Promise<number> {
+  let done = 0;
+  for (let start = 0; start < ids.length; start += batchLimit) {
+    const slice = ids.slice(start, start + batchLimit);
+    const batch = writeBatch(db);
+    const data = 'status' in change ? { status: change.status } : { deleted_at: serverTimestamp() };
+    for (const id of slice) batch.update(leadRef(db, id), data);
+    try {
+      await withTimeout(batch.commit(), leadWriteTimeoutMs, 'batch');
+    } catch (error) {
+      throw new PartialBatchError(done, ids.length, error);
+    }
+    done += slice.length;
+    onProgress?.(done, ids.length);
+  }
+  return done;
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { Lead } from './lead';
+import {
+  countLeads,
+  dayStart,
+  digitsOf,
+  distinctJobs,
+  duplicatePhones,
+  filterLeads,
+  formatDateTime,
+  indexLeads,
+  normalizeText,
+  whatsappLink,
+} from './lead-list';
+import { qualifiedExportRows } from './lead-export';
+
+function lead(overrides: Partial<Lead> & { id: string }): Lead {
+  return {
+    nome: 'Fulano',
+    whatsapp: '(79) 99999-0000',
+    vaga: 'Aux Serraria',
+    cidade: 'Salgadália',
+    status: 'novo',
+    created_at: new Date(2026, 10, 20, 9, 5),
+    deleted_at: null,
+    ...overrides,
+  };
+}
+
+const leads = [
+  lead({ id: '1', nome: 'João Conceição', whatsapp: '(79) 98888-1111', status: 'principal' }),
+  lead({ id: '2', nome: 'Maria', vaga: 'Aux Eletricista', status: 'separado' }),
+  lead({ id: '3', nome: 'JOAO PEDRO', whatsapp: '(75) 91234-5678', status: 'descartado' }),
+  lead({
+    id: '4',
+    nome: 'Ana',
+    whatsapp: '(79) 98888-1111',
+    created_at: new Date(2026, 10, 22, 23, 59),
+  }),
+];
+const index = indexLeads(leads);
+const ids = (list: Lead[]) => list.map((l) => l.id);
+
+describe('search and filters', () => {
+  it('finds names without accents or case', () => {
+    expect(normalizeText('  Conceição ÁÉ ')).toBe('conceicao ae');
+    expect(ids(filterLeads(index, { search: 'joão' }))).toEqual(['1', '3']);
+    expect(ids(filterLeads(index, { search: 'CONCEICAO' }))).toEqual(['1']);
+  });
+
+  it('finds phone digits whatever the typed punctuation', () => {
+    expect(digitsOf('(79) 98888-1111')).toBe('79988881111');
+    expect(ids(filterLeads(index, { search: '98888-11' }))).toEqual(['1', '4']);
+    expect(ids(filterLeads(index, { search: '91234 5678' }))).toEqual(['3']);
+  });
+
+  it('combines status, job, search and dates; todos/todas mean everything', () => {
+    expect(ids(filterLeads(index, { status: 'todos', vaga: 'todas' }))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
+    expect(ids(filterLeads(index, { status: 'separado' }))).toEqual(['2']);
+    expect(ids(filterLeads(index, { vaga: 'Aux Serraria', search: 'jo' }))).toEqual(['1', '3']);
+    expect(ids(filterLeads(index, { status: 'principal', search: 'maria' }))).toEqual([]);
+    const from = dayStart('2026-11-21');
+    const until = dayStart('2026-11-22', true);
+    expect(ids(filterLeads(index, { from, until }))).toEqual(['4']);
+    expect(ids(filterLeads(index, { until: dayStart('2026-11-20', true) }))).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+  });
+
+  it('a lead without a date is outside any date range', () => {
+    const undated = indexLeads([lead({ id: 'x', created_at: null })]);
+    expect(filterLeads(undated, {})).toHaveLength(1);
+    expect(filterLeads(undated, { from: dayStart('2020-01-01') })).toHaveLength(0);
+  });
+
+  it('reuses the search keys of leads it has indexed before', () => {
+    const cache = new WeakMap();
+    const first = indexLeads(leads, cache);
+    expect(indexLeads(leads, cache)[0]).toBe(first[0]);
+  });
+});
+
+describe('counters, jobs, duplicates', () => {
+  it('counts the active leads by status', () => {
+    expect(countLeads(leads)).toEqual({ total: 4, principal: 1, separado: 1, descartado: 1 });
+    expect(countLeads([])).toEqual({ total: 0, principal: 0, separado: 0, descartado: 0 });
+  });
+
+  it('lists each job once, sorted', () => {
+    expect(distinctJobs(leads)).toEqual(['Aux Eletricista', 'Aux Serraria']);
+  });
+
+  it('marks the phone numbers that appear more than once', () => {
+    expect([...duplicatePhones(leads)]).toEqual(['79988881111']);
+  });
+});
+
+describe('formatting', () => {
+  it('writes dates as dd/mm/aaaa hh:mm', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 7, 3))).toBe('05/01/2026 07:03');
+    expect(formatDateTime(null)).toBe('-');
+  });
+
+  it('links WhatsApp with the country code', () => {
+    expect(whatsappLink('(79) 99999-1234')).toBe('https://wa.me/5579999991234');
+  });
+
+  it('reads a picked day as local midnight, or the next one', () => {
+    expect(dayStart('2026-03-09')).toEqual(new Date(2026, 2, 9));
+    expect(dayStart('2026-03-31', true)).toEqual(new Date(2026, 3, 1));
+    expect(dayStart(null)).toBeNull();
+  });
+});
+
+describe('qualified export rows', () => {
+  it('keeps only principal leads, with the spec columns and empty missing cells', () => {
+    const rows = qualifiedExportRows([
+      ...leads,
+      lead({
+        id: '5',
+        nome: 'Bia',
+        status: 'principal',
+        idade: 22,
+        tempo_experiencia: '1 a 2 anos',
+      }),
+    ]);
+    expect(rows).toEqual([
+      ['Nome', 'WhatsApp', 'Vaga', 'Cidade', 'Idade', 'Experiência', 'Status', 'Data'],
+      [
+        'João Conceição',
+        '(79) 98888-1111',
+        'Aux Serraria',
+        'Salgadália',
+        '',
+        '',
+        'principal',
+        '20/11/2026 09:05',
+      ],
+      [
+        'Bia',
+        '(79) 99999-0000',
+        'Aux Serraria',
+        'Salgadália',
+        '22',
+        '1 a 2 anos',
+        'principal',
+        '20/11/2026 09:05',
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+/** 'Exportar Qualificados': downloads leads_qualificados.csv of the given leads' principal ones. */
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { showToast } from '@/components/toast';
+import type { Lead } from '@/domain/lead';
+import { exportQualified } from '@/features/leads/api/export-qualified';
+import { exportDoneToast, exportErrorToast, leadsTexts } from '@/features/leads/messages';
+
+export function ExportButton({ leads }: { leads: readonly Lead[] }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await exportQualified(leads);
+      showToast(exportDoneToast, 'success');
+    } catch (error) {
+      console.error('Export failed', error);
+      showToast(exportErrorToast, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="light" color="green" loading={busy} onClick={() => void run()}>
+      {leadsTexts.export}
+    </Button>
+  );
+}

@@ -1,0 +1,28 @@
+/** The four counters over the active leads: Total de Leads, Principais, Separados, Descartados. */
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { LeadCounts } from '@/domain/lead-list';
+import { leadsTexts } from '@/features/leads/messages';
+
+const items = [
+  ['total', leadsTexts.counters.total, undefined],
+  ['principal', leadsTexts.counters.principal, 'green.8'],
+  ['separado', leadsTexts.counters.separado, 'yellow.9'],
+  ['descartado', leadsTexts.counters.descartado, 'red.8'],
+] as const;
+
+export function LeadCounters({ counts, loading }: { counts: LeadCounts; loading: boolean }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+      {items.map(([key, label, color]) => (
+        <Paper key={key} withBorder p="md" radius="md" role="group" aria-label={label}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fz="xl" fw={700} c={color} data-testid={`counter-${key}`}>
+            {loading ? '…' : counts[key].toLocaleString('pt-BR')}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,73 @@
+/** Search, status and job filters and the date range over the Leads list. */
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/pt-br';
+import { leadStatuses } from '@/domain/options';
+import { allJobs, type StatusFilter } from '@/domain/lead-list';
+import { leadsTexts } from '@/features/leads/messages';
+
+export interface FilterValues {
+  search: string;
+  status: StatusFilter;
+  vaga: string;
+  range: [string | null, string | null];
+}
+
+export const noFilters: FilterValues = {
+  search: '',
+  status: 'todos',
+  vaga: allJobs,
+  range: [null, null],
+};
+
+const statusData = [
+  { value: 'todos', label: leadsTexts.statusOptions.todos },
+  ...leadStatuses.map((status) => ({ value: status, label: leadsTexts.statusOptions[status] })),
+];
+
+export function LeadFilters({
+  values,
+  jobs,
+  onChange,
+}: {
+  values: FilterValues;
+  jobs: readonly string[];
+  onChange: (values: FilterValues) => void;
+}) {
+  const set = (patch: Partial<FilterValues>) => onChange({ ...values, ...patch });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+      <TextInput
+        label={leadsTexts.search}
+        type="search"
+        value={values.search}
+        onChange={(event) => set({ search: event.currentTarget.value })}
+      />
+      <Select
+        label={leadsTexts.statusFilter}
+        data={statusData}
+        value={values.status}
+        allowDeselect={false}
+        onChange={(status) => set({ status: (status ?? 'todos') as StatusFilter })}
+      />
+      <Select
+        label={leadsTexts.jobFilter}
+        data={[{ value: allJobs, label: leadsTexts.allJobs }, ...jobs]}
+        value={values.vaga}
+        allowDeselect={false}
+        onChange={(vaga) => set({ vaga: vaga ?? allJobs })}
+      />
+      <DatePickerInput
+        type="range"
+        label={leadsTexts.dateRange}
+        locale="pt-br"
+        valueFormat="DD/MM/YYYY"
+        clearable
+        allowSingleDateInRange
+        value={values.range}
+        onChange={(range) => set({ range: [range[0] ?? null, range[1] ?? null] })}
+      />
+    </SimpleGrid>
+  );
+}

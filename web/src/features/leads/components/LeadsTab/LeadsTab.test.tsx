@@ -1,0 +1,293 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Lead } from '@/domain/lead';
+import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
+import { LeadsTab } from './LeadsTab';
+
+const writes = vi.hoisted(() => ({
+  setLeadStatus: vi.fn(),
+  moveLeadToTrash: vi.fn(),
+  restoreLead: vi.fn(),
+  changeLeads: vi.fn(),
+}));
+vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/data/lead-actions', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/data/lead-actions')>()),
+  ...writes,
+}));
+
+function lead(id: string, overrides: Partial<Lead> = {}): Lead {
+  return {
+    id,
+    nome: `Pessoa ${id}`,
+    whatsapp: `(79) 90000-000${id}`,
+    vaga: 'Aux Serraria',
+    cidade: 'Salgadália',
+    status: 'novo',
+    created_at: new Date(2026, 10, 23, 10, Number(id)),
+    deleted_at: null,
+    ...overrides,
+  };
+}
+
+const leads = [
+  lead('3', { nome: 'Érica Conceição', status: 'principal', vaga: 'Aux Eletricista' }),
+  lead('2', { nome: 'Bruno', status: 'separado', idade: 30, tempo_experiencia: '1 a 2 anos' }),
+  lead('1', { nome: 'Carla', status: 'descartado', whatsapp: '(79) 90000-0003' }),
+];
+
+function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
+  return {
+    status: 'success',
+    data: leads,
+    error: null,
+    unseen: new Set(),
+    markSeen: vi.fn(),
+    sound: false,
+    setSound: vi.fn(),
+    ...overrides,
+  };
+}
+
+function renderTab(state: ActiveLeads = live()) {
+  return render(
+    <MantineProvider env="test">
+      <Notifications />
+      <LeadsTab live={state} />
+    </MantineProvider>,
+  );
+}
+
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]?.querySelector('p')?.textContent);
+
+beforeEach(() => {
+  Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
+});
+
+describe('LeadsTab', () => {
+  it('shows the counters and the list with the spec columns, a dash for missing values', () => {
+    renderTab();
+    expect(screen.getByRole('group', { name: 'Total de Leads' })).toHaveTextContent('3');
+    expect(screen.getByRole('group', { name: 'Principais' })).toHaveTextContent('1');
+    expect(screen.getByRole('group', { name: 'Separados' })).toHaveTextContent('1');
+    expect(screen.getByRole('group', { name: 'Descartados' })).toHaveTextContent('1');
+    expect(screen.getByRole('heading', { name: 'Lista de Leads' })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers.slice(1)).toEqual([
+      'Nome',
+      'WhatsApp',
+      'Vaga',
+      'Cidade',
+      'Idade',
+      'Experiência',
+      'Status',
+      'Data',
+      'Ações',
+    ]);
+    expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']);
+    const erica = screen.getAllByRole('row')[1]!;
+    expect(within(erica).getAllByRole('cell')[5]).toHaveTextContent('-');
+    expect(within(erica).getAllByRole('cell')[6]).toHaveTextContent('-');
+    expect(within(erica).getAllByRole('cell')[8]).toHaveTextContent('23/11/2026 10:03');
+    const bruno = screen.getAllByRole('row')[2]!;
+    expect(within(bruno).getAllByRole('cell')[5]).toHaveTextContent('30');
+    expect(within(bruno).getAllByRole('cell')[6]).toHaveTextContent('1 a 2 anos');
+    expect(screen.getByRole('link', { name: 'Abrir WhatsApp de Bruno' })).toHaveAttribute(
+      'href',
+      'https://wa.me/5579900000002',
+    );
+  });
+
+  it('shows a loader while loading and an empty text when nothing matches', async () => {
+    const { unmount } = renderTab(live({ status: 'loading', data: [] }));
+    expect(screen.getByLabelText('Carregando leads...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Limpar Dados' })).toBeDisabled();
+    unmount();
+    renderTab(live({ data: [] }));
+    expect(screen.getByText('Nenhum lead encontrado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Limpar Dados' })).toBeDisabled();
+  });
+
+  it('filters by status, job and accent-insensitive search', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('combobox', { name: 'Filtrar por status' }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Todos', 'Novo', 'Principal', 'Separado', 'Descartado']);
+    await user.click(screen.getByRole('option', { name: 'Separado' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Bruno']));
+    await user.click(screen.getByRole('combobox', { name: 'Filtrar por status' }));
+    await user.click(screen.getByRole('option', { name: 'Todos' }));
+    await user.click(screen.getByRole('combobox', { name: 'Filtrar por vaga' }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Todas', 'Aux Eletricista', 'Aux Serraria']);
+    await user.click(screen.getByRole('option', { name: 'Aux Serraria' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Bruno', 'Carla']));
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }),
+      'carla',
+    );
+    await waitFor(() => expect(rowNames()).toEqual(['Carla']));
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
+    await user.click(screen.getByRole('combobox', { name: 'Filtrar por vaga' }));
+    await user.click(screen.getByRole('option', { name: 'Todas' }));
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }),
+      'erica conceicao',
+    );
+    await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição']));
+  });
+
+  it('marks duplicate phones and unseen arrivals, and marks them seen', async () => {
+    const state = live({ unseen: new Set(['2']) });
+    renderTab(state);
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[1]!).getByText('duplicado')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('duplicado')).toBeInTheDocument();
+    expect(within(rows[2]!).queryByText('duplicado')).toBeNull();
+    expect(within(rows[2]!).getByText('Recém-chegado')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Marcar como vistos (1)' }));
+    expect(state.markSeen).toHaveBeenCalledWith();
+  });
+
+  it('changes a status: Status atualizado, or Erro ao atualizar status', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Status de Bruno' }),
+      'principal',
+    );
+    expect(writes.setLeadStatus).toHaveBeenCalledWith({ fake: 'db' }, '2', 'principal');
+    expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
+    writes.setLeadStatus.mockRejectedValueOnce(new Error('denied'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status de Carla' }), 'novo');
+    expect(await screen.findByText('Erro ao atualizar status')).toBeInTheDocument();
+  });
+
+  it('moves a lead to the trash with Desfazer, which restores it', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('button', { name: 'Mover Carla para lixeira' }));
+    expect(writes.moveLeadToTrash).toHaveBeenCalledWith({ fake: 'db' }, '1');
+    expect(await screen.findByText('Lead movido para lixeira')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(writes.restoreLead).toHaveBeenCalledWith({ fake: 'db' }, '1');
+    expect(await screen.findByText('Lead restaurado')).toBeInTheDocument();
+  });
+
+  it('toasts Erro ao mover lead when the trash write fails', async () => {
+    writes.moveLeadToTrash.mockRejectedValueOnce(new Error('denied'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderTab();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mover Bruno para lixeira' }));
+    expect(await screen.findByText('Erro ao mover lead')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mover Bruno para lixeira' })).toBeEnabled();
+  });
+
+  it('changes the status of the selected leads at once', async () => {
+    writes.changeLeads.mockResolvedValue(2);
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
+    expect(screen.getByText('2 selecionado(s)')).toBeInTheDocument();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Novo status dos selecionados' }),
+      'separado',
+    );
+    await user.click(screen.getByRole('button', { name: 'Alterar status' }));
+    expect(writes.changeLeads).toHaveBeenCalledWith({ fake: 'db' }, ['2', '1'], {
+      status: 'separado',
+    });
+    expect(await screen.findByText('2 leads atualizados.')).toBeInTheDocument();
+    expect(screen.queryByText('2 selecionado(s)')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar todos desta página' }));
+    await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
+    expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['3', '2', '1'], {
+      trash: true,
+    });
+  });
+});
+
+describe('Limpar Dados', () => {
+  it('asks with the count, moves every active lead and toasts Dados limpos', async () => {
+    writes.changeLeads.mockImplementation(async (_db, ids: string[], _change, progress) => {
+      progress?.(ids.length, ids.length);
+      return ids.length;
+    });
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('button', { name: 'Limpar Dados' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Limpar Dados' });
+    expect(dialog).toHaveTextContent('Todos os 3 leads ativos serão movidos para a lixeira.');
+    await user.click(within(dialog).getByRole('button', { name: 'Mover todos para lixeira' }));
+    expect(writes.changeLeads).toHaveBeenCalledWith(
+      { fake: 'db' },
+      ['3', '2', '1'],
+      { trash: true },
+      expect.any(Function),
+    );
+    expect(await screen.findByText('Dados limpos')).toBeInTheDocument();
+    expect(screen.getByText('3 leads movidos para a lixeira.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says how many were moved when it fails part-way', async () => {
+    const { PartialBatchError } = await import('@/data/lead-actions');
+    writes.changeLeads.mockRejectedValue(new PartialBatchError(2, 3, new Error('offline')));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('button', { name: 'Limpar Dados' }));
+    await user.click(await screen.findByRole('button', { name: 'Mover todos para lixeira' }));
+    expect(await screen.findByText('Erro ao limpar dados')).toBeInTheDocument();
+    expect(screen.getByText(/2 de 3 leads foram movidos para a lixeira/)).toBeInTheDocument();
+  });
+
+  it('Cancelar closes the dialog without writing', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('button', { name: 'Limpar Dados' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes.changeLeads).not.toHaveBeenCalled();
+  });
+});
+
+describe('Exportar Qualificados', () => {
+  it('downloads leads_qualificados.csv of the principal leads and toasts Exportação concluída', async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:x';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    renderTab();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Exportar Qualificados' }));
+    expect(await screen.findByText('Exportação concluída')).toBeInTheDocument();
+    expect(clicked).toEqual(['leads_qualificados.csv']);
+    const text = new TextDecoder().decode(await blobs[0]!.arrayBuffer());
+    expect(text.split('\r\n')[1]).toMatch(/^Érica Conceição;/);
+    expect(text.split('\r\n')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The panel's live list of active leads, held above the tabs (app/admin-panel) so it stays live,
+ * counts unseen arrivals in the title and plays the optional sound while another tab is open.
+ * Arrivals are leads created after the panel opened; a restored lead is not an arrival.
+ */
+import { useLocalStorage } from '@mantine/hooks';
+import type { FirestoreError } from 'firebase/firestore';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useFirestore } from 'reactfire';
+import { showToast } from '@/components/toast';
+import { activeLeadsQuery } from '@/data/leads';
+import { useLiveLeads, type LiveLeads } from '@/data/use-live-leads';
+import type { Lead } from '@/domain/lead';
+import { loadErrorToast } from '../messages';
+import { playArrivalSound } from './arrival-sound';
+
+export const arrivalSoundKey = 'vagas:som-chegada';
+
+export interface ActiveLeads extends LiveLeads {
+  /** Ids of leads that arrived while the panel was open and that the admin has not marked seen. */
+  unseen: ReadonlySet<string>;
+  markSeen: (ids?: readonly string[]) => void;
+  sound: boolean;
+  setSound: (on: boolean) => void;
+}
+
+/** A lead created this long before the panel opened still counts as an arrival (clock skew). */
+const arrivalSlackMs = 60_000;
+
+export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): ActiveLeads {
+  const db = useFirestore();
+  const query = useMemo(() => activeLeadsQuery(db), [db]);
+  const openedAt = useRef(Date.now());
+  const [unseenAll, setUnseen] = useState<ReadonlySet<string>>(new Set());
+  const [sound, setSound] = useLocalStorage<boolean>({
+    key: arrivalSoundKey,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const soundRef = useRef(sound);
+  soundRef.current = sound;
+
+  const onAdded = useCallback((leads: Lead[]) => {
+    const arrivals = leads.filter(
+      (lead) => !lead.created_at || lead.created_at.getTime() >= openedAt.current - arrivalSlackMs,
+    );
+    if (arrivals.length === 0) return;
+    setUnseen((previous) => new Set([...previous, ...arrivals.map((lead) => lead.id)]));
+    if (soundRef.current) playArrivalSound();
+  }, []);
+
+  const onError = useCallback(
+    (error: FirestoreError) => {
+      console.error('Active leads listener failed', error);
+      showToast(loadErrorToast, 'error');
+      if (error.code === 'permission-denied') onAccessLost();
+    },
+    [onAccessLost],
+  );
+
+  const live = useLiveLeads(query, { onAdded, onError });
+
+  // Only leads still in the list count (a lead trashed or deleted meanwhile is no longer unseen).
+  const unseen = useMemo(() => {
+    if (unseenAll.size === 0) return unseenAll;
+    return new Set(live.data.filter((lead) => unseenAll.has(lead.id)).map((lead) => lead.id));
+  }, [unseenAll, live.data]);
+
+  const markSeen = useCallback((ids?: readonly string[]) => {
+    setUnseen((previous) => {
+      if (!ids) return new Set();
+      const next = new Set(previous);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+  }, []);
+
+  useUnseenTitle(unseen.size);
+
+  return { ...live, unseen, markSeen, sound, setSound };
+}
+
+/** '(N) <title>' while N arrivals are unseen; the page's own title otherwise. */
+function useUnseenTitle(count: number) {
+  const base = useRef<string | null>(null);
+  useEffect(() => {
+    base.current ??= document.title;
+    document.title = count > 0 ? `(${count}) ${base.current}` : base.current;
+  }, [count]);
+  useEffect(
+    () => () => {
+      if (base.current !== null) document.title = base.current;
+    },
+    [],
+  );
+}

@@ -1,0 +1,140 @@
+/** The Leads tab's writes with their toasts: status, trash (with 'Desfazer'), and the bulk versions. */
+import { useCallback, useState } from 'react';
+import { useFirestore } from 'reactfire';
+import { showToast } from '@/components/toast';
+import { showUndoToast } from '@/components/undo-toast';
+import {
+  changeLeads,
+  moveLeadToTrash,
+  PartialBatchError,
+  restoreLead,
+  setLeadStatus,
+} from '@/data/lead-actions';
+import type { Lead, LeadStatus } from '@/domain/lead';
+import {
+  bulkStatusToast,
+  bulkTrashedToast,
+  leadsTexts,
+  movedToTrashToast,
+  moveErrorToast,
+  partialToast,
+  restoredToast,
+  restoreErrorToast,
+  statusErrorToast,
+  statusUpdatedToast,
+} from '../messages';
+
+export interface LeadActions {
+  /** Ids with a write in flight (their controls are disabled). */
+  pending: ReadonlySet<string>;
+  changeStatus: (lead: Lead, status: LeadStatus) => Promise<void>;
+  trash: (lead: Lead) => Promise<void>;
+  changeStatusOf: (ids: readonly string[], status: LeadStatus) => Promise<boolean>;
+  trashAll: (ids: readonly string[]) => Promise<boolean>;
+}
+
+export function useLeadActions(): LeadActions {
+  const db = useFirestore();
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+
+  const track = useCallback(async (ids: readonly string[], work: () => Promise<void>) => {
+    setPending((previous) => new Set([...previous, ...ids]));
+    try {
+      await work();
+    } finally {
+      setPending((previous) => {
+        const next = new Set(previous);
+        for (const id of ids) next.delete(id);
+        return next;
+      });
+    }
+  }, []);
+
+  const undoTrash = useCallback(
+    (id: string) => {
+      restoreLead(db, id).then(
+        () => showToast(restoredToast, 'success'),
+        (error: unknown) => {
+          console.error('Restore failed', error);
+          showToast(restoreErrorToast, 'error');
+        },
+      );
+    },
+    [db],
+  );
+
+  const changeStatus = useCallback(
+    (lead: Lead, status: LeadStatus) =>
+      track([lead.id], async () => {
+        try {
+          await setLeadStatus(db, lead.id, status);
+          showToast(statusUpdatedToast, 'success');
+        } catch (error) {
+          console.error('Status update failed', error);
+          showToast(statusErrorToast, 'error');
+        }
+      }),
+    [db, track],
+  );
+
+  const trash = useCallback(
+    (lead: Lead) =>
+      track([lead.id], async () => {
+        try {
+          await moveLeadToTrash(db, lead.id);
+          showUndoToast(movedToTrashToast, leadsTexts.undo, () => undoTrash(lead.id));
+        } catch (error) {
+          console.error('Move to trash failed', error);
+          showToast(moveErrorToast, 'error');
+        }
+      }),
+    [db, track, undoTrash],
+  );
+
+  const bulk = useCallback(
+    async (
+      ids: readonly string[],
+      change: Parameters<typeof changeLeads>[2],
+      done: (count: number) => void,
+      errorTitle: string,
+    ): Promise<boolean> => {
+      let ok = false;
+      await track(ids, async () => {
+        try {
+          done(await changeLeads(db, ids, change));
+          ok = true;
+        } catch (error) {
+          console.error('Bulk change failed', error);
+          const moved = error instanceof PartialBatchError ? error.done : 0;
+          showToast(partialToast(errorTitle, moved, ids.length), 'error');
+        }
+      });
+      return ok;
+    },
+    [db, track],
+  );
+
+  const changeStatusOf = useCallback(
+    (ids: readonly string[], status: LeadStatus) =>
+      bulk(
+        ids,
+        { status },
+        (count) => showToast(bulkStatusToast(count), 'success'),
+        statusErrorToast.title,
+      ),
+    [bulk],
+  );
+
+  const trashAll = useCallback(
+    (ids: readonly string[]) =>
+      bulk(
+        ids,
+        { trash: true },
+        (count) => showToast(bulkTrashedToast(count), 'success'),
+        moveErrorToast.title,
+      ),
+    [bulk],
+  );
+
+  return { pending, changeStatus, trash, changeStatusOf, trashAll };
+}

@@ -1,0 +1,120 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FirestoreError } from 'firebase/firestore';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeLive } from '@/data/testing/fake-live-leads';
+import type { Lead } from '@/domain/lead';
+import { TrashTab } from './TrashTab';
+
+const writes = vi.hoisted(() => ({ restoreLead: vi.fn(), deleteLeadPermanently: vi.fn() }));
+vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/data/lead-actions', () => writes);
+vi.mock(
+  '@/data/use-live-leads',
+  async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
+);
+vi.mock('@/data/leads', () => ({ trashedLeadsQuery: () => 'trash' }));
+
+const trashed = (id: string, nome: string, minute: number): Lead => ({
+  id,
+  nome,
+  whatsapp: '(79) 91111-2222',
+  vaga: 'Aux Serraria',
+  cidade: 'Joazeiro',
+  status: 'separado',
+  created_at: new Date(2026, 10, 1),
+  deleted_at: new Date(2026, 10, 22, 14, minute),
+});
+
+function renderTab(props: Parameters<typeof TrashTab>[0] = {}) {
+  return render(
+    <MantineProvider env="test">
+      <Notifications />
+      <TrashTab {...props} />
+    </MantineProvider>,
+  );
+}
+
+beforeEach(() => {
+  fakeLive.reset();
+  writes.restoreLead.mockReset().mockResolvedValue(undefined);
+  writes.deleteLeadPermanently.mockReset().mockResolvedValue(undefined);
+});
+
+describe('TrashTab', () => {
+  it('shows a loader, then Nenhum lead na lixeira when the trash is empty', async () => {
+    renderTab();
+    expect(screen.getByLabelText('Carregando lixeira...')).toBeInTheDocument();
+    act(() => fakeLive.emit('trash', { data: [] }));
+    expect(await screen.findByText('Nenhum lead na lixeira')).toBeInTheDocument();
+  });
+
+  it('lists the trashed leads with the spec columns, newest deletion first', async () => {
+    renderTab();
+    act(() => fakeLive.emit('trash', { data: [trashed('b', 'Beto', 30), trashed('a', 'Ana', 5)] }));
+    const headers = (await screen.findAllByRole('columnheader')).map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Nome',
+      'WhatsApp',
+      'Vaga',
+      'Cidade',
+      'Status',
+      'Data Exclusão',
+      'Ações',
+    ]);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'Beto',
+      'Ana',
+    ]);
+    expect(within(rows[0]!).getByText('22/11/2026 14:30')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('separado')).toBeInTheDocument();
+  });
+
+  it('restores a lead: Lead restaurado, and the panel re-counts', async () => {
+    const onChanged = vi.fn();
+    renderTab({ onChanged });
+    act(() => fakeLive.emit('trash', { data: [trashed('a', 'Ana', 5)] }));
+    onChanged.mockClear();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Restaurar Ana' }));
+    expect(writes.restoreLead).toHaveBeenCalledWith({ fake: 'db' }, 'a');
+    expect(await screen.findByText('Lead restaurado')).toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('deletes permanently only after the confirmation', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    act(() => fakeLive.emit('trash', { data: [trashed('a', 'Ana', 5)] }));
+    await user.click(await screen.findByRole('button', { name: 'Deletar Ana permanentemente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deletar permanentemente' });
+    expect(writes.deleteLeadPermanently).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Deletar' }));
+    expect(writes.deleteLeadPermanently).toHaveBeenCalledWith({ fake: 'db' }, 'a');
+    expect(await screen.findByText('Lead deletado permanentemente')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('toasts the failures: restore, delete, load (and a refused listener signs out)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onAccessLost = vi.fn();
+    const user = userEvent.setup();
+    renderTab({ onAccessLost });
+    act(() => fakeLive.emit('trash', { data: [trashed('a', 'Ana', 5)] }));
+    writes.restoreLead.mockRejectedValueOnce(new Error('x'));
+    await user.click(await screen.findByRole('button', { name: 'Restaurar Ana' }));
+    expect(await screen.findByText('Erro ao restaurar lead')).toBeInTheDocument();
+    writes.deleteLeadPermanently.mockRejectedValueOnce(new Error('x'));
+    await user.click(screen.getByRole('button', { name: 'Deletar Ana permanentemente' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deletar' }),
+    );
+    expect(await screen.findByText('Erro ao deletar permanentemente')).toBeInTheDocument();
+    const refused = { code: 'permission-denied' } as FirestoreError;
+    act(() => fakeLive.events('trash').onError?.(refused));
+    expect(await screen.findByText('Erro ao carregar lixeira')).toBeInTheDocument();
+    expect(onAccessLost).toHaveBeenCalledTimes(1);
+  });
+});
