@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connectAdmin,
   grantAdmin,
@@ -157,8 +157,13 @@ describe('allow-list code (CLI and seed)', () => {
       hasClaim: true,
     });
 
-    // Revocation has one-second resolution (tokensValidAfterTime vs auth_time): let a second pass.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Revocation has one-second resolution (tokensValidAfterTime vs auth_time): wait until the
+    // clock has moved past the token's auth_time second, so the revocation is after it.
+    const authTime = Number(claimsOf(refreshed.session.idToken).auth_time);
+    await vi.waitFor(() => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(authTime), {
+      timeout: 5_000,
+      interval: 50,
+    });
     const revoked = await revokeAdmin(admin, email);
     expect(revoked).toMatchObject({ wasListed: true, claimRemoved: true, tokensRevoked: true });
     expect((await admin.auth.getUser(s.uid)).customClaims?.admin).toBeUndefined();

@@ -7,12 +7,15 @@ import { CallCenterApplyPage } from './CallCenterApplyPage';
 
 const api = vi.hoisted(() => ({ writeLead: vi.fn<(id: string, lead: object) => Promise<void>>() }));
 vi.mock('../api/leads', () => ({ newLeadId: () => 'lead-cc', writeLead: api.writeLead }));
+// No admin pixel, unless a test sets one (a new id each time: its fbq('init', id) shows the set-up ran).
+const tracking = vi.hoisted(() => ({ pixelId: null as string | null, next: 900000 }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
-  loadTrackingPixelId: () => Promise.resolve(null),
+  loadTrackingPixelId: () => Promise.resolve(tracking.pixelId),
 }));
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
+  tracking.pixelId = null;
   api.writeLead.mockReset();
   fbqCalls = [];
   window.fbq = ((...args: unknown[]) => fbqCalls.push(args)) as Fbq;
@@ -43,6 +46,8 @@ const fills: Record<string, (user: User) => Promise<void>> = {
 
 describe('call-center application page', { timeout: 30_000 }, () => {
   test('shows the spec texts and the discreet admin link, and fires no PageView', async () => {
+    const adminPixel = String((tracking.next += 1));
+    tracking.pixelId = adminPixel;
     renderPage(<CallCenterApplyPage />, '/conecta');
     expect(screen.getByRole('heading', { name: 'Vagas de Call Center' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Acesso administrativo' })).toHaveAttribute(
@@ -51,7 +56,8 @@ describe('call-center application page', { timeout: 30_000 }, () => {
     );
     expect(screen.getByRole('button', { name: 'Enviar Candidatura' })).toBeInTheDocument();
     expect(screen.getByText(/você concorda em ser contatado/)).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The set-up that would fire PageView (it does on the root page) has run: no PageView here.
+    await waitFor(() => expect(fbqCalls).toContainEqual(['init', adminPixel]));
     expect(fbqCalls.some((c) => c[1] === 'PageView')).toBe(false);
   });
 
