@@ -98,7 +98,10 @@ describe('hydration', () => {
       await page.goto(`${suite.webUrl}${path}`);
       await waitForApp(page);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForTimeout(500);
+      // Console messages arrive in order: once this one is here, every earlier error is too.
+      const barrier = page.waitForEvent('console', (m) => m.text() === 'e2e-barrier');
+      await page.evaluate(() => console.info('e2e-barrier'));
+      await barrier;
       expect(errors).toEqual([]);
     },
   );
@@ -110,13 +113,19 @@ describe('hydration', () => {
     await page.goto(`${suite.webUrl}/`, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     await field(page, 'Nome Completo').fill('Antes do script');
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
+    });
     await page.getByRole('button', { name: 'Enviar' }).click();
-    await page.waitForTimeout(300);
-    expect(page.url()).toBe(`${suite.webUrl}/`);
     expect(await isHydrated(page)).toBe(false);
-    expect(await field(page, 'Nome Completo').inputValue()).toBe('Antes do script');
     release();
+    // The page the scripts hydrate is the one the click happened on: no navigation was started
+    // (a submit that reloaded would have requested the page before the held script came in).
     await waitForApp(page);
+    expect(navigations).toEqual([]);
+    expect(page.url()).toBe(`${suite.webUrl}/`);
+    expect(await field(page, 'Nome Completo').inputValue()).toBe('Antes do script');
     await page.getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Campos obrigatórios').waitFor();
   });
