@@ -2,7 +2,7 @@
  * Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU slowdown) in Debian's
  * Chromium on the production build of the public pages, served by `vite preview` against the local
  * suite's emulators. Prints performance / accessibility / best-practices scores and the main
- * metrics per page. Targets (issue 6): performance >= 90, accessibility >= 95. Benchmarks print
+ * metrics per page. Targets: performance >= 90, accessibility >= 95. Benchmarks print
  * numbers; they never fail on them. Usage: node bench/lighthouse.mjs [--runs N] [--save DIR]
  * (median of N runs; --save writes each page's last full report, JSON, to DIR for a closer look).
  */

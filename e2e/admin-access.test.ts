@@ -1,4 +1,4 @@
-// Admin access in Chromium: sign-in, the admin claim, the /admin guard and sign-out (issue 7).
+// Admin access in Chromium: sign-in, the admin claim, the /admin guard and sign-out.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';

@@ -1,4 +1,4 @@
-// The two application forms in Chromium against the local suite (issue 6): documents written through
+// The two application forms in Chromium against the local suite: documents written through
 // firebase/firestore/lite, checked with firebase-admin and the emulator's REST API.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Timestamp } from 'firebase-admin/firestore';

@@ -1,5 +1,5 @@
 // The public pages are rendered to HTML at build time (web/vite.prerender.ts) and hydrated in the
-// browser (issue 6, speed): what a candidate sees and does before the app's scripts have run.
+// browser: what a candidate sees and does before the app's scripts have run.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 interface Mutant {
   id: string;
-  /** The rule bullet of issue 8 it removes. */
+  /** The rule (as docs/product.md "Security rules" states it) that it removes. */
   bullet: string;
   find: string;
   replace: string;

@@ -1,4 +1,4 @@
-/** The public pages' pt-BR texts, quoted from product-spec sections 2 and 8 (keep them exact). */
+/** The public pages' pt-BR texts, quoted in docs/product.md (keep them exact). */
 import { appConfig } from '../config/app-config';
 
 const employer = appConfig.callCenterEmployer.name;

@@ -9,7 +9,7 @@ import {
   whatsappLimits,
 } from './options';
 
-// The lists exactly as product-spec section 3 quotes them.
+// The lists exactly as docs/product.md ("Data") quotes them.
 describe('option lists', () => {
   test('root page jobs and localities', () => {
     expect(rootJobs).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The spec's fixed option lists (product-spec section 3). firestore.rules validates leads
+ * The spec's fixed option lists (docs/product.md, "Data"). firestore.rules validates leads
  * against these same lists; a rules test checks the two stay equal.
  */
 

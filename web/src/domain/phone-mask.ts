@@ -1,4 +1,4 @@
-/** The WhatsApp field mask (product-spec section 5): digits only, at most 11, shown as '(DD) NNNNN-NNNN'. */
+/** The WhatsApp field mask (docs/product.md, "Public pages"): digits only, at most 11, shown as '(DD) NNNNN-NNNN'. */
 import { whatsappLimits } from './options';
 
 /** Keeps at most 11 digits of `raw` and formats them progressively: '7', '(79', '(79) 9999', '(79) 99999-9999'. */

@@ -1,4 +1,4 @@
-/** The admin screens' pt-BR texts, quoted from product-spec sections 2, 6 and 8 (keep them exact). */
+/** The admin screens' pt-BR texts, quoted in docs/product.md (keep them exact). */
 import type { ToastText } from '@/domain/messages';
 
 export const adminTexts = {

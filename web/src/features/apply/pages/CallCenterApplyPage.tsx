@@ -1,4 +1,4 @@
-/** '/{employer slug}': the call-center job application page (product-spec section 2). */
+/** '/{employer slug}': the call-center job application page (docs/product.md, "Public pages"). */
 import { Select, Text, ThemeIcon } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { HeadsetIcon } from '@/components/icons';

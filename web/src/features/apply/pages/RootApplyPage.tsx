@@ -1,4 +1,4 @@
-/** '/': the equipment maker's job application page (product-spec section 2, root page). */
+/** '/': the equipment maker's job application page (docs/product.md, "Public pages"). */
 import { Button, Select } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { HeadsetIcon } from '@/components/icons';
