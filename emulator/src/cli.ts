@@ -1,12 +1,15 @@
 /** The `firestore-emulator` command line. */
 import type { EmulatorOptions, RunningEmulator } from './server.js';
 
-const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE] [--data DIR]
+const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE]
+       [--indexes FILE] [--data DIR]
 
   --host HOST      interface to listen on (default 127.0.0.1)
   --port PORT      port for gRPC, WebChannel and REST (default 8080; 0 picks a free port)
   --project ID     serve only this project id (default: every project, each with its own data)
   --rules FILE     security rules for client SDK traffic; reloaded when the file changes
+  --indexes FILE   a firestore.indexes.json: queries that need a composite index it lacks fail
+                   with FAILED_PRECONDITION, as in production (default: no index checks)
   --data DIR       keep data durably in DIR (default: memory only)`;
 
 function fail(message: string): never {
@@ -24,7 +27,7 @@ function parseArgs(argv: string[]): EmulatorOptions {
     }
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const known = ['--host', '--port', '--project', '--rules', '--data'];
+    const known = ['--host', '--port', '--project', '--rules', '--indexes', '--data'];
     if (!known.includes(flag)) fail(`unknown argument ${JSON.stringify(arg)}`);
     let value: string | undefined = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) {
@@ -49,6 +52,9 @@ function parseArgs(argv: string[]): EmulatorOptions {
         break;
       case '--rules':
         opts.rulesFile = value;
+        break;
+      case '--indexes':
+        opts.indexesFile = value;
         break;
       case '--data':
         opts.dataDir = value;

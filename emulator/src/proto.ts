@@ -44,20 +44,45 @@ const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64'])
 type Msg = { [key: string]: unknown };
 
 // `fullName` is recomputed on every access in protobufjs: classify each type once.
-const kinds = new WeakMap<protobuf.Type, 'timestamp' | 'wrapper' | 'message'>();
-function kindOf(type: protobuf.Type): 'timestamp' | 'wrapper' | 'message' {
+type Kind = 'timestamp' | 'duration' | 'struct' | 'wrapper' | 'message';
+const SPECIAL: { [fullName: string]: Kind } = {
+  '.google.protobuf.Timestamp': 'timestamp',
+  '.google.protobuf.Duration': 'duration',
+  '.google.protobuf.Struct': 'struct',
+};
+const kinds = new WeakMap<protobuf.Type, Kind>();
+function kindOf(type: protobuf.Type): Kind {
   let k = kinds.get(type);
   if (!k) {
     const full = type.fullName;
-    k =
-      full === '.google.protobuf.Timestamp'
-        ? 'timestamp'
-        : WRAPPERS.has(full)
-          ? 'wrapper'
-          : 'message';
+    k = SPECIAL[full] ?? (WRAPPERS.has(full) ? 'wrapper' : 'message');
     kinds.set(type, k);
   }
   return k;
+}
+
+/** A JSON value as a google.protobuf.Value (for Struct fields such as explain's debug stats). */
+function structValue(v: Json): Msg {
+  if (v === null) return { nullValue: 0 };
+  if (typeof v === 'number') return { numberValue: v };
+  if (typeof v === 'string') return { stringValue: v };
+  if (typeof v === 'boolean') return { boolValue: v };
+  if (Array.isArray(v)) return { listValue: { values: v.map(structValue) } };
+  return { structValue: structFields(v) };
+}
+
+function structFields(o: JsonObject): Msg {
+  const fields: Msg = {};
+  for (const [k, v] of Object.entries(o)) fields[k] = structValue(v);
+  return { fields };
+}
+
+/** A proto3 JSON Duration ("1.5s") as seconds and nanos. */
+function durationFromJson(s: string): Msg {
+  const m = /^(-?)(\d+)(?:\.(\d{1,9}))?s$/.exec(s);
+  if (!m) return { seconds: 0, nanos: 0 };
+  const sign = m[1] ? -1 : 1;
+  return { seconds: sign * Number(m[2]), nanos: sign * Number((m[3] ?? '').padEnd(9, '0')) };
 }
 const nullEnums = new WeakMap<protobuf.Enum, boolean>();
 function isNullEnum(e: protobuf.Enum): boolean {
@@ -153,6 +178,12 @@ export function messageFromJson(type: protobuf.Type, json: Json): unknown {
     if (typeof json !== 'string') return json;
     const { seconds, nanos } = parseTimestamp(json);
     return { seconds, nanos };
+  }
+  if (kind === 'duration') return typeof json === 'string' ? durationFromJson(json) : json;
+  if (kind === 'struct') {
+    return typeof json === 'object' && json !== null && !Array.isArray(json)
+      ? structFields(json)
+      : json;
   }
   if (kind === 'wrapper') {
     if (typeof json === 'object' && json !== null && !Array.isArray(json)) return json;

@@ -25,7 +25,7 @@ import {
   type Value,
 } from './values.js';
 
-interface Order {
+export interface Order {
   segs: string[];
   key: string;
   isName: boolean;

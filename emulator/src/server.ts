@@ -7,6 +7,8 @@ import path from 'node:path';
 import { Engine } from './engine/index.js';
 import { handleGrpcStream } from './grpc.js';
 import type { HttpTransport } from './http-handler.js';
+import { parseIndexes } from './index-config.js';
+import type { IndexDef } from './index-plan.js';
 import { Journal } from './journal.js';
 import { createRestTransport } from './rest/index.js';
 import { loadRules } from './rules/index.js';
@@ -24,6 +26,13 @@ export interface EmulatorOptions {
   rulesFile?: string;
   /** Rules source (when no rulesFile). */
   rules?: string;
+  /**
+   * A firestore.indexes.json: queries its composite indexes (or the automatic single-field ones)
+   * do not serve fail with FAILED_PRECONDITION, as in production. Reloaded when it changes.
+   */
+  indexesFile?: string;
+  /** The text of a firestore.indexes.json (when no indexesFile). */
+  indexes?: string;
   /** Directory for durable data (default: memory only). */
   dataDir?: string;
   /** Journal size that triggers a background compaction (default 64 MiB, or twice the last snapshot). */
@@ -84,6 +93,29 @@ function jsonError(res: ServerResponse, status: number, statusName: string, mess
   sendJson(res, status, { error: { code: status, message, status: statusName } });
 }
 
+/** The `--indexes` file (watched) or text: a getter for the current indexes, null when not enforced. */
+function loadIndexes(
+  options: EmulatorOptions,
+  log: (line: string) => void,
+): { current: () => IndexDef[] | null; unwatch: () => void } {
+  if (!options.indexesFile) {
+    const fixed = options.indexes === undefined ? null : parseIndexes(options.indexes);
+    return { current: () => fixed, unwatch: () => {} };
+  }
+  const file = path.resolve(options.indexesFile);
+  let current = parseIndexes(readFileSync(file, 'utf8'), path.basename(file));
+  watchFile(file, { interval: 250, persistent: false }, (cur, prev) => {
+    if (cur.mtimeMs === prev.mtimeMs && cur.size === prev.size) return;
+    try {
+      current = parseIndexes(readFileSync(file, 'utf8'), path.basename(file));
+      log(`Reloaded indexes from ${file}`);
+    } catch (e) {
+      log(`Indexes in ${file} did not load; keeping the previous ones: ${(e as Error).message}`);
+    }
+  });
+  return { current: () => current, unwatch: () => unwatchFile(file) };
+}
+
 /** Starts an emulator; resolves once it accepts connections. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -122,6 +154,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     defaultRules = loadOrThrow(options.rules, 'firestore.rules');
   }
 
+  const indexes = loadIndexes(options, log);
+
   const journal = options.dataDir
     ? new Journal(options.dataDir, log, options.compactAfterBytes)
     : undefined;
@@ -129,6 +163,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     projectId: options.projectId,
     rulesFor: (projectId) => projectRules.get(projectId) ?? defaultRules,
     sink: journal,
+    indexes: indexes.current,
   });
   if (journal) {
     await journal.recover(engine);
@@ -272,6 +307,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     server.listen(options.port ?? 8080, host);
   }).catch(async (e: unknown) => {
     rulesWatch?.();
+    indexes.unwatch();
     engine.close();
     await journal?.close();
     throw e;
@@ -286,6 +322,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     stop() {
       stopping ??= (async () => {
         rulesWatch?.();
+        indexes.unwatch();
         for (const t of transports) t.close();
         engine.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,6 +5,7 @@ import { microsToString } from '../time.js';
 import { doubleOf, doubleToJson, typeOrder, TypeOrder, type Value } from '../values.js';
 import type { EngineCore } from './core.js';
 import { asObject } from './document.js';
+import { checkIndexes, explainMetrics, explainMode } from './explain.js';
 import { compileRequest, queryDocs } from './reads.js';
 
 function sumValues(nums: Value[]): Value {
@@ -63,10 +64,17 @@ export async function runAggregation(
       `Too many aggregations in one query: the maximum number of aggregations is ${MAX_AGGREGATIONS}.`,
     );
   }
+  const explain = explainMode(req);
   const mode = core.txns.readMode(db, req);
   core.access.checkList(ctx, db, q, mode.readTime);
   // Only documents that have every aggregated field take part (they are what the field indexes hold).
   const fields = aggregatedFields(aggs);
+  const plan = checkIndexes(core, db, q, fields);
+  if (explain && !explain.analyze) {
+    emit({ explainMetrics: explainMetrics(plan) });
+    return;
+  }
+  const started = performance.now();
   const docs = queryDocs(db, q, mode.readTime).filter((d) =>
     fields.every((segs) => getField(d.fields, segs) !== undefined),
   );
@@ -99,5 +107,14 @@ export async function runAggregation(
     readTime: microsToString(mode.readTime ?? core.clock.now()),
   };
   if (mode.newTxn) m.transaction = mode.newTxn.id;
+  if (explain) {
+    m.explainMetrics = explainMetrics(plan, {
+      resultsReturned: 1,
+      readOperations: Math.max(1, Math.ceil(docs.length / 1000)),
+      indexEntriesScanned: docs.length,
+      documentsScanned: 0,
+      durationMs: performance.now() - started,
+    });
+  }
   emit(m);
 }

@@ -1,4 +1,5 @@
 /** What the engine's parts share: the clock, the databases, transactions, access checks and the durable sink. */
+import type { IndexDef } from '../index-plan.js';
 import type { Clock } from '../time.js';
 import type { Access } from './access.js';
 import type { Databases } from './database.js';
@@ -19,4 +20,6 @@ export interface EngineCore {
   readonly txns: Transactions;
   readonly access: Access;
   readonly sink?: CommitSink;
+  /** The composite indexes queries may use, or null when indexes are not enforced. */
+  readonly indexes?: () => IndexDef[] | null;
 }

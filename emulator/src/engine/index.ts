@@ -17,11 +17,13 @@ import {
 import { ListenSession } from '../streams/listen.js';
 import { WriteSession } from '../streams/write.js';
 import { Clock } from '../time.js';
+import type { IndexDef } from '../index-plan.js';
 import { Access } from './access.js';
 import { runAggregation } from './aggregations.js';
 import type { CommitSink, EngineCore } from './core.js';
 import { Databases, type Database } from './database.js';
 import { asObject, type DocChange, type DocVersion } from './document.js';
+import { checkIndexes } from './explain.js';
 import {
   batchGet,
   getDocument,
@@ -53,6 +55,8 @@ export interface EngineOptions {
   /** The ruleset for a project, or null to allow everything. */
   rulesFor?: (projectId: string) => Ruleset | null;
   sink?: CommitSink;
+  /** The composite indexes queries may use (`--indexes`), or null when indexes are not enforced. */
+  indexes?: () => IndexDef[] | null;
 }
 
 export class Engine implements FirestoreService, SessionEngine, EngineCore {
@@ -61,6 +65,7 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
   readonly txns: Transactions;
   readonly access: Access;
   readonly sink?: CommitSink;
+  readonly indexes?: () => IndexDef[] | null;
   private readonly sweepTimer: NodeJS.Timeout;
 
   constructor(options: EngineOptions = {}) {
@@ -68,6 +73,7 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
     this.txns = new Transactions(this.clock);
     this.access = new Access(this.clock, options.rulesFor);
     this.sink = options.sink;
+    this.indexes = options.indexes;
     this.sweepTimer = setInterval(() => this.sweep(), 60_000);
     this.sweepTimer.unref();
   }
@@ -130,6 +136,7 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
 
   checkList(ctx: CallContext, db: Database, q: CompiledQuery): void {
     this.access.checkList(ctx, db, q);
+    checkIndexes(this, db, q);
   }
 
   queryDocs(db: Database, q: CompiledQuery, readTime?: number): DocVersion[] {
@@ -182,9 +189,6 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
     ctx: CallContext,
     emit: (message: JsonObject) => void,
   ): Promise<void> {
-    if (request.explainOptions) {
-      throw new RpcError(Code.UNIMPLEMENTED, 'Query explain is not supported by this emulator.');
-    }
     switch (method) {
       case 'BatchGetDocuments':
         return batchGet(this, request, ctx, emit);

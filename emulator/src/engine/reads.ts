@@ -12,6 +12,7 @@ import { microsToString } from '../time.js';
 import type { EngineCore } from './core.js';
 import type { Database } from './database.js';
 import { asObject, docToJson, maskDoc, type DocVersion } from './document.js';
+import { checkIndexes, explainMetrics, explainMode } from './explain.js';
 
 /** Runs a compiled query at a read time (undefined = now). */
 export function queryDocs(db: Database, q: CompiledQuery, readTime?: number): DocVersion[] {
@@ -100,8 +101,15 @@ export async function runQuery(
   emit: (m: JsonObject) => void,
 ): Promise<void> {
   const { db, q } = compileRequest(core, req, asObject(req.structuredQuery));
+  const explain = explainMode(req);
   const mode = core.txns.readMode(db, req);
   core.access.checkList(ctx, db, q, mode.readTime);
+  const plan = checkIndexes(core, db, q);
+  if (explain && !explain.analyze) {
+    emit({ explainMetrics: explainMetrics(plan) });
+    return;
+  }
+  const started = performance.now();
   let docs = queryDocs(db, q, mode.readTime);
   if (mode.txn && !mode.txn.readOnly) {
     await core.txns.lockReads(
@@ -111,17 +119,22 @@ export async function runQuery(
     docs = queryDocs(db, q, mode.readTime);
   }
   const readTime = microsToString(mode.readTime ?? core.clock.now());
-  const first: JsonObject = { readTime };
-  if (mode.newTxn) first.transaction = mode.newTxn.id;
-  if (docs.length === 0) {
-    emit(first);
-    return;
+  const messages: JsonObject[] = docs.map((d) => ({
+    readTime,
+    document: docToJson(project(q, d)),
+  }));
+  if (messages.length === 0) messages.push({ readTime });
+  if (mode.newTxn) messages[0].transaction = mode.newTxn.id;
+  if (explain) {
+    messages[messages.length - 1].explainMetrics = explainMetrics(plan, {
+      resultsReturned: docs.length,
+      readOperations: Math.max(docs.length, 1),
+      indexEntriesScanned: docs.length,
+      documentsScanned: docs.length,
+      durationMs: performance.now() - started,
+    });
   }
-  docs.forEach((d, i) => {
-    const m: JsonObject = i === 0 ? first : { readTime };
-    m.document = docToJson(project(q, d));
-    emit(m);
-  });
+  for (const m of messages) emit(m);
 }
 
 export async function listDocuments(

@@ -12,7 +12,7 @@ export interface SessionEngine {
   streamDatabase(firstMessage: JsonObject, ctx: CallContext): Database;
   /** The rules `get` check of one document; throws PERMISSION_DENIED. */
   checkGet(ctx: CallContext, db: Database, path: string, doc: DocVersion | null): void;
-  /** The rules `list` check of a query; throws PERMISSION_DENIED. */
+  /** The rules `list` check of a query (PERMISSION_DENIED), and its index (FAILED_PRECONDITION). */
   checkList(ctx: CallContext, db: Database, q: CompiledQuery): void;
   /** The query's results at a read time (undefined = now). */
   queryDocs(db: Database, q: CompiledQuery, readTime?: number): DocVersion[];

@@ -1,0 +1,108 @@
+/** `--indexes FILE`: the composite indexes of a firestore.indexes.json, and production's missing-index error. */
+import { formatFieldPath, parseFieldPath } from './paths.js';
+import { Code, RpcError, type Json, type JsonObject } from './service.js';
+import type { Direction, IndexDef, IndexField } from './index-plan.js';
+
+function isObject(v: Json | undefined): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function parseField(f: Json, where: string): IndexField {
+  if (!isObject(f) || typeof f.fieldPath !== 'string') {
+    throw new Error(`${where}: every field needs a fieldPath.`);
+  }
+  const fieldPath = formatFieldPath(parseFieldPath(f.fieldPath));
+  if (f.arrayConfig !== undefined) {
+    if (f.arrayConfig !== 'CONTAINS') throw new Error(`${where}: arrayConfig must be CONTAINS.`);
+    return { fieldPath, arrayConfig: 'CONTAINS' };
+  }
+  if (f.order !== 'ASCENDING' && f.order !== 'DESCENDING') {
+    throw new Error(`${where}: order of ${f.fieldPath} must be ASCENDING or DESCENDING.`);
+  }
+  return { fieldPath, order: f.order as Direction };
+}
+
+/** Parses the text of a firestore.indexes.json; throws an Error naming what is wrong. */
+export function parseIndexes(text: string, file = 'firestore.indexes.json'): IndexDef[] {
+  let json: Json;
+  try {
+    json = JSON.parse(text) as Json;
+  } catch (e) {
+    throw new Error(`${file}: not valid JSON (${(e as Error).message}).`, { cause: e });
+  }
+  if (!isObject(json) || !Array.isArray(json.indexes ?? [])) {
+    throw new Error(`${file}: expected {"indexes": [...]}.`);
+  }
+  return ((json.indexes ?? []) as Json[]).map((index, i) => {
+    const where = `${file}: indexes[${i}]`;
+    if (!isObject(index) || typeof index.collectionGroup !== 'string') {
+      throw new Error(`${where}: collectionGroup is required.`);
+    }
+    const scope = index.queryScope ?? 'COLLECTION';
+    if (scope !== 'COLLECTION' && scope !== 'COLLECTION_GROUP') {
+      throw new Error(`${where}: queryScope must be COLLECTION or COLLECTION_GROUP.`);
+    }
+    if (!Array.isArray(index.fields) || index.fields.length === 0) {
+      throw new Error(`${where}: fields must be a non-empty list.`);
+    }
+    return {
+      collectionGroup: index.collectionGroup,
+      queryScope: scope,
+      fields: index.fields.map((f) => parseField(f, where)),
+    };
+  });
+}
+
+/** Protobuf wire encoding of the few google.firestore.admin.v1.Index fields the console link carries. */
+function varint(n: number): number[] {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push((n & 0x7f) | 0x80);
+    n >>>= 7;
+  }
+  out.push(n);
+  return out;
+}
+
+function bytesField(tag: number, bytes: number[]): number[] {
+  return [(tag << 3) | 2, ...varint(bytes.length), ...bytes];
+}
+
+function encodeIndex(name: string, index: IndexDef, nameOrder: Direction): Buffer {
+  const utf8 = (s: string) => [...Buffer.from(s, 'utf8')];
+  const out = [
+    ...bytesField(1, utf8(name)),
+    (2 << 3) | 0,
+    index.queryScope === 'COLLECTION' ? 1 : 2,
+  ];
+  const fields = [...index.fields, { fieldPath: '__name__', order: nameOrder }];
+  for (const f of fields) {
+    const value = f.arrayConfig
+      ? [(3 << 3) | 0, 1]
+      : [(2 << 3) | 0, f.order === 'DESCENDING' ? 2 : 1];
+    out.push(...bytesField(3, [...bytesField(1, utf8(f.fieldPath)), ...value]));
+  }
+  return Buffer.from(out);
+}
+
+/**
+ * Production's FAILED_PRECONDITION for a query without its composite index: the console link
+ * (whose `create_composite` is the index, as production encodes it), then the definition to add
+ * to firestore.indexes.json.
+ */
+export function missingIndexError(
+  db: { projectId: string; databaseId: string },
+  index: IndexDef,
+  nameOrder: Direction,
+): RpcError {
+  const name = `projects/${db.projectId}/databases/${db.databaseId}/collectionGroups/${index.collectionGroup}/indexes/_`;
+  const link =
+    `https://console.firebase.google.com/v1/r/project/${db.projectId}/firestore/` +
+    (db.databaseId === '(default)' ? '' : `databases/${db.databaseId}/`) +
+    `indexes?create_composite=${encodeIndex(name, index, nameOrder).toString('base64url')}`;
+  return new RpcError(
+    Code.FAILED_PRECONDITION,
+    `The query requires an index. You can create it here: ${link}\n` +
+      `Index to add to firestore.indexes.json: ${JSON.stringify(index)}`,
+  );
+}
