@@ -259,6 +259,9 @@ async function startLocalSuiteOnce(options) {
       projectId,
       '--rules',
       path.join(rootDir, 'firestore.rules'),
+      // Queries production would refuse for a missing composite index fail here too.
+      '--indexes',
+      path.join(rootDir, 'firestore.indexes.json'),
     ];
     if (options.dataDir) {
       mkdirSync(path.join(options.dataDir, 'firestore'), { recursive: true });
