@@ -1,15 +1,12 @@
 import { FieldPath, Filter, GeoPoint, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useEmulator } from './support/emulator.js';
 
 const PROJECT = 'demo-engine-queries';
-let emu: TestEmulator;
-let admin: ReturnType<typeof adminClient>;
+const env = useEmulator(PROJECT);
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  admin = adminClient(emu, PROJECT);
-  const db = admin.db;
+  const db = env.admin;
   const batch = db.batch();
   const people = [
     { id: 'ana', age: 30, city: 'SP', tags: ['a', 'b'], score: 7.5 },
@@ -25,16 +22,11 @@ beforeAll(async () => {
   await batch.commit();
 });
 
-afterAll(async () => {
-  await admin?.close();
-  await emu?.stop();
-});
-
 const ids = (s: { docs: { id: string }[] }) => s.docs.map((d) => d.id);
 
 describe('value ordering across types', () => {
   it('orders mixed types the way Firestore does', async () => {
-    const db = admin.db;
+    const db = env.admin;
     const values: [string, unknown][] = [
       ['m-map', { a: 1 }],
       ['l-array', [1, 2]],
@@ -72,7 +64,7 @@ describe('value ordering across types', () => {
   });
 
   it('compares strings by UTF-8 bytes, not UTF-16 units', async () => {
-    const db = admin.db;
+    const db = env.admin;
     await db.doc('utf8/a').set({ s: '\uFFFD' });
     await db.doc('utf8/b').set({ s: '\u{1F600}' });
     const s = await db.collection('utf8').orderBy('s').get();
@@ -80,7 +72,7 @@ describe('value ordering across types', () => {
   });
 
   it('treats 1 and 1.0 as equal in filters', async () => {
-    const db = admin.db;
+    const db = env.admin;
     await db.doc('nums/i').set({ n: 1 });
     await db.doc('nums/d').set({ n: 1.5 });
     const s = await db.collection('nums').where('n', '==', 1.0).get();
@@ -92,7 +84,7 @@ describe('value ordering across types', () => {
 
 describe('filters', () => {
   it('supports every comparison operator', async () => {
-    const c = admin.db.collection('people');
+    const c = env.admin.collection('people');
     expect(ids(await c.where('age', '<', 30).get())).toEqual(['bia', 'duda']);
     expect(ids(await c.where('age', '<=', 30).get())).toEqual(['bia', 'duda', 'ana']);
     expect(ids(await c.where('age', '>', 30).get())).toEqual(['caio']);
@@ -103,7 +95,7 @@ describe('filters', () => {
   });
 
   it('supports array and set membership operators', async () => {
-    const c = admin.db.collection('people');
+    const c = env.admin.collection('people');
     expect(ids(await c.where('tags', 'array-contains', 'a').get())).toEqual(['ana', 'edu']);
     expect(ids(await c.where('tags', 'array-contains-any', ['b', 'c']).get())).toEqual([
       'ana',
@@ -115,7 +107,7 @@ describe('filters', () => {
   });
 
   it('supports null and NaN (unary) filters', async () => {
-    const c = admin.db.collection('people');
+    const c = env.admin.collection('people');
     expect(ids(await c.where('score', '==', null).get())).toEqual(['caio']);
     expect(ids(await c.where('score', '==', NaN).get())).toEqual(['duda']);
     expect(ids(await c.where('score', '!=', null).get())).toEqual(['duda', 'ana', 'bia']);
@@ -123,7 +115,7 @@ describe('filters', () => {
   });
 
   it('supports composite AND and OR filters', async () => {
-    const c = admin.db.collection('people');
+    const c = env.admin.collection('people');
     const or = await c
       .where(Filter.or(Filter.where('city', '==', 'RJ'), Filter.where('age', '>', 40)))
       .get();
@@ -145,7 +137,7 @@ describe('filters', () => {
   });
 
   it('filters on document ids and nested / backquoted field paths', async () => {
-    const db = admin.db;
+    const db = env.admin;
     await db.doc('paths/1').set({ 'a.b': 1, a: { b: 2 }, 'we-ird': { 'x y': 3 } });
     const dotted = await db.collection('paths').where(new FieldPath('a.b'), '==', 1).get();
     expect(ids(dotted)).toEqual(['1']);
@@ -163,41 +155,41 @@ describe('filters', () => {
 
 describe('ordering, cursors, limits and projection', () => {
   it('orders by __name__ implicitly, following the last direction', async () => {
-    const c = admin.db.collection('people');
+    const c = env.admin.collection('people');
     expect(ids(await c.orderBy('age').get())).toEqual(['bia', 'duda', 'ana', 'caio']);
     expect(ids(await c.orderBy('age', 'desc').get())).toEqual(['caio', 'ana', 'duda', 'bia']);
     expect(ids(await c.get())).toEqual(['ana', 'bia', 'caio', 'duda', 'edu']);
   });
 
   it('orders by inequality fields implicitly after the explicit order', async () => {
-    const c = admin.db.collection('people');
+    const c = env.admin.collection('people');
     const s = await c.where('age', '>', 20).where('city', '>', 'A').orderBy('city').get();
     expect(ids(s)).toEqual(['duda', 'bia', 'ana', 'caio']);
   });
 
   it('supports startAt / startAfter / endAt / endBefore, also from snapshots', async () => {
-    const c = admin.db.collection('people').orderBy('age');
+    const c = env.admin.collection('people').orderBy('age');
     expect(ids(await c.startAt(25).get())).toEqual(['bia', 'duda', 'ana', 'caio']);
     expect(ids(await c.startAfter(25).get())).toEqual(['ana', 'caio']);
     expect(ids(await c.endAt(30).get())).toEqual(['bia', 'duda', 'ana']);
     expect(ids(await c.endBefore(30).get())).toEqual(['bia', 'duda']);
-    const bia = await admin.db.doc('people/bia').get();
+    const bia = await env.admin.doc('people/bia').get();
     expect(ids(await c.startAfter(bia).get())).toEqual(['duda', 'ana', 'caio']);
   });
 
   it('applies limit, offset, limitToLast and select', async () => {
-    const c = admin.db.collection('people').orderBy('age');
+    const c = env.admin.collection('people').orderBy('age');
     expect(ids(await c.limit(2).get())).toEqual(['bia', 'duda']);
     expect(ids(await c.offset(1).limit(2).get())).toEqual(['duda', 'ana']);
     expect(ids(await c.limitToLast(2).get())).toEqual(['ana', 'caio']);
-    const sel = await admin.db.collection('people').select('city').where('age', '==', 41).get();
+    const sel = await env.admin.collection('people').select('city').where('age', '==', 41).get();
     expect(sel.docs[0].data()).toEqual({ city: 'SP' });
   });
 });
 
 describe('collection groups and aggregations', () => {
   it('queries a collection group across parents', async () => {
-    const db = admin.db;
+    const db = env.admin;
     await db.doc('shops/s1/items/i1').set({ price: 10 });
     await db.doc('shops/s2/items/i2').set({ price: 20 });
     await db.doc('other/o/deeper/d/items/i3').set({ price: 30 });
@@ -209,7 +201,7 @@ describe('collection groups and aggregations', () => {
   });
 
   it('counts, sums and averages', async () => {
-    const c = admin.db.collection('people');
+    const c = env.admin.collection('people');
     const { AggregateField } = await import('firebase-admin/firestore');
     const r = await c
       .where('age', '>=', 25)
@@ -231,7 +223,7 @@ describe('collection groups and aggregations', () => {
 
 describe('partition queries', () => {
   it('splits a collection group into partitions that cover every document once', async () => {
-    const db = admin.db;
+    const db = env.admin;
     const batch = db.batch();
     for (let i = 0; i < 40; i++)
       batch.set(db.doc(`parts/p${i % 4}/chunks/c${String(i).padStart(2, '0')}`), { i });
@@ -252,7 +244,7 @@ describe('partition queries', () => {
 describe('vector search', () => {
   it('finds nearest neighbours with each distance measure, threshold and result field', async () => {
     const { FieldValue: FV } = await import('firebase-admin/firestore');
-    const db = admin.db;
+    const db = env.admin;
     await db.doc('vec/a').set({ kind: 'x', v: FV.vector([1, 0]) });
     await db.doc('vec/b').set({ kind: 'x', v: FV.vector([0, 1]) });
     await db.doc('vec/c').set({ kind: 'y', v: FV.vector([2, 2]) });

@@ -9,30 +9,11 @@ import {
   updateDoc,
   writeBatch,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  startTestEmulator,
-  webClient,
-  type TestEmulator,
-} from './support/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from './support/emulator.js';
 
 const PROJECT = 'demo-engine-writes';
-let emu: TestEmulator;
-let admin: ReturnType<typeof adminClient>;
-let web: ReturnType<typeof webClient>;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  admin = adminClient(emu, PROJECT);
-  web = webClient(emu, PROJECT);
-});
-
-afterAll(async () => {
-  await web?.close();
-  await admin?.close();
-  await emu?.stop();
-});
+const env = useEmulator(PROJECT);
 
 async function codeOf(p: Promise<unknown>): Promise<number | string> {
   try {
@@ -54,7 +35,7 @@ async function errorOf(p: Promise<unknown>): Promise<{ code: number | string; me
 
 describe('field transforms', () => {
   it('increments with integer and double semantics', async () => {
-    const ref = admin.db.doc('tx/inc');
+    const ref = env.admin.doc('tx/inc');
     await ref.set({ i: 1, d: 1.5, s: 'text' });
     await ref.update({
       i: FieldValue.increment(2),
@@ -69,7 +50,7 @@ describe('field transforms', () => {
   });
 
   it('applies arrayUnion and arrayRemove', async () => {
-    const ref = admin.db.doc('tx/arr');
+    const ref = env.admin.doc('tx/arr');
     await ref.set({ a: [1, 2, 2, 3], b: 'not an array' });
     await ref.update({
       a: FieldValue.arrayUnion(3, 4, 4),
@@ -82,7 +63,7 @@ describe('field transforms', () => {
   });
 
   it('sets server timestamps equal to the commit time, also nested', async () => {
-    const ref = admin.db.doc('tx/ts');
+    const ref = env.admin.doc('tx/ts');
     const wr = await ref.set({
       at: FieldValue.serverTimestamp(),
       m: { at: FieldValue.serverTimestamp() },
@@ -93,7 +74,7 @@ describe('field transforms', () => {
   });
 
   it('applies transforms from the JS SDK Write stream', async () => {
-    const ref = doc(web.db, 'tx/web');
+    const ref = doc(env.web, 'tx/web');
     await setDoc(ref, { n: 1, tags: ['a'] });
     await updateDoc(ref, { n: increment(5), tags: arrayUnion('b') });
     await updateDoc(ref, { tags: arrayRemove('a') });
@@ -104,21 +85,21 @@ describe('field transforms', () => {
 
 describe('preconditions and masks', () => {
   it('create fails with ALREADY_EXISTS when the document exists', async () => {
-    await admin.db.doc('pre/a').create({ v: 1 });
-    const err = await errorOf(admin.db.doc('pre/a').create({ v: 2 }));
+    await env.admin.doc('pre/a').create({ v: 1 });
+    const err = await errorOf(env.admin.doc('pre/a').create({ v: 2 }));
     expect(err.code).toBe(6);
     expect(err.message).toContain('Document already exists');
-    expect((await admin.db.doc('pre/a').get()).get('v')).toBe(1);
+    expect((await env.admin.doc('pre/a').get()).get('v')).toBe(1);
   });
 
   it('update fails with NOT_FOUND when the document is missing', async () => {
-    const err = await errorOf(admin.db.doc('pre/missing').update({ v: 1 }));
+    const err = await errorOf(env.admin.doc('pre/missing').update({ v: 1 }));
     expect(err.code).toBe(5);
     expect(err.message).toContain('No document to update');
   });
 
   it('checks lastUpdateTime preconditions', async () => {
-    const ref = admin.db.doc('pre/time');
+    const ref = env.admin.doc('pre/time');
     const w1 = await ref.set({ v: 1 });
     await ref.update({ v: 2 });
     expect(await codeOf(ref.update({ v: 3 }, { lastUpdateTime: w1.writeTime }))).toBe(9);
@@ -129,7 +110,7 @@ describe('preconditions and masks', () => {
   });
 
   it('updates nested paths with masks, keeping the rest', async () => {
-    const ref = admin.db.doc('mask/a');
+    const ref = env.admin.doc('mask/a');
     await ref.set({ m: { x: 1, y: 2 }, keep: true, gone: 1 });
     await ref.update({ 'm.x': 10, gone: FieldValue.delete() });
     expect((await ref.get()).data()).toEqual({ m: { x: 10, y: 2 }, keep: true });
@@ -143,7 +124,7 @@ describe('preconditions and masks', () => {
   });
 
   it('keeps createTime and changes updateTime only when the document changes', async () => {
-    const ref = admin.db.doc('times/a');
+    const ref = env.admin.doc('times/a');
     const w1 = await ref.set({ v: 1 });
     const w2 = await ref.set({ v: 2 });
     const s2 = await ref.get();
@@ -156,60 +137,61 @@ describe('preconditions and masks', () => {
 
 describe('batches and limits', () => {
   it('applies a batch atomically: a failing write leaves nothing behind', async () => {
-    const batch = admin.db.batch();
-    batch.set(admin.db.doc('atomic/a'), { v: 1 });
-    batch.update(admin.db.doc('atomic/missing'), { v: 2 });
+    const batch = env.admin.batch();
+    batch.set(env.admin.doc('atomic/a'), { v: 1 });
+    batch.update(env.admin.doc('atomic/missing'), { v: 2 });
     expect(await codeOf(batch.commit())).toBe(5);
-    expect((await admin.db.doc('atomic/a').get()).exists).toBe(false);
+    expect((await env.admin.doc('atomic/a').get()).exists).toBe(false);
   });
 
   it('commits a JS SDK write batch', async () => {
-    const b = writeBatch(web.db);
-    b.set(doc(web.db, 'wb/1'), { n: 1 });
-    b.set(doc(web.db, 'wb/2'), { n: 2 });
-    b.delete(doc(web.db, 'wb/1'));
+    const b = writeBatch(env.web);
+    b.set(doc(env.web, 'wb/1'), { n: 1 });
+    b.set(doc(env.web, 'wb/2'), { n: 2 });
+    b.delete(doc(env.web, 'wb/1'));
     await b.commit();
-    expect((await admin.db.doc('wb/1').get()).exists).toBe(false);
-    expect((await admin.db.doc('wb/2').get()).get('n')).toBe(2);
+    expect((await env.admin.doc('wb/1').get()).exists).toBe(false);
+    expect((await env.admin.doc('wb/2').get()).get('n')).toBe(2);
   });
 
   it('rejects documents over 1 MiB with INVALID_ARGUMENT', async () => {
-    const err = await errorOf(admin.db.doc('big/a').set({ s: 'x'.repeat(1_048_576) }));
+    const err = await errorOf(env.admin.doc('big/a').set({ s: 'x'.repeat(1_048_576) }));
     expect(err.code).toBe(3);
     expect(err.message).toMatch(/exceeds the maximum allowed size/);
-    await admin.db.doc('big/b').set({ s: 'x'.repeat(1_000_000) });
-    expect(((await admin.db.doc('big/b').get()).get('s') as string).length).toBe(1_000_000);
+    await env.admin.doc('big/b').set({ s: 'x'.repeat(1_000_000) });
+    expect(((await env.admin.doc('big/b').get()).get('s') as string).length).toBe(1_000_000);
   });
 
   it('rejects requests over 10 MiB with INVALID_ARGUMENT', async () => {
-    const batch = admin.db.batch();
-    for (let i = 0; i < 11; i++) batch.set(admin.db.doc(`huge/${i}`), { s: 'y'.repeat(1_000_000) });
+    const batch = env.admin.batch();
+    for (let i = 0; i < 11; i++)
+      batch.set(env.admin.doc(`huge/${i}`), { s: 'y'.repeat(1_000_000) });
     const err = await errorOf(batch.commit());
     expect(err.code).toBe(3);
     expect(err.message).toContain('Request payload size exceeds the limit');
-    expect((await admin.db.collection('huge').get()).size).toBe(0);
+    expect((await env.admin.collection('huge').get()).size).toBe(0);
   });
 
   it('rejects reserved field names and ids with INVALID_ARGUMENT', async () => {
-    expect(await codeOf(admin.db.doc('bad/a').set({ __reserved__: 1 }))).toBe(3);
-    expect(await codeOf(admin.db.doc('bad/__id__').set({ a: 1 }))).toBe(3);
+    expect(await codeOf(env.admin.doc('bad/a').set({ __reserved__: 1 }))).toBe(3);
+    expect(await codeOf(env.admin.doc('bad/__id__').set({ a: 1 }))).toBe(3);
   });
 
   it('writes with BulkWriter (BatchWrite), reporting per-write failures', async () => {
-    const writer = admin.db.bulkWriter();
+    const writer = env.admin.bulkWriter();
     writer.onWriteError(() => false);
-    const ok = writer.set(admin.db.doc('bulk/1'), { n: 1 });
-    const bad = writer.update(admin.db.doc('bulk/missing'), { n: 2 });
+    const ok = writer.set(env.admin.doc('bulk/1'), { n: 1 });
+    const bad = writer.update(env.admin.doc('bulk/missing'), { n: 2 });
     await writer.close();
     await expect(ok).resolves.toBeTruthy();
     await expect(bad).rejects.toMatchObject({ code: 5 });
-    expect((await admin.db.doc('bulk/1').get()).get('n')).toBe(1);
+    expect((await env.admin.doc('bulk/1').get()).get('n')).toBe(1);
   });
 });
 
 describe('listing', () => {
   it('lists documents (including missing parents) and collection ids', async () => {
-    const db = admin.db;
+    const db = env.admin;
     await db.doc('list/a').set({ v: 1 });
     await db.doc('list/b/sub/c').set({ v: 2 });
     await db.doc('list/a/kids/k').set({ v: 3 });
@@ -222,7 +204,7 @@ describe('listing', () => {
   });
 
   it('deletes recursively', async () => {
-    const db = admin.db;
+    const db = env.admin;
     await db.doc('rec/a').set({ v: 1 });
     await db.doc('rec/a/sub/b').set({ v: 2 });
     await db.doc('rec/a/sub/b/deeper/c').set({ v: 3 });

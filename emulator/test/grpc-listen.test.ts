@@ -14,54 +14,34 @@ import {
   where,
   type DocumentChangeType,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  startTestEmulator,
-  waitFor,
-  webClient,
-  type TestEmulator,
-} from './support/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { useEmulator, waitFor } from './support/emulator.js';
 
 const PROJECT = 'demo-grpc-listen';
-let emu: TestEmulator;
-let admin: ReturnType<typeof adminClient>;
-let web: ReturnType<typeof webClient>;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  admin = adminClient(emu, PROJECT);
-  web = webClient(emu, PROJECT);
-});
-
-afterAll(async () => {
-  await web?.close();
-  await admin?.close();
-  await emu?.stop();
-});
+const env = useEmulator(PROJECT);
 
 describe('Listen with the JS SDK', () => {
   it('multiplexes many targets on one stream; documents enter and leave queries', async () => {
-    await admin.db.doc('jobs/a').set({ status: 'novo', n: 1 });
+    await env.admin.doc('jobs/a').set({ status: 'novo', n: 1 });
     const novo: string[][] = [];
     const other: string[][] = [];
     const single: (string | null)[] = [];
-    const u1 = onSnapshot(query(collection(web.db, 'jobs'), where('status', '==', 'novo')), (s) =>
+    const u1 = onSnapshot(query(collection(env.web, 'jobs'), where('status', '==', 'novo')), (s) =>
       novo.push(s.docs.map((d) => d.id)),
     );
-    const u2 = onSnapshot(query(collection(web.db, 'jobs'), where('status', '==', 'other')), (s) =>
+    const u2 = onSnapshot(query(collection(env.web, 'jobs'), where('status', '==', 'other')), (s) =>
       other.push(s.docs.map((d) => d.id)),
     );
-    const u3 = onSnapshot(doc(web.db, 'jobs/a'), (s) =>
+    const u3 = onSnapshot(doc(env.web, 'jobs/a'), (s) =>
       single.push(s.exists() ? (s.get('status') as string) : null),
     );
     await waitFor(() => novo.length >= 1 && other.length >= 1 && single.length >= 1);
     expect(novo[0]).toEqual(['a']);
     expect(other[0]).toEqual([]);
-    await admin.db.doc('jobs/a').update({ status: 'other' });
+    await env.admin.doc('jobs/a').update({ status: 'other' });
     await waitFor(() => other.at(-1)?.includes('a') === true && novo.at(-1)?.length === 0);
     await waitFor(() => single.at(-1) === 'other');
-    await admin.db.doc('jobs/a').delete();
+    await env.admin.doc('jobs/a').delete();
     await waitFor(() => other.at(-1)?.length === 0 && single.at(-1) === null);
     u1();
     u2();
@@ -70,10 +50,10 @@ describe('Listen with the JS SDK', () => {
 
   it('raises one snapshot per atomic batch (consistent global snapshots)', async () => {
     const sizes: number[] = [];
-    const u = onSnapshot(collection(web.db, 'atomic-live'), (s) => sizes.push(s.size));
+    const u = onSnapshot(collection(env.web, 'atomic-live'), (s) => sizes.push(s.size));
     await waitFor(() => sizes.length === 1);
-    const batch = admin.db.batch();
-    for (let i = 0; i < 5; i++) batch.set(admin.db.doc(`atomic-live/${i}`), { i });
+    const batch = env.admin.batch();
+    for (let i = 0; i < 5; i++) batch.set(env.admin.doc(`atomic-live/${i}`), { i });
     await batch.commit();
     await waitFor(() => sizes.at(-1) === 5);
     u();
@@ -81,39 +61,40 @@ describe('Listen with the JS SDK', () => {
   });
 
   it('keeps a limit query filled as documents leave it', async () => {
-    for (let i = 1; i <= 4; i++) await admin.db.doc(`top/${i}`).set({ score: i * 10 });
+    for (let i = 1; i <= 4; i++) await env.admin.doc(`top/${i}`).set({ score: i * 10 });
     const seen: number[][] = [];
     const u = onSnapshot(
-      query(collection(web.db, 'top'), orderBy('score', 'desc'), limit(2)),
+      query(collection(env.web, 'top'), orderBy('score', 'desc'), limit(2)),
       (s) => seen.push(s.docs.map((d) => d.get('score') as number)),
     );
     await waitFor(() => seen.length >= 1);
     expect(seen[0]).toEqual([40, 30]);
-    await admin.db.doc('top/4').delete();
+    await env.admin.doc('top/4').delete();
     await waitFor(() => JSON.stringify(seen.at(-1)) === '[30,20]');
-    await admin.db.doc('top/1').update({ score: 99 });
+    await env.admin.doc('top/1').update({ score: 99 });
     await waitFor(() => JSON.stringify(seen.at(-1)) === '[99,30]');
     u();
   });
 
   it('keeps limitToLast and collection-group listeners up to date', async () => {
     const { limitToLast, collectionGroup } = await import('firebase/firestore');
-    for (let i = 1; i <= 3; i++) await admin.db.doc(`ltl/${i}`).set({ n: i });
+    for (let i = 1; i <= 3; i++) await env.admin.doc(`ltl/${i}`).set({ n: i });
     const last: number[][] = [];
-    const u1 = onSnapshot(query(collection(web.db, 'ltl'), orderBy('n'), limitToLast(2)), (s) =>
+    const u1 = onSnapshot(query(collection(env.web, 'ltl'), orderBy('n'), limitToLast(2)), (s) =>
       last.push(s.docs.map((d) => d.get('n') as number)),
     );
     const groups: string[][] = [];
-    const u2 = onSnapshot(query(collectionGroup(web.db, 'notes'), where('open', '==', true)), (s) =>
-      groups.push(s.docs.map((d) => d.ref.path)),
+    const u2 = onSnapshot(
+      query(collectionGroup(env.web, 'notes'), where('open', '==', true)),
+      (s) => groups.push(s.docs.map((d) => d.ref.path)),
     );
     await waitFor(() => last.length >= 1 && groups.length >= 1);
     expect(last[0]).toEqual([2, 3]);
-    await admin.db.doc('ltl/9').set({ n: 9 });
+    await env.admin.doc('ltl/9').set({ n: 9 });
     await waitFor(() => JSON.stringify(last.at(-1)) === '[3,9]');
-    await admin.db.doc('users/u1/notes/a').set({ open: true });
-    await admin.db.doc('notes/top').set({ open: true });
-    await admin.db.doc('users/u2/notes/b').set({ open: false });
+    await env.admin.doc('users/u1/notes/a').set({ open: true });
+    await env.admin.doc('notes/top').set({ open: true });
+    await env.admin.doc('users/u2/notes/b').set({ open: false });
     await waitFor(() => groups.at(-1)?.length === 2);
     expect(groups.at(-1)).toEqual(['notes/top', 'users/u1/notes/a']);
     u1();
@@ -121,10 +102,10 @@ describe('Listen with the JS SDK', () => {
   });
 
   it('resumes after going offline and drops documents deleted meanwhile', async () => {
-    await admin.db.doc('resume/keep').set({ v: 1 });
-    await admin.db.doc('resume/drop').set({ v: 2 });
+    await env.admin.doc('resume/keep').set({ v: 1 });
+    await env.admin.doc('resume/drop').set({ v: 2 });
     const seen: { ids: string[]; changes: DocumentChangeType[]; fromCache: boolean }[] = [];
-    const u = onSnapshot(collection(web.db, 'resume'), { includeMetadataChanges: true }, (s) =>
+    const u = onSnapshot(collection(env.web, 'resume'), { includeMetadataChanges: true }, (s) =>
       seen.push({
         ids: s.docs.map((d) => d.id),
         changes: s.docChanges().map((c) => c.type),
@@ -132,10 +113,10 @@ describe('Listen with the JS SDK', () => {
       }),
     );
     await waitFor(() => seen.some((s) => !s.fromCache && s.ids.length === 2));
-    await disableNetwork(web.db);
-    await admin.db.doc('resume/drop').delete();
-    await admin.db.doc('resume/new').set({ v: 3 });
-    await enableNetwork(web.db);
+    await disableNetwork(env.web);
+    await env.admin.doc('resume/drop').delete();
+    await env.admin.doc('resume/new').set({ v: 3 });
+    await enableNetwork(env.web);
     await waitFor(() => {
       const last = seen.at(-1);
       return !!last && !last.fromCache && last.ids.join() === 'keep,new';
@@ -148,21 +129,21 @@ describe('Listen with firebase-admin', () => {
   it('streams query and document snapshots with changes', async () => {
     const snaps: AdminQuerySnap[] = [];
     const docs: AdminDocSnap[] = [];
-    const u1 = admin.db
+    const u1 = env.admin
       .collection('admin-live')
       .where('n', '>=', 2)
       .onSnapshot((s) => snaps.push(s));
-    const u2 = admin.db.doc('admin-live/x').onSnapshot((s) => docs.push(s));
+    const u2 = env.admin.doc('admin-live/x').onSnapshot((s) => docs.push(s));
     await waitFor(() => snaps.length === 1 && docs.length === 1);
     expect(docs[0].exists).toBe(false);
-    await admin.db.doc('admin-live/x').set({ n: 1 });
-    await admin.db.doc('admin-live/y').set({ n: 5 });
-    await admin.db.doc('admin-live/x').update({ n: 3 });
+    await env.admin.doc('admin-live/x').set({ n: 1 });
+    await env.admin.doc('admin-live/y').set({ n: 5 });
+    await env.admin.doc('admin-live/x').update({ n: 3 });
     await waitFor(() => snaps.at(-1)?.size === 2);
     await waitFor(() => docs.at(-1)?.get('n') === 3);
     const last = snaps.at(-1) as AdminQuerySnap;
     expect(last.docs.map((d) => d.id)).toEqual(['x', 'y']);
-    await admin.db.doc('admin-live/y').update({ n: 0 });
+    await env.admin.doc('admin-live/y').update({ n: 0 });
     await waitFor(() => snaps.at(-1)?.size === 1);
     expect((snaps.at(-1) as AdminQuerySnap).docChanges().map((c) => [c.type, c.doc.id])).toEqual([
       ['removed', 'y'],

@@ -318,6 +318,7 @@ describe('Listen on the wire', () => {
     });
 
   it('sends ADD, documents, CURRENT, then a global snapshot; REMOVE on removal', async () => {
+    const startedAt = Date.now();
     await call('commit', {
       database: DB,
       writes: [{ update: { name: `${DOCS}/live/a`, fields: { n: { integerValue: '1' } } } }],
@@ -333,7 +334,10 @@ describe('Listen on the wire', () => {
     await waitFor(() => messages.length >= 4);
     expect(kinds(messages)).toEqual(['ADD:7', 'documentChange', 'CURRENT:7', 'NO_CHANGE:']);
     const global = messages[3].targetChange as Msg;
-    expect(global.readTime).toBeTruthy();
+    // The read time of the snapshot: a Timestamp of the commit just made (within this test).
+    const readTime = global.readTime as { seconds: string; nanos: number };
+    expect(Number(readTime.seconds)).toBeGreaterThanOrEqual(Math.floor(startedAt / 1000) - 1);
+    expect(Number(readTime.seconds)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expect((global.resumeToken as Buffer).length).toBeGreaterThan(0);
 
     await call('commit', {

@@ -190,14 +190,13 @@ describe('expression budget', () => {
         ].join('\n'),
       ),
     );
-    const started = Date.now();
+    // The step budget stops the exponential call tree (its size, not its time, is what is checked).
     const d = rs.evaluate(request('get', 'e/1'));
     expect(d).toEqual({
       allowed: false,
       message:
         "Unable to evaluate the expression as the maximum of 10000 expressions to evaluate has been reached. for 'get' @ L20",
     });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 
