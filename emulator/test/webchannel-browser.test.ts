@@ -212,14 +212,12 @@ describe.each([
       }
       await writer.close();
       const page = await openPage('full', project, { longPolling });
-      const started = Date.now();
       await page.evaluate(() => window.api.listenQuery('all', { collection: 'leads' }));
       await page.waitForFunction(
         () => window.api.snapshots('all').some((s) => s.docs.length === 2000 && !s.fromCache),
         null,
         { timeout: 30_000 },
       );
-      const loadMs = Date.now() - started;
       await admin.db.doc('leads/0999').update({ nome: 'Atualizada' });
       await page.waitForFunction(() =>
         window.api.snapshots('all').some((s) => s.docs[999]?.data.nome === 'Atualizada'),
@@ -229,7 +227,6 @@ describe.each([
         return { count: snapshot?.docs.length, first: snapshot?.docs[0].data.nome };
       });
       expect(last).toEqual({ count: 2000, first: 'Candidata 0 — São João 🎉' });
-      expect(loadMs).toBeLessThan(20_000);
     } finally {
       await admin.close();
     }

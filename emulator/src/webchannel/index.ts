@@ -15,7 +15,14 @@ export type WebChannelOptions = Partial<SessionTimings>;
 
 /** The transport, with counts that show whether anything is left behind. */
 export interface WebChannelTransport extends HttpTransport {
-  stats(): { sessions: number; openResponses: number; sweeping: boolean; unacknowledged: number };
+  /** Open sessions and responses, unacknowledged arrays and keepalives sent by open sessions. */
+  stats(): {
+    sessions: number;
+    openResponses: number;
+    sweeping: boolean;
+    unacknowledged: number;
+    keepalives: number;
+  };
 }
 
 const DEFAULTS: SessionTimings = {
@@ -271,12 +278,17 @@ export function createWebChannelTransport(
     },
     stats() {
       let unacknowledged = 0;
-      for (const session of sessions.values()) unacknowledged += session.unacknowledged;
+      let keepalives = 0;
+      for (const session of sessions.values()) {
+        unacknowledged += session.unacknowledged;
+        keepalives += session.keepalivesSent;
+      }
       return {
         sessions: sessions.size,
         openResponses: openResponses.size,
         sweeping: sweeper !== undefined,
         unacknowledged,
+        keepalives,
       };
     },
   };

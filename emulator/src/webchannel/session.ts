@@ -91,6 +91,8 @@ export class Session {
   clientKey = '';
   lastActivity = Date.now();
   lastBackchannelSeen = Date.now();
+  /** Keepalive noops sent on idle streaming backchannels (observable in the transport's stats). */
+  keepalivesSent = 0;
 
   constructor(
     readonly sid: string,
@@ -261,6 +263,7 @@ export class Session {
     clearTimeout(backchannel.timer);
     backchannel.timer = setTimeout(() => {
       if (this.backchannel !== backchannel) return;
+      this.keepalivesSent += 1;
       this.enqueue(['noop']);
       this.flush();
       if (this.backchannel === backchannel) this.armKeepalive(backchannel);
