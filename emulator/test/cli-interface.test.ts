@@ -108,6 +108,38 @@ describe('firestore-emulator CLI', () => {
     await web.close();
     await admin.close();
   });
+
+  it('enforces --indexes, reloads the file when it changes, and refuses a malformed one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fs-emu-indexes-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'firestore.indexes.json');
+    const indexes = (fields: object[]) =>
+      JSON.stringify({
+        indexes: fields.length
+          ? [{ collectionGroup: 'leads', queryScope: 'COLLECTION', fields }]
+          : [],
+      });
+    writeFileSync(file, indexes([]));
+    const p = await start(['--port', '0', '--indexes', file]);
+    const admin = adminClient(p, 'demo-cli-indexes');
+    const q = admin.db.collection('leads').where('status', '==', 'novo').orderBy('at', 'desc');
+    await expect(q.get()).rejects.toMatchObject({ code: 9 });
+    writeFileSync(
+      file,
+      indexes([
+        { fieldPath: 'status', order: 'ASCENDING' },
+        { fieldPath: 'at', order: 'DESCENDING' },
+      ]),
+    );
+    await waitFor(() => p.stderr().includes('Reloaded indexes'), 10_000);
+    await q.get();
+    await admin.close();
+
+    writeFileSync(file, '{"indexes": [{"fields": []}]}');
+    const bad = await runCli(['--port', '0', '--indexes', file]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('collectionGroup is required');
+  });
 });
 
 describe('startEmulator()', () => {

@@ -11,7 +11,7 @@ import {
 } from 'firebase-admin/firestore';
 import { collection, onSnapshot, orderBy, query, where } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { adminClient, startTestEmulator, useEmulator } from './support/emulator.js';
+import { adminClient, failureOf, startTestEmulator, useEmulator } from './support/emulator.js';
 
 const PROJECT = 'demo-explain';
 const INDEXES = {
@@ -45,15 +45,6 @@ async function seed(db: AdminFirestore): Promise<void> {
     leads.doc('b').set({ status: 'novo', idade: 30, deleted_at: null, created_at: 2, tags: [] }),
     leads.doc('c').set({ status: 'separado', idade: 40, deleted_at: 5, created_at: 3, tags: [] }),
   ]);
-}
-
-async function failure(p: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return { code: (e as { code?: unknown }).code, message: String((e as Error).message) };
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('query explain', () => {
@@ -141,7 +132,7 @@ describe('--indexes enforcement', () => {
     const leads = env.admin.collection('leads');
     await leads.where('deleted_at', '==', null).orderBy('created_at', 'desc').get();
     const reversed = leads.where('deleted_at', '==', null).orderBy('created_at').get();
-    expect((await failure(reversed)).code).toBe(9);
+    expect((await failureOf(reversed)).code).toBe(9);
     await leads.where('status', '==', 'novo').where('idade', '>', 18).get();
     await leads
       .where('status', '==', 'novo')
@@ -154,7 +145,7 @@ describe('--indexes enforcement', () => {
       .collection('leads')
       .where('status', '==', 'novo')
       .orderBy('created_at', 'desc');
-    const err = await failure(q.get());
+    const err = await failureOf(q.get());
     expect(err.code).toBe(9);
     expect(err.message).toContain(
       `The query requires an index. You can create it here: https://console.firebase.google.com/v1/r/project/${PROJECT}/firestore/indexes?create_composite=`,
@@ -186,7 +177,7 @@ describe('--indexes enforcement', () => {
       leads.where('idade', '>', 1).where('created_at', '>', 0).get(),
       leads.where('tags', 'array-contains', 'x').orderBy('created_at').get(),
     ];
-    for (const p of refused) expect((await failure(p)).code).toBe(9);
+    for (const p of refused) expect((await failureOf(p)).code).toBe(9);
   });
 
   it('fails a JS SDK listener without its index with failed-precondition', async () => {

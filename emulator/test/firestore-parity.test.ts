@@ -16,7 +16,7 @@ import {
   where as webWhere,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from './support/emulator.js';
+import { failureOf, useEmulator } from './support/emulator.js';
 
 const PROJECT = 'demo-parity';
 const env = useEmulator(PROJECT);
@@ -33,16 +33,6 @@ async function seed(db: AdminFirestore, name: string, docs: Record<string, objec
   const batch = db.batch();
   for (const [id, data] of Object.entries(docs)) batch.set(db.collection(name).doc(id), data);
   await batch.commit();
-}
-
-/** The gRPC status code of a failed SDK call (REST errors carry it too). */
-async function failure(p: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return { code: (e as { code?: unknown }).code, message: String((e as Error).message) };
-  }
-  throw new Error('expected the call to fail');
 }
 
 /** A raw REST call as the owner. */
@@ -106,7 +96,7 @@ describe('numeric document ids (__id<n>__)', () => {
 
   it('stay reserved when not a signed 64-bit integer', async () => {
     for (const id of ['__idx__', '__id9223372036854775808__', '__id__']) {
-      const err = await failure(env.admin.collection('numeric-bad').doc(id).set({ n: 1 }));
+      const err = await failureOf(env.admin.collection('numeric-bad').doc(id).set({ n: 1 }));
       expect(err.code).toBe(3);
     }
     await env.admin.collection('numeric-ok').doc('__id-9223372036854775808__').set({ n: 1 });
@@ -238,16 +228,16 @@ describe('aggregations over several fields', () => {
 describe('validation Firestore performs', () => {
   it('refuses a reserved collection id in queries and aggregations', async () => {
     const q = env.admin.collection('__badpath__');
-    expect((await failure(q.get())).code).toBe(3);
-    expect((await failure(q.count().get())).code).toBe(3);
+    expect((await failureOf(q.get())).code).toBe(3);
+    expect((await failureOf(q.count().get())).code).toBe(3);
   });
 
   it('refuses fields after the key in the order, and a lone key equality beside inequalities', async () => {
     const c = env.admin.collection(coll('keys'));
-    const after = await failure(c.where('key', '!=', 42).orderBy(FieldPath.documentId()).get());
+    const after = await failureOf(c.where('key', '!=', 42).orderBy(FieldPath.documentId()).get());
     expect(after.code).toBe(3);
     expect(after.message).toMatch(/order by clause cannot contain more fields after the key/i);
-    const equality = await failure(
+    const equality = await failureOf(
       c.where('key', '!=', 42).where(FieldPath.documentId(), '==', 'doc1').get(),
     );
     expect(equality.code).toBe(3);
@@ -258,7 +248,7 @@ describe('validation Firestore performs', () => {
 
   it('words the aggregation limit as Firestore does', async () => {
     const c = env.admin.collection(coll('agg-limit'));
-    const err = await failure(
+    const err = await failureOf(
       c
         .aggregate({
           a: AggregateField.sum('a'),
@@ -279,7 +269,7 @@ describe('one document written twice in a commit', () => {
   it('refuses an update with an exists precondition after a delete of the same document', async () => {
     const ref = env.admin.collection(coll('twice')).doc('d');
     await ref.set({ a: 1 });
-    const err = await failure(env.admin.batch().delete(ref).update(ref, { a: 2 }).commit());
+    const err = await failureOf(env.admin.batch().delete(ref).update(ref, { a: 2 }).commit());
     expect(err.code).toBe(3);
     expect((await ref.get()).data()).toEqual({ a: 1 });
   });

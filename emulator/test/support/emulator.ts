@@ -91,6 +91,18 @@ export function webClient(
   };
 }
 
+/** The code and message a call fails with (gRPC status code, or the REST client's); throws if it succeeds. */
+export async function failureOf(
+  call: Promise<unknown>,
+): Promise<{ code: unknown; message: string }> {
+  try {
+    await call;
+  } catch (e) {
+    return { code: (e as { code?: unknown }).code, message: String((e as Error).message) };
+  }
+  throw new Error('expected the call to fail');
+}
+
 /** Resolves when `predicate` holds (polling), or rejects after `timeoutMs`. */
 export async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
   const start = Date.now();
