@@ -27,19 +27,23 @@ let browser: Browser;
 let pages: Served;
 let emulator: TestEmulator;
 let appRulesEmulator: TestEmulator;
+/** Enforces indexes (`--indexes` with no composite index listed). */
+let indexedEmulator: TestEmulator;
 const contexts: BrowserContext[] = [];
 let projectSeq = 0;
 
 beforeAll(async () => {
-  const [dir, launched, open, app] = await Promise.all([
+  const [dir, launched, open, app, indexed] = await Promise.all([
     buildPages(),
     launchChromium(),
     startTestEmulator({ rules: OPEN_RULES }),
     startTestEmulator({ rules: APP_RULES }),
+    startTestEmulator({ rules: OPEN_RULES, indexes: '{"indexes": []}' }),
   ]);
   browser = launched;
   emulator = open;
   appRulesEmulator = app;
+  indexedEmulator = indexed;
   pages = await servePages(dir);
 }, 120_000);
 
@@ -48,6 +52,7 @@ afterAll(async () => {
   await pages?.stop();
   await emulator?.stop();
   await appRulesEmulator?.stop();
+  await indexedEmulator?.stop();
 });
 
 afterEach(async () => {
@@ -231,6 +236,42 @@ describe.each([
       await admin.close();
     }
   }, 90_000);
+
+  it('lists numeric ids first in a listener, and refuses a listener without its index', async () => {
+    const project = newProject();
+    const admin = adminClient(indexedEmulator, project);
+    try {
+      for (const id of ['b', '__id7__', '__id-1__', 'A']) {
+        await admin.db.doc(`nums/${id}`).set({ k: 1, n: id.length });
+      }
+      const page = await openPage('full', project, { longPolling, target: indexedEmulator });
+      await page.evaluate(() => window.api.listenQuery('nums', { collection: 'nums' }));
+      await page.waitForFunction(() =>
+        window.api.snapshots('nums').some((s) => s.docs.length === 4 && !s.fromCache),
+      );
+      const ids = await page.evaluate(() =>
+        window.api
+          .snapshots('nums')
+          .at(-1)
+          ?.docs.map((d) => d.id),
+      );
+      expect(ids).toEqual(['__id-1__', '__id7__', 'A', 'b']);
+      // Production needs a composite index (k, n desc) for this; the emulator says so too.
+      await page.evaluate(() =>
+        window.api.listenQuery('indexed', {
+          collection: 'nums',
+          where: [['k', '==', 1]],
+          orderBy: [['n', 'desc']],
+        }),
+      );
+      await page.waitForFunction(() => window.api.error('indexed') !== null);
+      expect(await page.evaluate(() => window.api.error('indexed'))).toMatch(
+        /^failed-precondition: The query requires an index/,
+      );
+    } finally {
+      await admin.close();
+    }
+  });
 
   it('onSnapshot sees writes from a second browser context and from firebase-admin', async () => {
     const project = newProject();
