@@ -278,6 +278,11 @@ describe('one document written twice in a commit', () => {
     const ref = env.admin.collection(coll('twice-ok')).doc('d');
     await env.admin.batch().delete(ref).set(ref, { a: 1, b: 1 }).update(ref, { b: 2 }).commit();
     expect((await ref.get()).data()).toEqual({ a: 1, b: 2 });
+    // A precondition is checked against the earlier writes: a create after a set finds the document.
+    const other = env.admin.collection(coll('twice-create')).doc('d');
+    const err = await failureOf(env.admin.batch().set(other, { a: 1 }).create(other, {}).commit());
+    expect(err.code).toBe(6);
+    expect((await other.get()).exists).toBe(false);
   });
 });
 

@@ -105,27 +105,20 @@ function parseWrite(db: Database, w: JsonObject): ParsedWrite {
 }
 
 /**
- * Several writes to one document in a commit are applied in order, but a precondition that an
- * earlier write of the same commit already decides (an update of a document the commit deleted,
- * a create of one it wrote, an update time of one it changed) is refused outright.
+ * Several writes to one document in a commit are applied in order, and each precondition is
+ * checked against the state the earlier writes left. One combination Firestore refuses outright:
+ * an update that requires the document to exist after a delete of it in the same commit.
  */
 function checkRepeatedWrites(parsed: ParsedWrite[]): void {
   const last = new Map<string, ParsedWrite>();
   for (const w of parsed) {
-    const prev = last.get(w.path);
-    if (prev && prev.kind !== 'verify') {
-      const contradicts =
-        (w.exists === true && prev.kind === 'delete') ||
-        (w.exists === false && prev.kind !== 'delete') ||
-        w.updateTime !== undefined;
-      if (contradicts) {
-        throw new RpcError(
-          Code.INVALID_ARGUMENT,
-          `Document ${w.name} is written more than once in this commit, and a later write's precondition depends on an earlier write.`,
-        );
-      }
+    if (w.exists === true && last.get(w.path)?.kind === 'delete') {
+      throw new RpcError(
+        Code.INVALID_ARGUMENT,
+        `Document ${w.name} is deleted and then updated in the same commit; an update needs the document to exist.`,
+      );
     }
-    last.set(w.path, w);
+    if (w.kind !== 'verify') last.set(w.path, w);
   }
 }
 
