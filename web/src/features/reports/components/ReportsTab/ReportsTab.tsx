@@ -1,6 +1,92 @@
-/** The Relatórios tab (being built). */
-import { Text } from '@mantine/core';
+/**
+ * The Relatórios tab: a period (default the last 30 days) and the campaign's figures as charts.
+ * Its own chunk (app/ imports it lazily): the charts library downloads when the tab opens.
+ */
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/pt-br';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useEffect, useMemo, useState } from 'react';
+import { showToast } from '@/components/toast';
+import { ReportCharts } from '@/features/reports/components/ReportCharts/ReportCharts';
+import { useReport } from '@/features/reports/hooks/use-report';
+import { reportsLoadErrorToast, reportsTexts } from '@/features/reports/messages';
+import {
+  addDays,
+  defaultPeriod,
+  maxPeriodDays,
+  periodDays,
+  periodOf,
+} from '@/features/reports/model/report';
+
+/** 'YYYY-MM-DD' (the date picker's value) of a local date. */
+function isoDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** A local date from 'YYYY-MM-DD'. */
+function fromIsoDay(value: string): Date {
+  const [year, month, day] = value.split('-').map(Number);
+  return new Date(year, month - 1, day);
+}
 
 export function ReportsTab() {
-  return <Text c="dimmed">Relatórios detalhados serão implementados em breve.</Text>;
+  const initial = useMemo(() => defaultPeriod(), []);
+  const [range, setRange] = useState<[string | null, string | null]>([
+    isoDay(initial.from),
+    isoDay(addDays(initial.to, -1)),
+  ]);
+  // The last complete range: the charts stay while the admin picks the second day.
+  const [period, setPeriod] = useState(initial);
+  const choose = (value: [string | null, string | null]) => {
+    setRange(value);
+    if (value[0] && value[1]) setPeriod(periodOf(fromIsoDay(value[0]), fromIsoDay(value[1])));
+  };
+  const tooLong = periodDays(period) > maxPeriodDays;
+  const [report, { retry }] = useReport(tooLong ? null : period);
+
+  const failed = report.status === 'error' ? report.error : null;
+  useEffect(() => {
+    if (!failed) return;
+    console.error('Report could not be loaded', failed);
+    showToast(reportsLoadErrorToast, 'error');
+  }, [failed]);
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md">
+        <DatePickerInput
+          type="range"
+          label={reportsTexts.period}
+          locale="pt-br"
+          valueFormat="DD/MM/YYYY"
+          allowSingleDateInRange
+          maxDate={isoDay(new Date())}
+          value={range}
+          onChange={(value) => choose([value[0] ?? null, value[1] ?? null])}
+          error={tooLong ? reportsTexts.periodTooLong(maxPeriodDays) : undefined}
+          miw={260}
+        />
+        {report.status === 'success' && (
+          <Text size="sm" c="gray.7">
+            {reportsTexts.includesTrash} {reportsTexts.cost(report.data.reads)}
+          </Text>
+        )}
+      </Group>
+      {tooLong ? null : report.status === 'loading' ? (
+        <Center py="xl">
+          <Loader aria-label={reportsTexts.loading} />
+        </Center>
+      ) : report.status === 'error' ? (
+        <Alert color="red" title={reportsLoadErrorToast.title}>
+          <Button variant="light" color="red" onClick={retry} mt="xs">
+            {reportsTexts.retry}
+          </Button>
+        </Alert>
+      ) : (
+        <ReportCharts report={report.data} />
+      )}
+    </Stack>
+  );
 }
