@@ -9,5 +9,6 @@ export function showToast({ title, message }: ToastText, kind: 'error' | 'succes
     color: kind === 'error' ? 'red' : 'green',
     withBorder: true,
     autoClose: 6000,
+    closeButtonProps: { 'aria-label': 'Fechar' },
   });
 }

@@ -9,6 +9,7 @@ export function showUndoToast(toast: ToastText, undoLabel: string, onUndo: () =>
     color: 'green',
     withBorder: true,
     autoClose: 8000,
+    closeButtonProps: { 'aria-label': 'Fechar' },
     message: (
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm">{toast.message ?? ''}</Text>

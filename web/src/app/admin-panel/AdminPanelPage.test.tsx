@@ -15,6 +15,9 @@ vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
 );
+// The shell's tests stand the other tabs in with stubs: their own tests cover them.
+vi.mock('@/features/reports', () => ({ ReportsTab: () => <p>conteúdo de relatórios</p> }));
+vi.mock('@/features/settings', () => ({ SettingsTab: () => <p>conteúdo de configurações</p> }));
 vi.mock('@/data/leads', () => ({
   activeLeadsQuery: () => 'active',
   trashedLeadsQuery: () => 'trash',
@@ -63,9 +66,8 @@ describe('AdminPanel shell', () => {
       'aria-selected',
       'true',
     );
-    expect(
-      await screen.findByText('Relatórios detalhados serão implementados em breve.'),
-    ).toBeVisible();
+    expect(await screen.findByText('conteúdo de relatórios')).toBeVisible();
+    expect(screen.queryByText('Lista de Leads')).toBeNull();
   });
 
   it('Sair signs out, toasts Logout realizado and goes to the login page', async () => {

@@ -40,7 +40,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy}>
+          <Button color="red.9" onClick={onConfirm} loading={busy}>
             {confirmLabel}
           </Button>
         </Group>

@@ -14,7 +14,7 @@ export function ListPager<T>({
   if (paged.pages <= 1) return null;
   return (
     <Group justify="space-between" mt="sm" gap="xs">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {showing(paged.from, paged.to, paged.total)}
       </Text>
       <Pagination
@@ -24,6 +24,7 @@ export function ListPager<T>({
         value={paged.page}
         onChange={paged.setPage}
         size="sm"
+        color="#2b7a3b"
         siblings={1}
         boundaries={1}
         getControlProps={(control) => ({

@@ -1,21 +1,35 @@
-/** A lead's status as a coloured badge: novo blue, principal green, separado yellow, descartado red, anything else grey. */
+/**
+ * A lead's status as a coloured badge: novo blue, principal green, separado yellow, descartado red,
+ * anything else grey. Shades chosen so the text keeps a 4.5:1 contrast (WCAG AA).
+ */
 import { Badge } from '@mantine/core';
 
-const colors: Record<string, string> = {
-  novo: 'blue',
-  principal: 'green',
-  separado: 'yellow',
-  descartado: 'red',
-};
-
+/** The spec's colour name of a status. */
 export function statusColor(status: string): string {
-  return colors[status] ?? 'gray';
+  return (
+    (
+      { novo: 'blue', principal: 'green', separado: 'yellow', descartado: 'red' } as Record<
+        string,
+        string
+      >
+    )[status] ?? 'gray'
+  );
 }
+
+/** Background and text per colour name (Mantine's mid greens and blues are too light for white text). */
+const swatches: Record<string, { bg: string; fg: string }> = {
+  blue: { bg: 'var(--mantine-color-blue-8)', fg: 'white' },
+  green: { bg: '#2b7a3b', fg: 'white' },
+  yellow: { bg: 'var(--mantine-color-yellow-4)', fg: 'var(--mantine-color-dark-9)' },
+  red: { bg: 'var(--mantine-color-red-9)', fg: 'white' },
+  gray: { bg: 'var(--mantine-color-gray-7)', fg: 'white' },
+};
 
 export function StatusBadge({ status }: { status: string }) {
   const color = statusColor(status);
+  const swatch = swatches[color] ?? swatches.gray!;
   return (
-    <Badge color={color} variant="light" c={color === 'yellow' ? 'yellow.9' : undefined}>
+    <Badge color={swatch.bg} c={swatch.fg} variant="filled" data-color={color}>
       {status || '-'}
     </Badge>
   );

@@ -32,13 +32,13 @@ export function BulkBar({
           data={[...leadStatuses]}
           onChange={(event) => setStatus(event.currentTarget.value as LeadStatus)}
         />
-        <Button size="xs" loading={busy} onClick={() => onStatus(status)}>
+        <Button size="xs" color="#2b7a3b" loading={busy} onClick={() => onStatus(status)}>
           {leadsTexts.bulkStatus}
         </Button>
-        <Button size="xs" color="red" variant="light" disabled={busy} onClick={onTrash}>
+        <Button size="xs" color="red.9" variant="outline" disabled={busy} onClick={onTrash}>
           {leadsTexts.bulkTrash}
         </Button>
-        <Button size="xs" variant="subtle" disabled={busy} onClick={onClear}>
+        <Button size="xs" variant="default" disabled={busy} onClick={onClear}>
           {leadsTexts.clearSelection}
         </Button>
       </Group>

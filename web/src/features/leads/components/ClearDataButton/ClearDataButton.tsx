@@ -37,7 +37,7 @@ export function ClearDataButton({ leads }: { leads: readonly Lead[] }) {
   return (
     <>
       <Button
-        color="red"
+        color="red.9"
         variant="outline"
         disabled={leads.length === 0}
         onClick={() => setOpened(true)}

@@ -21,7 +21,7 @@ export function ExportButton({ leads }: { leads: readonly Lead[] }) {
     }
   };
   return (
-    <Button variant="light" color="green" loading={busy} onClick={() => void run()}>
+    <Button color="#2b7a3b" loading={busy} onClick={() => void run()}>
       {leadsTexts.export}
     </Button>
   );

@@ -15,7 +15,7 @@ export function LeadCounters({ counts, loading }: { counts: LeadCounts; loading:
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       {items.map(([key, label, color]) => (
         <Paper key={key} withBorder p="md" radius="md" role="group" aria-label={label}>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {label}
           </Text>
           <Text fz="xl" fw={700} c={color} data-testid={`counter-${key}`}>

@@ -36,12 +36,12 @@ function Marks({
   return (
     <Group gap={4} mt={2}>
       {arrived && (
-        <Badge size="xs" color="blue" variant="filled">
+        <Badge size="xs" color="blue.9" variant="filled">
           {leadsTexts.arrived}
         </Badge>
       )}
       {duplicate && (
-        <Badge size="xs" color="orange" variant="outline" c="orange.9">
+        <Badge size="xs" color="#9c3d00" variant="filled">
           {leadsTexts.duplicate}
         </Badge>
       )}
@@ -142,7 +142,7 @@ export function LeadsList(props: LeadsListProps) {
 function LeadCard({ lead, ...props }: LeadsListProps & { lead: Lead }) {
   const field = (label: string, value: string) => (
     <Text size="sm">
-      <Text span c="dimmed" size="sm">
+      <Text span c="gray.7" size="sm">
         {label}:{' '}
       </Text>
       {value}

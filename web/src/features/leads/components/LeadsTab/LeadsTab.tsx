@@ -114,7 +114,7 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
               onChange={(event) => live.setSound(event.currentTarget.checked)}
             />
             {unseenCount > 0 && (
-              <Button size="xs" variant="light" onClick={() => live.markSeen()}>
+              <Button size="xs" variant="default" onClick={() => live.markSeen()}>
                 {leadsTexts.markSeen(unseenCount)}
               </Button>
             )}
@@ -144,7 +144,7 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
               <Loader aria-label={leadsTexts.loading} />
             </Center>
           ) : visible.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
+            <Text c="gray.7" ta="center" py="lg">
               {leadsTexts.empty}
             </Text>
           ) : (

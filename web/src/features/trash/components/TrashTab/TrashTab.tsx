@@ -58,7 +58,7 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
             <Loader aria-label={trashTexts.loading} />
           </Center>
         ) : live.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
+          <Text c="gray.7" ta="center" py="lg">
             {trashTexts.empty}
           </Text>
         ) : (

@@ -1,0 +1,393 @@
+// The Leads tab in Chromium on the local suite (issue 12): the list, counters, filters, row
+// actions, the live arrivals from the public page, another admin's change, the CSV byte by byte,
+// Limpar Dados over more than 500 leads, and the error toasts when the emulator refuses.
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { choose, field, waitForApp } from './public-support';
+import {
+  createAdmin,
+  newAdminContext,
+  openPanel,
+  slow,
+  warmAdminFunctions,
+  type AdminAccount,
+} from './support/admin';
+import {
+  refusingRules,
+  removeLeads,
+  row,
+  searchBox,
+  seedLeads,
+  storedLead,
+  toast,
+  uniqueTag,
+  withRules,
+} from './support/leads';
+import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
+
+const suite = useLocalSuite();
+let browser: Browser;
+let admin: AdminAccount;
+const contexts: BrowserContext[] = [];
+const seeded: string[] = [];
+
+beforeAll(async () => {
+  [admin] = await Promise.all([createAdmin('leads'), warmAdminFunctions()]);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await removeLeads(seeded);
+  await closeAdmin();
+});
+
+async function panel(account = admin): Promise<Page> {
+  const context = await newAdminContext(browser);
+  contexts.push(context);
+  const page = await openPanel(context, account);
+  await page.getByRole('group', { name: 'Total de Leads' }).waitFor();
+  return page;
+}
+
+async function seed(...leads: Parameters<typeof seedLeads>[0]): Promise<string[]> {
+  const ids = await seedLeads(leads);
+  seeded.push(...ids);
+  return ids;
+}
+
+async function activeCounts() {
+  const snap = await adminFirestore().collection('leads').where('deleted_at', '==', null).get();
+  const by = (status: string) => snap.docs.filter((d) => d.get('status') === status).length;
+  return {
+    total: snap.size,
+    principal: by('principal'),
+    separado: by('separado'),
+    descartado: by('descartado'),
+  };
+}
+
+const counter = (page: Page, name: string) => () =>
+  page.getByRole('group', { name }).locator('p').nth(1).textContent();
+
+describe('Leads tab', () => {
+  test('lists the active leads newest first, with counters, a dash for missing values and filters', async () => {
+    const tag = uniqueTag('Lista');
+    await seed(
+      { nome: `${tag} Júlia Araújo`, status: 'principal', vaga: 'Aux Eletricista', ageMinutes: 1 },
+      {
+        nome: `${tag} Bruno`,
+        status: 'separado',
+        vaga: '[Conecta] Analista de Atendimento',
+        cidade: 'Aracaju - Centro',
+        idade: 31,
+        tempo_experiencia: '2 a 5 anos',
+        ageMinutes: 2,
+      },
+      { nome: `${tag} Carla`, status: 'descartado', ageMinutes: 3 },
+    );
+    const page = await panel();
+    const expected = await activeCounts();
+    await expect
+      .poll(counter(page, 'Total de Leads'), slow)
+      .toBe(expected.total.toLocaleString('pt-BR'));
+    expect(await counter(page, 'Principais')()).toBe(String(expected.principal));
+    expect(await counter(page, 'Separados')()).toBe(String(expected.separado));
+    expect(await counter(page, 'Descartados')()).toBe(String(expected.descartado));
+
+    await searchBox(page).fill(tag);
+    await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(3);
+    const names = await page.locator('tbody tr td:nth-child(2) p').allTextContents();
+    expect(names).toEqual([`${tag} Júlia Araújo`, `${tag} Bruno`, `${tag} Carla`]);
+    const cells = (text: string) => row(page, text).locator('td').allTextContents();
+    expect((await cells('Júlia')).slice(2, 7)).toEqual([
+      '(79) 98888-7777',
+      'Aux Eletricista',
+      'Joazeiro',
+      '-',
+      '-',
+    ]);
+    expect((await cells('Bruno')).slice(5, 8)).toEqual(['31', '2 a 5 anos', 'separado']);
+    expect((await cells('Bruno'))[8]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+
+    // Accent- and case-insensitive search, combined with the filters.
+    await searchBox(page).fill(`${tag.toUpperCase()} julia araujo`);
+    await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(1);
+    await searchBox(page).fill(tag);
+    await choose(page, 'Filtrar por status', 'Separado');
+    await expect.poll(() => page.locator('tbody tr').allTextContents(), slow).toHaveLength(1);
+    expect(await row(page, tag).first().textContent()).toContain('Bruno');
+    await choose(page, 'Filtrar por status', 'Todos');
+    await choose(page, 'Filtrar por vaga', 'Aux Eletricista');
+    await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(1);
+    expect(await row(page, tag).first().textContent()).toContain('Júlia');
+  });
+
+  test('changes a status and moves a lead to the trash (and back with Desfazer); the document follows', async () => {
+    const tag = uniqueTag('Acao');
+    const [id] = await seed({ nome: `${tag} Dora` });
+    const page = await panel();
+    await searchBox(page).fill(tag);
+    await page.getByLabel(`Status de ${tag} Dora`).selectOption('principal');
+    await expect.poll(toast(page, 'Status atualizado'), slow).toBe(true);
+    await expect.poll(async () => (await storedLead(id!))?.status, slow).toBe('principal');
+    expect(await row(page, tag).textContent()).toContain('principal');
+
+    await page.getByRole('button', { name: `Mover ${tag} Dora para lixeira` }).click();
+    await expect.poll(toast(page, 'Lead movido para lixeira'), slow).toBe(true);
+    await expect
+      .poll(async () => (await storedLead(id!))?.deleted_at?.toMillis?.() ?? null, slow)
+      .not.toBeNull();
+    await expect.poll(() => row(page, tag).count(), slow).toBe(0);
+    const stored = await storedLead(id!);
+    expect(Object.keys(stored ?? {}).sort()).toEqual([
+      'cidade',
+      'created_at',
+      'deleted_at',
+      'nome',
+      'status',
+      'vaga',
+      'whatsapp',
+    ]);
+
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await expect.poll(toast(page, 'Lead restaurado'), slow).toBe(true);
+    await expect.poll(async () => (await storedLead(id!))?.deleted_at, slow).toBeNull();
+    await expect.poll(() => row(page, tag).count(), slow).toBe(1);
+  });
+
+  test('selects several leads and changes their status, then trashes them, at once', async () => {
+    const tag = uniqueTag('Lote');
+    const ids = await seed({ nome: `${tag} Um` }, { nome: `${tag} Dois` }, { nome: `${tag} Tres` });
+    const page = await panel();
+    await searchBox(page).fill(tag);
+    await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(3);
+    await page.getByRole('checkbox', { name: 'Selecionar todos desta página' }).check();
+    await page.getByLabel('Novo status dos selecionados').selectOption('descartado');
+    await page.getByRole('button', { name: 'Alterar status' }).click();
+    await expect.poll(toast(page, 'Status atualizado'), slow).toBe(true);
+    await expect
+      .poll(async () => (await Promise.all(ids.map(storedLead))).map((d) => d?.status), slow)
+      .toEqual(['descartado', 'descartado', 'descartado']);
+
+    await page.getByRole('checkbox', { name: `Selecionar ${tag} Um` }).check();
+    await page.getByRole('checkbox', { name: `Selecionar ${tag} Tres` }).check();
+    await page.getByRole('button', { name: 'Mover selecionados para lixeira' }).click();
+    await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(1);
+    const docs = await Promise.all(ids.map(storedLead));
+    expect(docs.map((d) => d?.deleted_at === null)).toEqual([false, true, false]);
+  });
+
+  test('an application from the public page appears live, marked new, counted in the title', async () => {
+    const tag = uniqueTag('Ao vivo');
+    const page = await panel();
+    const baseTitle = await page.title();
+    const visitor = await browser.newContext({
+      viewport: { width: 390, height: 800 },
+      locale: 'pt-BR',
+    });
+    contexts.push(visitor);
+    const form = await visitor.newPage();
+    await form.goto(`${suite.webUrl}/`);
+    await waitForApp(form);
+    await field(form, 'Nome Completo').fill(`${tag} Eva`);
+    await field(form, 'WhatsApp').pressSequentially('75988881234');
+    await choose(form, 'Vaga', 'Aux Serraria');
+    await choose(form, 'Cidade', 'Joazeiro');
+    await form.getByRole('button', { name: 'Enviar Candidatura' }).click();
+    await expect
+      .poll(() => form.getByText('Candidatura enviada com sucesso! 🎉').isVisible(), slow)
+      .toBe(true);
+    const written = await adminFirestore()
+      .collection('leads')
+      .where('nome', '==', `${tag} Eva`)
+      .get();
+    seeded.push(...written.docs.map((d) => d.id));
+
+    await expect.poll(() => row(page, `${tag} Eva`).count(), slow).toBe(1);
+    expect(await row(page, `${tag} Eva`).getByText('Recém-chegado').isVisible()).toBe(true);
+    await expect.poll(() => page.title(), slow).toMatch(new RegExp(`^\\(\\d+\\) ${baseTitle}$`));
+    await page.getByRole('button', { name: /^Marcar como vistos/ }).click();
+    await expect.poll(() => page.title(), slow).toBe(baseTitle);
+    expect(await row(page, `${tag} Eva`).getByText('Recém-chegado').count()).toBe(0);
+  });
+
+  test("another admin's status change and trash show up in every open panel", async () => {
+    const tag = uniqueTag('Outro');
+    await seed({ nome: `${tag} Fabi` }, { nome: `${tag} Gil` });
+    const other = await createAdmin('leads-other');
+    const [mine, theirs] = await Promise.all([panel(), panel(other)]);
+    await searchBox(mine).fill(tag);
+    await searchBox(theirs).fill(tag);
+    await expect.poll(() => row(mine, `${tag} Fabi`).count(), slow).toBe(1);
+    await theirs.getByLabel(`Status de ${tag} Fabi`).selectOption('separado');
+    await expect
+      .poll(() => mine.getByLabel(`Status de ${tag} Fabi`).inputValue(), slow)
+      .toBe('separado');
+    expect(await row(mine, `${tag} Fabi`).textContent()).toContain('separado');
+    await theirs.getByRole('button', { name: `Mover ${tag} Gil para lixeira` }).click();
+    await expect.poll(() => row(mine, `${tag} Gil`).count(), slow).toBe(0);
+  });
+});
+
+describe('Exportar Qualificados', () => {
+  test('downloads leads_qualificados.csv: BOM, ;, RFC 4180 quoting, formula cells neutralised, accents', async () => {
+    const tag = uniqueTag('Csv');
+    await seed(
+      { nome: `${tag} Zé "Da Silva"; Jr, filho`, status: 'principal', ageMinutes: 1 },
+      { nome: `=HYPERLINK("http://x") ${tag}`, status: 'principal', ageMinutes: 2 },
+      {
+        nome: `@${tag} São João`,
+        status: 'principal',
+        idade: 40,
+        tempo_experiencia: 'Mais de 10 anos',
+        vaga: '[Conecta] Consultor de Vendas',
+        cidade: 'Aracaju - Atalaia',
+        ageMinutes: 3,
+      },
+      { nome: `${tag} Não qualificado`, status: 'separado', ageMinutes: 4 },
+    );
+    const page = await panel();
+    await searchBox(page).fill(tag);
+    await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(4);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar Qualificados' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('leads_qualificados.csv');
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data');
+    expect(lines.at(-1)).toBe('');
+    const mine = lines.filter((line) => line.includes(tag));
+    const date = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`;
+    expect(mine).toHaveLength(3);
+    expect(mine[0]).toMatch(
+      new RegExp(
+        `^"${tag} Zé ""Da Silva""; Jr, filho";\\(79\\) 98888-7777;Aux Serraria;Joazeiro;;;principal;${date}$`,
+      ),
+    );
+    expect(mine[1]).toMatch(
+      new RegExp(`^"'=HYPERLINK\\(""http://x""\\) ${tag}";\\(79\\) 98888-7777;`),
+    );
+    expect(mine[2]).toMatch(
+      new RegExp(
+        `^"'@${tag} São João";\\(79\\) 98888-7777;\\[Conecta\\] Consultor de Vendas;Aracaju - Atalaia;40;Mais de 10 anos;principal;${date}$`,
+      ),
+    );
+    // Every qualified active lead is in the file, and nothing else.
+    const principal = await adminFirestore()
+      .collection('leads')
+      .where('deleted_at', '==', null)
+      .where('status', '==', 'principal')
+      .count()
+      .get();
+    expect(lines.length - 2).toBe(principal.data().count);
+    await expect.poll(toast(page, 'Exportação concluída'), slow).toBe(true);
+  });
+});
+
+describe('Limpar Dados', () => {
+  test('asks with the count and moves more than 500 leads to the trash, with progress; the other leads are put back after', async () => {
+    const db = adminFirestore();
+    const before = await db.collection('leads').where('deleted_at', '==', null).get();
+    const tag = uniqueTag('Limpar');
+    await seed(...Array.from({ length: 620 }, (_, i) => ({ nome: `${tag} ${i}` })));
+    const total = before.size + 620;
+    try {
+      const page = await panel();
+      await expect.poll(counter(page, 'Total de Leads'), slow).toBe(total.toLocaleString('pt-BR'));
+      await page.getByRole('button', { name: 'Limpar Dados' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Limpar Dados' });
+      expect(await dialog.textContent()).toContain(
+        `Todos os ${total} leads ativos serão movidos para a lixeira.`,
+      );
+      await dialog.getByRole('button', { name: 'Mover todos para lixeira' }).click();
+      await expect.poll(toast(page, 'Dados limpos'), { timeout: 60_000, interval: 100 }).toBe(true);
+      expect(await page.getByText(`${total} leads movidos para a lixeira.`).isVisible()).toBe(true);
+      const left = await db.collection('leads').where('deleted_at', '==', null).count().get();
+      expect(left.data().count).toBe(0);
+      await expect.poll(counter(page, 'Total de Leads'), slow).toBe('0');
+      expect(await page.getByRole('button', { name: 'Limpar Dados' }).isDisabled()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('tab', { name: /^Lixeira/ }).textContent(), slow)
+        .not.toBe('Lixeira (0)');
+    } finally {
+      // Put back what other test files own.
+      for (let start = 0; start < before.docs.length; start += 500) {
+        const batch = db.batch();
+        for (const doc of before.docs.slice(start, start + 500))
+          batch.update(doc.ref, { deleted_at: null });
+        await batch.commit();
+      }
+    }
+  });
+});
+
+describe('refused writes and reads', () => {
+  test('each failed action toasts its error and leaves no spinner', async () => {
+    const tag = uniqueTag('Recusa');
+    const [activeId] = await seed({ nome: `${tag} Hugo` });
+    await seed({ nome: `${tag} Iara`, trashedMinutesAgo: 1 });
+    const page = await panel();
+    await searchBox(page).fill(tag);
+    await expect.poll(() => row(page, tag).count(), slow).toBe(1);
+    await withRules(refusingRules('allow get, list: if isAdmin();'), async () => {
+      await page.getByLabel(`Status de ${tag} Hugo`).selectOption('principal');
+      await expect.poll(toast(page, 'Erro ao atualizar status'), slow).toBe(true);
+      await expect
+        .poll(() => page.getByLabel(`Status de ${tag} Hugo`).inputValue(), slow)
+        .toBe('novo');
+      await page.getByRole('button', { name: `Mover ${tag} Hugo para lixeira` }).click();
+      await expect.poll(toast(page, 'Erro ao mover lead'), slow).toBe(true);
+      await expect
+        .poll(
+          () => page.getByRole('button', { name: `Mover ${tag} Hugo para lixeira` }).isEnabled(),
+          slow,
+        )
+        .toBe(true);
+      await page.getByRole('button', { name: 'Limpar Dados' }).click();
+      await page.getByRole('button', { name: 'Mover todos para lixeira' }).click();
+      await expect.poll(toast(page, 'Erro ao limpar dados'), slow).toBe(true);
+      expect(await page.getByText(/^0 de \d+ leads foram movidos para a lixeira/).isVisible()).toBe(
+        true,
+      );
+      await expect.poll(() => page.getByRole('dialog').count(), slow).toBe(0);
+
+      await page.getByRole('tab', { name: /^Lixeira/ }).click();
+      const trashRow = row(page, `${tag} Iara`);
+      await expect.poll(() => trashRow.count(), slow).toBe(1);
+      await page.getByRole('button', { name: `Restaurar ${tag} Iara` }).click();
+      await expect.poll(toast(page, 'Erro ao restaurar lead'), slow).toBe(true);
+      await page.getByRole('button', { name: `Deletar ${tag} Iara permanentemente` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Deletar' }).click();
+      await expect.poll(toast(page, 'Erro ao deletar permanentemente'), slow).toBe(true);
+      await expect.poll(() => page.getByRole('dialog').count(), slow).toBe(0);
+      expect(await trashRow.count()).toBe(1);
+    });
+    expect((await storedLead(activeId!))?.status).toBe('novo');
+  });
+
+  test('a refused trash list toasts Erro ao carregar lixeira; a refused list toasts Erro ao carregar leads and signs out', async () => {
+    const page = await panel();
+    await withRules(
+      refusingRules(
+        'allow get: if isAdmin();\n      allow list: if isAdmin() && resource.data.deleted_at == null;',
+      ),
+      async () => {
+        await page.getByRole('tab', { name: /^Lixeira/ }).click();
+        await expect.poll(toast(page, 'Erro ao carregar lixeira'), slow).toBe(true);
+      },
+    );
+    const second = await panel();
+    await withRules(refusingRules('allow read: if false;'), async () => {
+      await second.reload();
+      await expect.poll(toast(second, 'Erro ao carregar leads'), slow).toBe(true);
+      await expect.poll(() => new URL(second.url()).pathname, slow).toBe('/admin/login');
+    });
+  });
+});

@@ -1,0 +1,230 @@
+// The Lixeira tab in Chromium on the local suite (issue 12): the trashed leads, restore, delete
+// permanently after a confirmation, the live 'Lixeira (N)' count, and both tabs on a 360 px phone
+// and under axe-core.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { horizontalOverflow, mobile } from './public-support';
+import {
+  createAdmin,
+  newAdminContext,
+  openPanel,
+  slow,
+  warmAdminFunctions,
+  type AdminAccount,
+} from './support/admin';
+import {
+  removeLeads,
+  row,
+  searchBox,
+  seedLeads,
+  seriousAxeViolationsIn,
+  storedLead,
+  toast,
+  uniqueTag,
+} from './support/leads';
+import { adminFirestore, closeAdmin, launchChromium } from './support/suite';
+
+/** What axe checks: the tab bar and the open tab (the header belongs to features/admin). */
+const panelParts = ['[role=tablist]', '[role=tabpanel]'];
+let browser: Browser;
+let admin: AdminAccount;
+const contexts: BrowserContext[] = [];
+const seeded: string[] = [];
+
+beforeAll(async () => {
+  [admin] = await Promise.all([createAdmin('trash'), warmAdminFunctions()]);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await removeLeads(seeded);
+  await closeAdmin();
+});
+
+async function panel(viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await newAdminContext(browser, viewport);
+  contexts.push(context);
+  return openPanel(context, admin);
+}
+
+async function seed(...leads: Parameters<typeof seedLeads>[0]): Promise<string[]> {
+  const ids = await seedLeads(leads);
+  seeded.push(...ids);
+  return ids;
+}
+
+async function trashCount(): Promise<number> {
+  const snap = await adminFirestore()
+    .collection('leads')
+    .where('deleted_at', '!=', null)
+    .count()
+    .get();
+  return snap.data().count;
+}
+
+const trashTab = (page: Page) => page.getByRole('tab', { name: /^Lixeira \(\d+\)$/ });
+
+async function openTrash(page: Page) {
+  await trashTab(page).click();
+  await page.getByRole('heading', { name: 'Lixeira' }).waitFor();
+}
+
+describe('Lixeira tab', () => {
+  test('lists the trashed leads newest deletion first with the spec columns; restore brings one back', async () => {
+    const tag = uniqueTag('Lixo');
+    // Deleted "in the future", so they are on the first page whatever else is in the trash.
+    const [older, newer] = await seed(
+      { nome: `${tag} Antigo`, status: 'separado', trashedMinutesAgo: -1 },
+      { nome: `${tag} Recente`, status: 'principal', trashedMinutesAgo: -2 },
+    );
+    const page = await panel();
+    await expect
+      .poll(() => trashTab(page).textContent(), slow)
+      .toBe(`Lixeira (${await trashCount()})`);
+    await openTrash(page);
+    await expect.poll(() => row(page, tag).count(), slow).toBe(2);
+    expect(await page.locator('thead th').allTextContents()).toEqual([
+      'Nome',
+      'WhatsApp',
+      'Vaga',
+      'Cidade',
+      'Status',
+      'Data Exclusão',
+      'Ações',
+    ]);
+    const names = await row(page, tag).locator('td:first-child').allTextContents();
+    expect(names).toEqual([`${tag} Recente`, `${tag} Antigo`]);
+    const cells = await row(page, `${tag} Recente`).locator('td').allTextContents();
+    expect(cells.slice(1, 5)).toEqual(['(79) 98888-7777', 'Aux Serraria', 'Joazeiro', 'principal']);
+    expect(cells[5]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+
+    const before = await trashCount();
+    await page.getByRole('button', { name: `Restaurar ${tag} Recente` }).click();
+    await expect.poll(toast(page, 'Lead restaurado'), slow).toBe(true);
+    await expect.poll(async () => (await storedLead(newer!))?.deleted_at, slow).toBeNull();
+    await expect.poll(() => row(page, `${tag} Recente`).count(), slow).toBe(0);
+    await expect.poll(() => trashTab(page).textContent(), slow).toBe(`Lixeira (${before - 1})`);
+    expect((await storedLead(older!))?.deleted_at).not.toBeNull();
+
+    await page.getByRole('tab', { name: 'Leads' }).click();
+    await searchBox(page).fill(tag);
+    await expect.poll(() => row(page, `${tag} Recente`).count(), slow).toBe(1);
+  });
+
+  test('deletes permanently only after the confirmation', async () => {
+    const tag = uniqueTag('Apagar');
+    const [id] = await seed({ nome: `${tag} Para sempre`, trashedMinutesAgo: -3 });
+    const page = await panel();
+    await openTrash(page);
+    await expect.poll(() => row(page, tag).count(), slow).toBe(1);
+    const deleteButton = page.getByRole('button', {
+      name: `Deletar ${tag} Para sempre permanentemente`,
+    });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Deletar permanentemente' });
+    expect(await dialog.textContent()).toContain(
+      `O lead ${tag} Para sempre será apagado para sempre.`,
+    );
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => page.getByRole('dialog').count(), slow).toBe(0);
+    expect(await storedLead(id!)).toBeDefined();
+
+    const before = await trashCount();
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Deletar' }).click();
+    await expect.poll(toast(page, 'Lead deletado permanentemente'), slow).toBe(true);
+    await expect.poll(() => storedLead(id!), slow).toBeUndefined();
+    await expect.poll(() => row(page, tag).count(), slow).toBe(0);
+    await expect.poll(() => trashTab(page).textContent(), slow).toBe(`Lixeira (${before - 1})`);
+  });
+
+  test('a lead trashed in another panel appears live in the open Lixeira, and the count follows', async () => {
+    const tag = uniqueTag('Vivo');
+    await seed({ nome: `${tag} Kátia` });
+    const [watching, acting] = await Promise.all([panel(), panel()]);
+    await openTrash(watching);
+    const before = await trashCount();
+    await searchBox(acting).fill(tag);
+    await acting.getByRole('button', { name: `Mover ${tag} Kátia para lixeira` }).click();
+    await expect.poll(() => row(watching, tag).count(), slow).toBe(1);
+    await expect.poll(() => trashTab(watching).textContent(), slow).toBe(`Lixeira (${before + 1})`);
+    // The Leads tab's label in the acting panel follows too.
+    await expect.poll(() => trashTab(acting).textContent(), slow).toBe(`Lixeira (${before + 1})`);
+  });
+});
+
+describe('phone and accessibility', () => {
+  test('at 360x640 both tabs are cards with the same actions, dialogs fit, nothing overflows sideways', async () => {
+    const tag = uniqueTag('Celular');
+    await seed(
+      {
+        nome: `${tag} Maria Aparecida dos Santos Oliveira`,
+        idade: 22,
+        tempo_experiencia: '1 a 2 anos',
+        vaga: '[Conecta] Coordenador de Call Center',
+        cidade: 'Região Metropolitana - Nossa Senhora do Socorro',
+      },
+      { nome: `${tag} Lixo`, trashedMinutesAgo: -4 },
+    );
+    const page = await panel(mobile);
+    await searchBox(page).fill(tag);
+    const card = page.getByRole('article', { name: `${tag} Maria Aparecida dos Santos Oliveira` });
+    await card.waitFor({ timeout: slow.timeout });
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await card.textContent()).toContain('Idade: 22');
+    expect(
+      await card.getByLabel(`Status de ${tag} Maria Aparecida dos Santos Oliveira`).isVisible(),
+    ).toBe(true);
+    expect(await card.getByRole('link', { name: /^Abrir WhatsApp de/ }).getAttribute('href')).toBe(
+      'https://wa.me/5579988887777',
+    );
+    expect(await card.getByRole('button', { name: /^Mover .* para lixeira$/ }).isVisible()).toBe(
+      true,
+    );
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByRole('button', { name: 'Limpar Dados' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Limpar Dados' });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(mobile.width);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => page.getByRole('dialog').count(), slow).toBe(0);
+
+    await openTrash(page);
+    const trashCard = page.getByRole('article', { name: `${tag} Lixo` });
+    await trashCard.waitFor({ timeout: slow.timeout });
+    expect(await trashCard.getByRole('button', { name: `Restaurar ${tag} Lixo` }).isVisible()).toBe(
+      true,
+    );
+    await trashCard.getByRole('button', { name: `Deletar ${tag} Lixo permanentemente` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Deletar permanentemente' });
+    await confirm.waitFor();
+    const confirmBox = await confirm.boundingBox();
+    expect(confirmBox!.x + confirmBox!.width).toBeLessThanOrEqual(mobile.width);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  test('axe-core finds no serious or critical issue on the Leads and Lixeira tabs (desktop and phone)', async () => {
+    const tag = uniqueTag('Axe');
+    await seed(
+      { nome: `${tag} Ativo`, status: 'principal' },
+      { nome: `${tag} Ativo 2` },
+      { nome: `${tag} Lixo`, trashedMinutesAgo: -5 },
+    );
+    for (const viewport of [undefined, mobile]) {
+      const page = await panel(viewport);
+      await searchBox(page).fill(tag);
+      await expect.poll(() => page.getByText(`${tag} Ativo 2`).count(), slow).toBeGreaterThan(0);
+      expect(await seriousAxeViolationsIn(page, panelParts)).toEqual([]);
+      await openTrash(page);
+      await expect.poll(() => page.getByText(`${tag} Lixo`).count(), slow).toBeGreaterThan(0);
+      expect(await seriousAxeViolationsIn(page, panelParts)).toEqual([]);
+    }
+  });
+});

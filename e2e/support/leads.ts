@@ -1,0 +1,148 @@
+/** Leads for the panel's browser tests: seeded and removed with firebase-admin, and rules swapped to make the emulator refuse. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { adminFirestore, useLocalSuite } from './suite';
+
+export interface SeedLead {
+  nome: string;
+  whatsapp?: string;
+  vaga?: string;
+  cidade?: string;
+  idade?: number;
+  tempo_experiencia?: string;
+  status?: string;
+  /** Minutes before now (default: in seeding order, a second apart, newest first). */
+  ageMinutes?: number;
+  trashedMinutesAgo?: number;
+}
+
+/** A tag no other test uses, to find this run's leads by name. */
+export function uniqueTag(label: string): string {
+  return `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** Writes `leads` (bypassing rules) in batches of 500; returns their ids in the same order. */
+export async function seedLeads(
+  leads: SeedLead[],
+  db: Firestore = adminFirestore(),
+): Promise<string[]> {
+  const now = Date.now();
+  const ids: string[] = [];
+  for (let start = 0; start < leads.length; start += 500) {
+    const batch = db.batch();
+    leads.slice(start, start + 500).forEach((lead, i) => {
+      const ref = db.collection('leads').doc();
+      ids.push(ref.id);
+      const { ageMinutes, trashedMinutesAgo, ...fields } = lead;
+      const createdMs =
+        ageMinutes === undefined ? now - (start + i) * 1000 : now - ageMinutes * 60_000;
+      batch.set(ref, {
+        whatsapp: '(79) 98888-7777',
+        vaga: 'Aux Serraria',
+        cidade: 'Joazeiro',
+        status: 'novo',
+        ...fields,
+        created_at: Timestamp.fromMillis(createdMs),
+        deleted_at:
+          trashedMinutesAgo === undefined
+            ? null
+            : Timestamp.fromMillis(now - trashedMinutesAgo * 60_000),
+      });
+    });
+    await batch.commit();
+  }
+  return ids;
+}
+
+/** Deletes leads by id (batches of 500). */
+export async function removeLeads(
+  ids: readonly string[],
+  db: Firestore = adminFirestore(),
+): Promise<void> {
+  for (let start = 0; start < ids.length; start += 500) {
+    const batch = db.batch();
+    for (const id of ids.slice(start, start + 500)) batch.delete(db.collection('leads').doc(id));
+    await batch.commit();
+  }
+}
+
+/** The stored lead, as firebase-admin reads it. */
+export async function storedLead(id: string) {
+  return (await adminFirestore().collection('leads').doc(id).get()).data();
+}
+
+const realRules = () => readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
+
+async function putRules(content: string): Promise<void> {
+  const suite = useLocalSuite();
+  const response = await fetch(
+    `http://${suite.firestoreHost}/emulator/v1/projects/${suite.projectId}:securityRules`,
+    {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
+    },
+  );
+  if (!response.ok) throw new Error(`loading rules: ${response.status} ${await response.text()}`);
+}
+
+/** Rules where an admin may read leads as `leadRead` allows, and write nothing; settings stay readable. */
+export function refusingRules(leadRead: string): string {
+  return `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    function isAdmin() {
+      return request.auth != null && request.auth.token.get('admin', false) == true;
+    }
+    match /leads/{leadId} {
+      ${leadRead}
+    }
+    match /settings/{name} {
+      allow get: if true;
+    }
+  }
+}`;
+}
+
+/** Runs `work` with `rules` loaded into the running emulator, then puts firestore.rules back. */
+export async function withRules<T>(rules: string, work: () => Promise<T>): Promise<T> {
+  await putRules(rules);
+  try {
+    return await work();
+  } finally {
+    await putRules(realRules());
+  }
+}
+
+/** The search box of the Leads tab. */
+export const searchBox = (page: Page) =>
+  page.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' });
+
+/** The table row (desktop) showing `text`. */
+export const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
+
+/** Whether a toast titled `title` is on screen. */
+export const toast = (page: Page, title: string) => () =>
+  page.locator('.mantine-Notification-title', { hasText: title }).first().isVisible();
+
+/**
+ * axe-core's serious and critical violations inside `selectors` (the tab bar and the open tab; the
+ * header and the toasts belong to the admin shell, checked by its own tests).
+ */
+export async function seriousAxeViolationsIn(page: Page, selectors: string[]): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(
+    (include) =>
+      (
+        window as unknown as {
+          axe: { run: (context: unknown) => Promise<import('axe-core').AxeResults> };
+        }
+      ).axe.run({ include: include.map((selector) => [selector]) }),
+    selectors,
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
