@@ -9,7 +9,9 @@ import { AdminPanel } from './AdminPanelPage';
 
 const session = vi.hoisted(() => ({ signOutAdmin: vi.fn<() => Promise<void>>() }));
 const counts = vi.hoisted(() => ({ countTrashedLeads: vi.fn<() => Promise<number>>() }));
+const sound = vi.hoisted(() => ({ playArrivalSound: vi.fn() }));
 vi.mock('@/features/admin/api/admin-session', () => session);
+vi.mock('@/features/leads/hooks/arrival-sound', () => sound);
 vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock(
   '@/data/use-live-leads',
@@ -42,6 +44,8 @@ beforeEach(() => {
   session.signOutAdmin.mockReset().mockResolvedValue(undefined);
   counts.countTrashedLeads.mockReset().mockResolvedValue(0);
   document.title = 'Vagas';
+  localStorage.clear();
+  sound.playArrivalSound.mockReset();
 });
 
 describe('AdminPanel shell', () => {
@@ -138,5 +142,25 @@ describe('AdminPanel live data', () => {
     await user.click(screen.getByRole('tab', { name: 'Leads' }));
     expect(fakeLive.mounted('trash')).toBe(false);
     expect(fakeLive.mounted('active')).toBe(true);
+  });
+
+  it('plays the arrival sound only when switched on, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderAt('/admin', <AdminPanel />);
+    act(() => fakeLive.emit('active', { data: [] }));
+    const arrive = (id: string) =>
+      act(() => fakeLive.events('active').onAdded?.([lead(id, `Pessoa ${id}`)]));
+    const toggle = () => screen.getByRole('switch', { name: 'Som ao chegar lead' });
+    expect(toggle()).not.toBeChecked();
+    arrive('1');
+    expect(sound.playArrivalSound).not.toHaveBeenCalled();
+    await user.click(toggle());
+    expect(localStorage.getItem('vagas:som-chegada')).toBe('true');
+    arrive('2');
+    expect(sound.playArrivalSound).toHaveBeenCalledTimes(1);
+    unmount();
+    renderAt('/admin', <AdminPanel />);
+    act(() => fakeLive.emit('active', { data: [] }));
+    expect(toggle()).toBeChecked();
   });
 });

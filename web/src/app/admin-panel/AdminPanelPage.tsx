@@ -19,12 +19,16 @@ import {
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
 import { LeadsTab, useActiveLeads } from '@/features/leads';
-import { SettingsTab } from '@/features/settings';
 import { TrashTab, useTrashCount } from '@/features/trash';
 
 /** Charts are heavy: the Relatórios tab downloads its code only when it is opened. */
 const ReportsTab = lazy(() =>
   import('@/features/reports').then((module) => ({ default: module.ReportsTab })),
+);
+
+/** Configurações is rarely opened: its code (forms, number inputs) loads with the tab, not with the list. */
+const SettingsTab = lazy(() =>
+  import('@/features/settings').then((module) => ({ default: module.SettingsTab })),
 );
 
 function TabLoading() {
@@ -78,7 +82,11 @@ export function AdminPanel() {
                 <ReportsTab />
               </Suspense>
             ),
-            configuracoes: <SettingsTab />,
+            configuracoes: (
+              <Suspense fallback={<TabLoading />}>
+                <SettingsTab />
+              </Suspense>
+            ),
           }}
         />
       </Container>

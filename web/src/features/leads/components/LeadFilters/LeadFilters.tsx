@@ -1,8 +1,6 @@
 /** Search, status and job filters and the date range over the Leads list. */
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/pt-br';
+import { lazy, Suspense } from 'react';
 import { leadStatuses } from '@/domain/options';
 import { allJobs, type StatusFilter } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
@@ -20,6 +18,9 @@ export const noFilters: FilterValues = {
   vaga: allJobs,
   range: [null, null],
 };
+
+/** The date picker (about 16 KB gzip with dayjs) is not needed to show the first rows: it loads after. */
+const DateRangeInput = lazy(() => import('./DateRangeInput'));
 
 const statusData = [
   { value: 'todos', label: leadsTexts.statusOptions.todos },
@@ -58,16 +59,13 @@ export function LeadFilters({
         allowDeselect={false}
         onChange={(vaga) => set({ vaga: vaga ?? allJobs })}
       />
-      <DatePickerInput
-        type="range"
-        label={leadsTexts.dateRange}
-        locale="pt-br"
-        valueFormat="DD/MM/YYYY"
-        clearable
-        allowSingleDateInRange
-        value={values.range}
-        onChange={(range) => set({ range: [range[0] ?? null, range[1] ?? null] })}
-      />
+      <Suspense fallback={<TextInput label={leadsTexts.dateRange} disabled readOnly value="" />}>
+        <DateRangeInput
+          label={leadsTexts.dateRange}
+          value={values.range}
+          onChange={(range) => set({ range })}
+        />
+      </Suspense>
     </SimpleGrid>
   );
 }
