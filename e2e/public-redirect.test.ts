@@ -1,4 +1,4 @@
-// The redirect countdown in Chromium against the local suite (issue 6): settings read with
+// The redirect countdown in Chromium against the local suite: settings read with
 // firebase/firestore/lite, the countRedirect callable once per browser session, the navigation.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -63,13 +63,29 @@ async function configure(whatsapp_link: string, redirect_time: number, redirect_
 const redirectCount = async () => (await settings().get()).get('redirect_count') as number;
 
 /** A new browser session (its own sessionStorage) on /redirecionamento. */
-async function openRedirect(viewport?: { width: number; height: number }): Promise<Page> {
+async function openRedirect(
+  viewport?: { width: number; height: number },
+  options: { clock?: 'paused' | 'installed' } = {},
+): Promise<Page> {
   const context = await pixelStubContext(browser, viewport);
   contexts.push(context);
   const page = await context.newPage();
   logBrowserErrors(page);
+  // The page's clock under the test's control; 'paused': the countdown only moves when the test
+  // says so (page.clock.runFor); 'installed': it runs until the test pauses it.
+  if (options.clock) await page.clock.install();
+  if (options.clock === 'paused') await page.clock.pauseAt(Date.now() + 1000);
   await page.goto(`${suite.webUrl}/redirecionamento`);
   return page;
+}
+
+/** The page's countRedirect calls, recorded from now on. */
+function recordCountCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/countRedirect')) calls.push(request.url());
+  });
+  return calls;
 }
 
 const countdown = (page: Page) => page.getByTestId('countdown');
@@ -99,50 +115,74 @@ describe('/redirecionamento', () => {
     expect([...seen].filter((v) => ['3', '2', '1'].includes(v)).sort()).toEqual(['1', '2', '3']);
     await expect.poll(redirectCount, { timeout: 20_000 }).toBe(42);
 
-    // Same browser session: loading the page again does not count again.
+    // Same browser session: loading the page again does not count again. The decision to count is
+    // taken when the settings arrive, before the countdown starts, so once the countdown has sent
+    // the browser on, a count would have been requested.
+    const calls = recordCountCalls(page);
     await page.goto(`${suite.webUrl}/redirecionamento`);
     await page.waitForURL(target(), { timeout: 15_000 });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(calls).toEqual([]);
     expect(await redirectCount()).toBe(42);
   }, 60_000);
 
   test('the button navigates at once', async () => {
     await configure(target(), 30, 7);
-    const page = await openRedirect();
+    const page = await openRedirect(undefined, { clock: 'installed' });
     const button = page.getByRole('link', { name: 'Ir para WhatsApp agora' });
     await button.waitFor();
-    expect(await countdown(page).textContent()).toMatch(/^(30|29)$/);
     await screenshot(page, 'redirect-mobile');
     expect(await horizontalOverflow(page)).toBe(0);
     // The whole label fits on a 360 px screen (no ellipsis).
     const label = button.locator('.mantine-Button-label');
     expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    const clickedAt = Date.now();
+    // Pause the page's clock (axe needs it running): the countdown, still under way, can no
+    // longer reach zero, so only the button can navigate.
+    await page.clock.pauseAt(Date.now() + 1000);
+    expect(Number(await countdown(page).textContent())).toBeGreaterThan(0);
     await button.click();
-    await page.waitForURL(target(), { timeout: 5_000 });
-    expect(Date.now() - clickedAt).toBeLessThan(5_000);
+    // The target page's own scripts wait on the paused clock: its first bytes are the proof.
+    await page.waitForURL(target(), { waitUntil: 'commit' });
     await expect.poll(redirectCount, { timeout: 20_000 }).toBe(8);
   }, 60_000);
 
   test('without a link: the button is disabled, labelled Link não configurado, nothing counted, no navigation', async () => {
     await configure('', 1, 3);
-    const page = await openRedirect(desktop);
+    const page = await openRedirect(desktop, { clock: 'paused' });
+    const calls = recordCountCalls(page);
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
+    });
     const button = page.getByRole('button', { name: 'Link não configurado' });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
-    await expect.poll(() => countdown(page).textContent(), { timeout: 5_000 }).toBe('0');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await countdown(page).textContent()).toBe('1');
+    // The second that brings the countdown to zero is when a link would be followed.
+    await page.clock.runFor(1000);
+    await expect.poll(() => countdown(page).textContent()).toBe('0');
+    // Let React run the effects of that render (a task queued after them) before looking.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
+    expect(navigations).toEqual([]);
     expect(page.url()).toBe(`${suite.webUrl}/redirecionamento`);
+    // No link: the count is never requested (decided when the settings arrived).
+    expect(calls).toEqual([]);
     expect(await redirectCount()).toBe(3);
     await screenshot(page, 'redirect-desktop-no-link');
   }, 30_000);
 
   test('with no settings document the countdown starts at the default 5 s', async () => {
     await settings().delete();
-    const page = await openRedirect();
+    const page = await openRedirect(undefined, { clock: 'paused' });
     await page.getByText('Peço que aguarde').waitFor();
-    expect(await countdown(page).textContent()).toMatch(/^(5|4)$/);
+    expect(await countdown(page).textContent()).toBe('5');
     expect(await page.getByRole('button', { name: 'Link não configurado' }).isDisabled()).toBe(
       true,
     );
@@ -154,13 +194,15 @@ describe('/redirecionamento', () => {
     const context = await pixelStubContext(browser);
     contexts.push(context);
     const page = await context.newPage();
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.route(/documents:batchGet|settings\/redirect/, (route) => route.abort('failed'));
     await page.goto(`${suite.webUrl}/redirecionamento`);
     await page.getByText('Erro', { exact: true }).waitFor();
     await page
       .getByText('Não foi possível carregar as configurações de redirecionamento')
       .waitFor();
-    expect(await countdown(page).textContent()).toMatch(/^(5|4)$/);
+    expect(await countdown(page).textContent()).toBe('5');
     expect(await page.getByRole('button', { name: 'Link não configurado' }).isDisabled()).toBe(
       true,
     );

@@ -42,6 +42,7 @@ export function PixelSettings({ pixelId, onSave }: PixelSettingsProps) {
           <TextInput
             label={texts.label}
             description={texts.description}
+            descriptionProps={{ c: 'gray.7' }}
             placeholder={texts.placeholder}
             inputMode="numeric"
             autoComplete="off"
@@ -56,6 +57,7 @@ export function PixelSettings({ pixelId, onSave }: PixelSettingsProps) {
           />
           <Button
             type="submit"
+            color="teal.9"
             loading={saving}
             disabled={pixelId === null}
             mt={{ base: 0, sm: 42 }}

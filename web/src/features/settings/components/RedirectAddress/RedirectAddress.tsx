@@ -46,7 +46,7 @@ export function RedirectAddress() {
       <Title order={3} size="h5" id="redirect-address-title">
         {texts.title}
       </Title>
-      <Text size="sm" c="dimmed" mb="xs">
+      <Text size="sm" c="gray.7" mb="xs">
         {texts.description}
       </Text>
       <Group gap="xs" wrap="nowrap">

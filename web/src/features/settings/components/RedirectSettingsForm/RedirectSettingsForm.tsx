@@ -67,6 +67,7 @@ export function RedirectSettingsForm({ initial, onSave }: RedirectSettingsFormPr
         <TextInput
           label={texts.linkLabel}
           description={texts.linkDescription}
+          descriptionProps={{ c: 'gray.7' }}
           placeholder={texts.linkPlaceholder}
           inputMode="url"
           autoComplete="off"
@@ -75,13 +76,14 @@ export function RedirectSettingsForm({ initial, onSave }: RedirectSettingsFormPr
           onBlur={() => form.validateField('link')}
         />
         {converted && (
-          <Text size="sm" c="teal.8" role="status">
+          <Text size="sm" c="teal.9" role="status">
             {texts.linkConverted(link)}
           </Text>
         )}
         <NumberInput
           label={texts.timeLabel}
           description={texts.timeDescription}
+          descriptionProps={{ c: 'gray.7' }}
           min={redirectTimeLimits.min}
           max={redirectTimeLimits.max}
           clampBehavior="strict"
@@ -92,7 +94,7 @@ export function RedirectSettingsForm({ initial, onSave }: RedirectSettingsFormPr
           {...form.getInputProps('redirectTime')}
         />
         <Group gap="sm">
-          <Button type="submit" loading={saving} disabled={!initial}>
+          <Button type="submit" color="teal.9" loading={saving} disabled={!initial}>
             {texts.save}
           </Button>
           {testable ? (

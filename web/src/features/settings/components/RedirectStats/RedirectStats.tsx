@@ -15,7 +15,7 @@ function StatCard({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
     <Paper withBorder radius="md" p="md" className={classes.card}>
-      <Text size="sm" c="dimmed" fw={500} id={id}>
+      <Text size="sm" c="gray.7" fw={500} id={id}>
         {title}
       </Text>
       <div className={classes.value} aria-labelledby={id} role="status">
@@ -49,7 +49,7 @@ export function RedirectStats({ stats }: RedirectStatsProps) {
       </StatCard>
       <StatCard title={texts.statusCard}>
         {stats ? (
-          <Badge size="lg" color={stats.linkConfigured ? 'green' : 'yellow'} variant="light">
+          <Badge size="lg" variant="outline" color={stats.linkConfigured ? 'teal.9' : 'red.9'}>
             {stats.linkConfigured ? texts.configured : texts.pending}
           </Badge>
         ) : (
