@@ -57,8 +57,44 @@ export type RulesDecision =
   /** `message` follows the official shape, e.g. "false for 'update' @ L12" or "Null value error. for 'list' @ L5". */
   | { allowed: false; message: string };
 
+/** A leaf of a failed allow condition: its source text, what it gave, and the values of its operands. */
+export interface RulesFailedCondition {
+  text: string;
+  line: number;
+  column: number;
+  /** The condition's value (e.g. `false`) or `error: Null value error.`. */
+  result: string;
+  values: { expr: string; value: string }[];
+  /** The user functions the condition sits in, outermost first (`isValidLead()`). */
+  via?: string;
+}
+
+/** One allow statement that applied to a request, and how it came out. */
+export interface RulesAllowTrace {
+  /** The match block's full pattern, e.g. `/databases/{database}/documents/leads/{id}`. */
+  match: string;
+  line: number;
+  /** `allow create: if <condition>` as written (normalised). */
+  text: string;
+  allowed: boolean;
+  /** For a refused allow: the parts of its condition that were not true. */
+  failed: RulesFailedCondition[];
+}
+
+/** The decision with the allow statements that led to it (the console's rules trace). */
+export interface RulesExplanation {
+  allowed: boolean;
+  message?: string;
+  allows: RulesAllowTrace[];
+}
+
 export interface Ruleset {
   evaluate(request: RulesRequest): RulesDecision;
+  /**
+   * Evaluates like `evaluate` and records every applicable allow statement; slower (failed
+   * conditions are re-evaluated part by part), meant for requests someone is looking at.
+   */
+  explain(request: RulesRequest): RulesExplanation;
 }
 
 export interface RulesSyntaxError {

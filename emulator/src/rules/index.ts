@@ -12,26 +12,25 @@ import { GLOBAL_FUNCTIONS, NAMESPACES, TYPE_NAMES, own } from './builtins.js';
 import type {
   LoadRules,
   RulesAccessBudget,
+  RulesAllowTrace,
   RulesDecision,
+  RulesExplanation,
   RulesMethod,
   RulesRequest,
   RulesSyntaxError,
   Ruleset,
 } from './contract.js';
 import { Env, evaluate, resourceValue, type EvalContext } from './eval.js';
+import { traceAllow } from './explain.js';
 import { parse } from './generated/parser.js';
 import { ANY, DOC, matchPattern, type Seg } from './match.js';
-import { analyzeQuery } from './query.js';
+import { analyzeQuery, symbolicResource } from './query.js';
 import { inferType } from './types.js';
 import {
-  RPath,
   RulesEvalError,
-  Sym,
   fromJson,
   nameToPath,
-  presentOfType,
   parseTimestamp,
-  type FieldConstraint,
   type RMap,
   type RValue,
 } from './values.js';
@@ -66,6 +65,8 @@ interface CompiledAllow {
   methods: Set<RulesMethod>;
   cond: Expr | null;
   line: number;
+  /** The allow's method names as written (for traces). */
+  names: string[];
 }
 
 interface Block {
@@ -313,7 +314,12 @@ function compile(file: RulesFile, fileName: string, errors: RulesSyntaxError[]):
             err(item.cond.loc, `Condition must be a boolean, got ${t}.`);
           }
         }
-        allows.push({ methods, cond: item.cond, line: (item.cond ?? item).loc.line });
+        allows.push({
+          methods,
+          cond: item.cond,
+          line: (item.cond ?? item).loc.line,
+          names: item.methods.map((m) => m.name),
+        });
       }
     }
     if (allows.length) blocks.push({ pattern: prefix, allows });
@@ -362,6 +368,19 @@ class CompiledRuleset implements Ruleset {
   ) {}
 
   evaluate(request: RulesRequest): RulesDecision {
+    return this.run(request, null);
+  }
+
+  explain(request: RulesRequest): RulesExplanation {
+    const allows: RulesAllowTrace[] = [];
+    // A copy of the budget: explaining must not use up the lookups of the request it explains.
+    const budget = request.accessBudget;
+    const copy = budget ? { limit: budget.limit, seen: new Set(budget.seen) } : undefined;
+    const d = this.run({ ...request, accessBudget: copy }, allows);
+    return d.allowed ? { allowed: true, allows } : { allowed: false, message: d.message, allows };
+  }
+
+  private run(request: RulesRequest, trace: RulesAllowTrace[] | null): RulesDecision {
     const docsAt = request.path.indexOf('/documents');
     const documentsRoot =
       docsAt >= 0 ? request.path.slice(0, docsAt + '/documents'.length) : request.path;
@@ -382,6 +401,7 @@ class CompiledRuleset implements Ruleset {
         resourceValue(request.resource),
         budget,
         documentsRoot,
+        trace,
       );
     }
     let shape;
@@ -404,13 +424,22 @@ class CompiledRuleset implements Ruleset {
       const { resource, docId } = symbolicResource(conjunct, collection);
       const segs: Seg[] = [...collection, docId ?? DOC];
       if (shape.allDescendants) segs.splice(collection.length - 1, 0, ANY);
-      const decision = this.decide(request, segs, requestMap, resource, budget, documentsRoot);
+      const decision = this.decide(
+        request,
+        segs,
+        requestMap,
+        resource,
+        budget,
+        documentsRoot,
+        trace,
+      );
       if (!decision.allowed) return decision;
     }
     if (shape.conjuncts.length === 0) {
       // The filters contradict each other: no document can match, but the path must still be readable.
       const empty = symbolicResource(new Map(), collection).resource;
-      return this.decide(request, [...collection, DOC], requestMap, empty, budget, documentsRoot);
+      const segs: Seg[] = [...collection, DOC];
+      return this.decide(request, segs, requestMap, empty, budget, documentsRoot, trace);
     }
     return { allowed: true };
   }
@@ -422,6 +451,7 @@ class CompiledRuleset implements Ruleset {
     resource: RValue,
     budget: RulesAccessBudget,
     documentsRoot: string,
+    trace: RulesAllowTrace[] | null,
   ): RulesDecision {
     const method = request.method;
     const rootEnv = new Env(
@@ -439,6 +469,9 @@ class CompiledRuleset implements Ruleset {
       const matchEnv = new Env(bindings, rootEnv);
       for (const allow of block.allows) {
         if (!allow.methods.has(method)) continue;
+        if (trace) {
+          traceAllow(trace, block.pattern, allow, matchEnv, { request, documentsRoot, budget });
+        }
         if (!allow.cond) return { allowed: true };
         const ctx: EvalContext = { request, documentsRoot, budget, matchEnv, depth: 0, steps: 0 };
         try {
@@ -458,33 +491,4 @@ class CompiledRuleset implements Ruleset {
     if (!messages.length) return { allowed: false, message: 'No matching allow statements' };
     return { allowed: false, message: messages.join(', ') };
   }
-}
-
-/** The `resource` a list query's results share: data fields known only through the filters. */
-function symbolicResource(
-  conjunct: Map<string, FieldConstraint>,
-  collection: string[],
-): { resource: RMap; docId: string | null } {
-  const nameC = conjunct.get('__name__');
-  let name: RValue = new Sym(['__name__'], nameC ?? presentOfType('path'), conjunct);
-  let id: RValue = new Sym(['__id__'], presentOfType('string'), conjunct);
-  let docId: string | null = null;
-  if (nameC?.hasEq && nameC.eq instanceof RPath) {
-    name = nameC.eq;
-    const segs = nameC.eq.segments;
-    id = segs[segs.length - 1];
-    const parent = segs.slice(0, -1);
-    if (parent.length === collection.length && parent.every((s, i) => s === collection[i])) {
-      docId = id;
-    }
-  }
-  const data = new Sym([], undefined, conjunct);
-  return {
-    resource: new Map<string, RValue>([
-      ['data', data],
-      ['id', id],
-      ['__name__', name],
-    ]),
-    docId,
-  };
 }

@@ -3,8 +3,11 @@ import { assertNever, parseFilter, type Filter } from '../filters.js';
 import type { Json, JsonObject } from '../service.js';
 import { constraintKey } from './symbolic.js';
 import {
+  RPath,
   RulesEvalError,
+  Sym,
   fromFirestoreValue,
+  presentOfType,
   valuesEqual,
   type FieldConstraint,
   type RMap,
@@ -213,5 +216,34 @@ export function analyzeQuery(query: JsonObject | undefined): QueryShape {
     offset: intOf(q.offset) ?? 0n,
     orderBy,
     allDescendants: from?.allDescendants === true,
+  };
+}
+
+/** The `resource` a list query's results share: data fields known only through the filters. */
+export function symbolicResource(
+  conjunct: Map<string, FieldConstraint>,
+  collection: string[],
+): { resource: RMap; docId: string | null } {
+  const nameC = conjunct.get('__name__');
+  let name: RValue = new Sym(['__name__'], nameC ?? presentOfType('path'), conjunct);
+  let id: RValue = new Sym(['__id__'], presentOfType('string'), conjunct);
+  let docId: string | null = null;
+  if (nameC?.hasEq && nameC.eq instanceof RPath) {
+    name = nameC.eq;
+    const segs = nameC.eq.segments;
+    id = segs[segs.length - 1];
+    const parent = segs.slice(0, -1);
+    if (parent.length === collection.length && parent.every((s, i) => s === collection[i])) {
+      docId = id;
+    }
+  }
+  const data = new Sym([], undefined, conjunct);
+  return {
+    resource: new Map<string, RValue>([
+      ['data', data],
+      ['id', id],
+      ['__name__', name],
+    ]),
+    docId,
   };
 }
