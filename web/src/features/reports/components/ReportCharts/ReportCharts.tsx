@@ -14,6 +14,9 @@ const statusColours: Record<string, string> = {
   [texts.statuses.descartado]: 'red.6',
 };
 const series = [{ name: 'value', label: texts.columns.value, color: 'teal.7' }];
+// The charts are pictures for the eye (ChartCard hides them from screen readers, whose users get
+// the table): recharts' keyboard layer would put focusable elements inside that hidden part.
+const noKeyboardLayer = { accessibilityLayer: false };
 
 /** Horizontal bars: long labels (jobs, localities, sources) stay readable. */
 function Bars({ rows }: { rows: CountRow[] }) {
@@ -28,6 +31,7 @@ function Bars({ rows }: { rows: CountRow[] }) {
       series={series}
       withBarValueLabel
       gridAxis="none"
+      barChartProps={noKeyboardLayer}
     />
   );
 }
@@ -41,6 +45,8 @@ function Donut({ rows, colours }: { rows: CountRow[]; colours?: Record<string, s
         withLabels
         withLabelsLine
         labelsType="value"
+        pieChartProps={noKeyboardLayer}
+        pieProps={{ rootTabIndex: -1 }}
         data={rows
           .filter((row) => row.value > 0)
           .map((row, i) => ({
@@ -100,6 +106,7 @@ export function ReportCharts({ report }: { report: Report }) {
           series={series}
           curveType="linear"
           withDots={report.perDay.length <= 31}
+          areaChartProps={noKeyboardLayer}
         />
       </ChartCard>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
