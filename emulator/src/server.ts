@@ -4,10 +4,13 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import http2 from 'node:http2';
 import net from 'node:net';
 import path from 'node:path';
+import { createConsole } from './console/index.js';
+import { importFixture, readFixtures } from './console/fixtures.js';
 import { Engine } from './engine/index.js';
 import { handleGrpcStream } from './grpc.js';
 import type { HttpTransport } from './http-handler.js';
 import { parseIndexes } from './index-config.js';
+import { parseDatabaseName } from './paths.js';
 import type { IndexDef } from './index-plan.js';
 import { Journal } from './journal.js';
 import { createRestTransport } from './rest/index.js';
@@ -37,6 +40,8 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** Journal size that triggers a background compaction (default 64 MiB, or twice the last snapshot). */
   compactAfterBytes?: number;
+  /** Load the fixtures of this directory at start (`DIR/{project}/{database}.json`, see console/fixtures.ts). */
+  importDir?: string;
   /** Where log lines go (default: console.error). */
   log?: (line: string) => void;
 }
@@ -116,6 +121,21 @@ function loadIndexes(
   return { current: () => current, unwatch: () => unwatchFile(file) };
 }
 
+/** Loads `--import DIR` (replacing each named database's documents); a bad file fails the start. */
+async function importDir(engine: Engine, dir: string, log: (line: string) => void): Promise<void> {
+  let fixtures;
+  try {
+    fixtures = await readFixtures(dir);
+  } catch (e) {
+    engine.close();
+    throw new Error(`Could not import ${dir}: ${(e as Error).message}`, { cause: e });
+  }
+  for (const f of fixtures) {
+    const n = await importFixture(engine, engine.database(parseDatabaseName(f.database)), f);
+    log(`Imported ${n} documents into ${f.database} from ${dir}`);
+  }
+}
+
 /** Starts an emulator; resolves once it accepts connections. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -170,6 +190,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     engine.markHistoryFloor();
   }
 
+  if (options.importDir) await importDir(engine, options.importDir, log);
+
+  const consoleHandler = createConsole(engine);
   const transports: HttpTransport[] = [
     createWebChannelTransport(engine),
     createRestTransport(engine),
@@ -228,6 +251,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       );
       return;
     }
+    if (consoleHandler.handle(req, res)) return;
     for (const t of transports) if (t.handle(req, res)) return;
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS_HEADERS);

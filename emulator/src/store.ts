@@ -173,6 +173,11 @@ export class Store {
     return [...out];
   }
 
+  /** Live documents directly in one collection. */
+  collectionSize(collPath: string): number {
+    return this.collections.get(collPath)?.live ?? 0;
+  }
+
   get documentCount(): number {
     let n = 0;
     for (const c of this.collections.values()) n += c.live;

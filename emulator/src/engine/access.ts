@@ -6,6 +6,7 @@ import { Code, RpcError, type CallContext, type JsonObject } from '../service.js
 import { microsToString, type Clock } from '../time.js';
 import type { Database } from './database.js';
 import type { DocVersion } from './document.js';
+import { RequestLog } from './request-log.js';
 
 /** The rules check of one write of a commit. */
 export interface WriteCheck {
@@ -26,10 +27,31 @@ export function listedCollection(q: CompiledQuery): string {
 
 /** Evaluates requests of non-owner callers against the project's ruleset. */
 export class Access {
+  /** Every decision, for the console. */
+  readonly log = new RequestLog();
+
   constructor(
     private readonly clock: Clock,
     private readonly rulesFor?: (projectId: string) => Ruleset | null,
   ) {}
+
+  private logUnchecked(
+    ctx: CallContext,
+    db: Database,
+    method: RulesMethod,
+    path: string,
+    listen: boolean,
+  ): void {
+    this.log.add({
+      method,
+      listen,
+      database: db.name,
+      path,
+      caller: ctx.caller,
+      allowed: true,
+      basis: ctx.caller.kind === 'owner' ? 'owner' : 'no-rules',
+    });
+  }
 
   /** The ruleset that applies, or null when everything is allowed (owner, or no rules). */
   ruleset(ctx: CallContext, db: Database): Ruleset | null {
@@ -50,14 +72,18 @@ export class Access {
     resource: DocVersion | null,
     readTime: number | undefined,
     query?: JsonObject,
+    listen = false,
   ): void {
     const rs = this.ruleset(ctx, db);
-    if (!rs) return;
+    if (!rs) {
+      this.logUnchecked(ctx, db, method, path, listen);
+      return;
+    }
     const lookup = (name: string): RulesDocument | null => {
       const p = db.pathIn(name);
       return p === null ? null : toRulesDoc(db.store.get(p, readTime));
     };
-    this.decide(rs, {
+    this.decide(rs, ctx, db, path, listen, {
       method,
       path: `${db.name}/documents/${path}`,
       auth: this.auth(ctx),
@@ -71,9 +97,14 @@ export class Access {
   }
 
   /** The rules `list` check of a query. */
-  checkList(ctx: CallContext, db: Database, q: CompiledQuery, readTime?: number): void {
-    if (!this.ruleset(ctx, db)) return;
-    this.checkRead(ctx, db, 'list', listedCollection(q), null, readTime, q.source);
+  checkList(
+    ctx: CallContext,
+    db: Database,
+    q: CompiledQuery,
+    readTime?: number,
+    listen = false,
+  ): void {
+    this.checkRead(ctx, db, 'list', listedCollection(q), null, readTime, q.source, listen);
   }
 
   /**
@@ -88,7 +119,10 @@ export class Access {
     current: (path: string) => DocVersion | null,
   ): void {
     const rs = this.ruleset(ctx, db);
-    if (!rs) return;
+    if (!rs) {
+      for (const c of checks) this.logUnchecked(ctx, db, c.method, c.path, false);
+      return;
+    }
     const auth = this.auth(ctx);
     const timeStr = microsToString(time);
     const lookupBefore = (name: string): RulesDocument | null => {
@@ -103,7 +137,7 @@ export class Access {
     const accessBudget = newAccessBudget(checks.length > 1 ? 'batch' : 'single');
     for (const c of checks) {
       const after = c.method === 'delete' ? null : current(c.path);
-      this.decide(rs, {
+      this.decide(rs, ctx, db, c.path, false, {
         accessBudget,
         method: c.method,
         path: `${db.name}/documents/${c.path}`,
@@ -117,17 +151,59 @@ export class Access {
     }
   }
 
-  private decide(rs: Ruleset, req: RulesRequest): void {
+  private decide(
+    rs: Ruleset,
+    ctx: CallContext,
+    db: Database,
+    path: string,
+    listen: boolean,
+    req: RulesRequest,
+  ): void {
     let d;
     try {
       d = rs.evaluate(req);
     } catch (e) {
+      d = { allowed: false as const, message: `evaluation error: ${(e as Error).message}` };
+      this.record(rs, ctx, db, path, listen, req, false, d.message);
       throw new RpcError(
         Code.PERMISSION_DENIED,
         `\nevaluation error for '${req.method}': ${(e as Error).message}`,
       );
     }
+    this.record(rs, ctx, db, path, listen, req, d.allowed, d.allowed ? undefined : d.message);
     // The official emulator's description is a newline followed by the ruleset's message.
     if (!d.allowed) throw new RpcError(Code.PERMISSION_DENIED, `\n${d.message}`);
+  }
+
+  /** Logs a rules decision; denials (rare) always get a trace, allowed requests only while watched. */
+  private record(
+    rs: Ruleset,
+    ctx: CallContext,
+    db: Database,
+    path: string,
+    listen: boolean,
+    req: RulesRequest,
+    allowed: boolean,
+    message: string | undefined,
+  ): void {
+    let trace;
+    if (!allowed || this.log.watched) {
+      try {
+        trace = rs.explain(req);
+      } catch {
+        trace = undefined;
+      }
+    }
+    this.log.add({
+      method: req.method,
+      listen,
+      database: db.name,
+      path,
+      caller: ctx.caller,
+      allowed,
+      basis: 'rules',
+      message,
+      trace,
+    });
   }
 }

@@ -25,6 +25,9 @@ export interface CommitListener {
   close(): void;
 }
 
+/** Told of every commit to any database (the console's live view). */
+export type CommitObserver = (db: Database, changes: DocChange[]) => void;
+
 /** One database (project + database id): its store, listeners, locks and transactions. */
 export class Database {
   readonly store = new Store();
@@ -37,10 +40,12 @@ export class Database {
   constructor(
     readonly name: string,
     readonly id: DbName,
+    private readonly observers: ReadonlySet<CommitObserver> = new Set(),
   ) {}
 
   /** Hands a commit to every listener; one failing listener is closed without affecting the commit. */
   notify(changes: DocChange[], time: number): void {
+    for (const o of this.observers) o(this, changes);
     for (const l of this.listeners) {
       try {
         l.onCommit(changes, time);
@@ -61,6 +66,8 @@ export class Database {
 export class Databases {
   private readonly dbs = new Map<string, Database>();
   private recoveredAt = 0;
+  /** Observers of every database's commits (see CommitObserver). */
+  readonly observers = new Set<CommitObserver>();
 
   constructor(private readonly projectId?: string) {}
 
@@ -75,7 +82,7 @@ export class Databases {
     const name = dbPath(id);
     let db = this.dbs.get(name);
     if (!db) {
-      db = new Database(name, id);
+      db = new Database(name, id, this.observers);
       db.historyFloor = this.recoveredAt;
       this.dbs.set(name, db);
     }

@@ -131,11 +131,11 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
   }
 
   checkGet(ctx: CallContext, db: Database, path: string, doc: DocVersion | null): void {
-    this.access.checkRead(ctx, db, 'get', path, doc, undefined);
+    this.access.checkRead(ctx, db, 'get', path, doc, undefined, undefined, true);
   }
 
   checkList(ctx: CallContext, db: Database, q: CompiledQuery): void {
-    this.access.checkList(ctx, db, q);
+    this.access.checkList(ctx, db, q, undefined, true);
     checkIndexes(this, db, q);
   }
 

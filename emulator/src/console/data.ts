@@ -1,0 +1,157 @@
+/** The console's view of the data: databases, collections with counts, paged documents, owner writes. */
+import type { Engine } from '../engine/index.js';
+import type { Database } from '../engine/database.js';
+import { docToJson } from '../engine/document.js';
+import { parseDatabaseName } from '../paths.js';
+import { Code, RpcError, type CallContext, type JsonObject } from '../service.js';
+import { compareSegments } from '../values.js';
+
+export interface CollectionInfo {
+  id: string;
+  path: string;
+  /** Documents directly in the collection. */
+  count: number;
+}
+
+export interface DocumentRow {
+  id: string;
+  path: string;
+  /** No document, but subcollections below it hold documents. */
+  missing: boolean;
+}
+
+/** The owner: bypasses rules, like the official UI. */
+export function ownerContext(db: Database): CallContext {
+  return { projectId: db.id.projectId, databaseId: db.id.databaseId, caller: { kind: 'owner' } };
+}
+
+/** The database a `db` parameter names (`projects/p/databases/d`). */
+export function databaseOf(engine: Engine, name: string | null): Database {
+  if (!name) throw new RpcError(Code.INVALID_ARGUMENT, 'The "db" parameter is required.');
+  return engine.database(parseDatabaseName(name));
+}
+
+function checkPath(path: string, kind: 'document' | 'collection'): string {
+  const segs = path.split('/');
+  const even = segs.length % 2 === 0;
+  if (!path || segs.some((s) => !s) || (kind === 'document') !== even) {
+    throw new RpcError(Code.INVALID_ARGUMENT, `Not a ${kind} path: "${path}".`);
+  }
+  return path;
+}
+
+export function listDatabases(engine: Engine): { name: string; documents: number }[] {
+  return engine
+    .allDatabases()
+    .map((db) => ({ name: db.name, documents: db.store.documentCount }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Collections under a document path ('' = root), with their document counts, sorted by id. */
+export function listCollections(db: Database, parent: string): CollectionInfo[] {
+  if (parent) checkPath(parent, 'document');
+  return db.store
+    .collectionIds(parent)
+    .sort(compareSegments)
+    .map((id) => {
+      const path = parent ? `${parent}/${id}` : id;
+      return { id, path, count: db.store.collectionSize(path) };
+    });
+}
+
+/** A page of a collection's documents in id order, after the id `after`. */
+export function listDocumentPage(
+  db: Database,
+  collection: string,
+  pageSize: number,
+  after: string | null,
+): { documents: DocumentRow[]; count: number; next: string | null } {
+  checkPath(collection, 'collection');
+  const ids: { id: string; missing: boolean }[] = [];
+  for (const d of db.store.collection(collection)) {
+    ids.push({ id: d.path.slice(collection.length + 1), missing: false });
+  }
+  for (const id of db.store.missingWithChildren(collection)) ids.push({ id, missing: true });
+  ids.sort((a, b) => compareSegments(a.id, b.id));
+  let start = 0;
+  if (after !== null) {
+    while (start < ids.length && compareSegments(ids[start].id, after) <= 0) start++;
+  }
+  const page = ids.slice(start, start + pageSize);
+  const more = start + pageSize < ids.length;
+  return {
+    documents: page.map((r) => ({ ...r, path: `${collection}/${r.id}` })),
+    count: db.store.collectionSize(collection),
+    next: more && page.length ? page[page.length - 1].id : null,
+  };
+}
+
+/** One document (null when missing) and its subcollections. */
+export function readDocument(
+  db: Database,
+  path: string,
+): { document: JsonObject | null; collections: CollectionInfo[] } {
+  checkPath(path, 'document');
+  const d = db.store.get(path);
+  return { document: d ? { ...docToJson(d), path } : null, collections: listCollections(db, path) };
+}
+
+/** Replaces a document's fields (creates it when missing), as the owner. */
+export async function setDocument(
+  engine: Engine,
+  db: Database,
+  path: string,
+  fields: JsonObject,
+): Promise<void> {
+  checkPath(path, 'document');
+  await engine.commit(ownerContext(db), db, [
+    { update: { name: `${db.name}/documents/${path}`, fields } },
+  ]);
+}
+
+export async function deleteDocument(engine: Engine, db: Database, path: string): Promise<void> {
+  checkPath(path, 'document');
+  await engine.commit(ownerContext(db), db, [{ delete: `${db.name}/documents/${path}` }]);
+}
+
+/** Deletes every document in a collection and below it, in commits of 500. */
+export async function deleteCollection(
+  engine: Engine,
+  db: Database,
+  collection: string,
+): Promise<number> {
+  checkPath(collection, 'collection');
+  const paths: string[] = [];
+  for (const d of db.store.scan((p) => p === collection || p.startsWith(collection + '/'))) {
+    paths.push(d.path);
+  }
+  for (let i = 0; i < paths.length; i += 500) {
+    const writes = paths.slice(i, i + 500).map((p) => ({ delete: `${db.name}/documents/${p}` }));
+    await engine.commit(ownerContext(db), db, writes);
+  }
+  return paths.length;
+}
+
+/** Runs a StructuredQuery as the owner under a document path ('' = root). */
+export async function runQuery(
+  engine: Engine,
+  db: Database,
+  parent: string,
+  structuredQuery: JsonObject,
+): Promise<JsonObject[]> {
+  if (parent) checkPath(parent, 'document');
+  const docs: JsonObject[] = [];
+  await engine.serverStream(
+    'RunQuery',
+    { parent: `${db.name}/documents${parent ? '/' + parent : ''}`, structuredQuery },
+    ownerContext(db),
+    (m) => {
+      const d = m.document;
+      if (d && typeof d === 'object' && !Array.isArray(d)) {
+        const name = String(d.name);
+        docs.push({ ...d, path: name.slice(db.name.length + '/documents/'.length) });
+      }
+    },
+  );
+  return docs;
+}

@@ -1,0 +1,166 @@
+/** The emulator console under `/console`: the prebuilt web app and its JSON API (`/console/api/...`). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Engine } from '../engine/index.js';
+import { RpcError, type JsonObject } from '../service.js';
+import { httpStatus } from '../http/errors.js';
+import {
+  databaseOf,
+  deleteCollection,
+  deleteDocument,
+  listCollections,
+  listDatabases,
+  listDocumentPage,
+  readDocument,
+  runQuery,
+  setDocument,
+} from './data.js';
+import { requestJson, streamEvents } from './events.js';
+import { exportDatabase, importFixture, parseFixture } from './fixtures.js';
+import { serveStatic } from './static.js';
+
+export interface ConsoleHandler {
+  /** False when the request is not the console's. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+function readJson(req: IncomingMessage, limit = 256 * 1024 * 1024): Promise<JsonObject> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new Error('Request body too large.'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => {
+      try {
+        const v: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+        if (!v || typeof v !== 'object' || Array.isArray(v))
+          throw new Error('Expected a JSON object.');
+        resolve(v as JsonObject);
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  res.end(JSON.stringify(body));
+}
+
+function fail(res: ServerResponse, e: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const status = e instanceof RpcError ? httpStatus(e.code) : 400;
+  send(res, status, { error: { message: e instanceof Error ? e.message : String(e) } });
+}
+
+function objectField(body: JsonObject, key: string): JsonObject {
+  const v = body[key];
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw new Error(`Expected "${key}" to be an object.`);
+  return v;
+}
+
+function stringField(body: JsonObject, key: string): string {
+  const v = body[key];
+  if (typeof v !== 'string') throw new Error(`Expected "${key}" to be a string.`);
+  return v;
+}
+
+/** The console's routes; everything acts as the owner (no rules), like the official UI. */
+export function createConsole(engine: Engine): ConsoleHandler {
+  const api = async (
+    route: string,
+    method: string,
+    q: URLSearchParams,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> => {
+    const db = () => databaseOf(engine, q.get('db'));
+    const key = `${method} ${route}`;
+    switch (key) {
+      case 'GET databases':
+        return send(res, 200, { databases: listDatabases(engine) });
+      case 'GET collections':
+        return send(res, 200, { collections: listCollections(db(), q.get('parent') ?? '') });
+      case 'GET documents': {
+        const size = Math.min(Math.max(Number(q.get('pageSize') ?? 50) || 50, 1), 500);
+        return send(
+          res,
+          200,
+          listDocumentPage(db(), q.get('collection') ?? '', size, q.get('after')),
+        );
+      }
+      case 'GET document':
+        return send(res, 200, readDocument(db(), q.get('path') ?? ''));
+      case 'PUT document': {
+        const body = await readJson(req);
+        await setDocument(engine, db(), stringField(body, 'path'), objectField(body, 'fields'));
+        return send(res, 200, {});
+      }
+      case 'DELETE document':
+        await deleteDocument(engine, db(), q.get('path') ?? '');
+        return send(res, 200, {});
+      case 'DELETE collection':
+        return send(res, 200, {
+          deleted: await deleteCollection(engine, db(), q.get('path') ?? ''),
+        });
+      case 'DELETE data':
+        for (const d of engine.allDatabases()) await engine.clear(d.id);
+        return send(res, 200, {});
+      case 'POST query': {
+        const body = await readJson(req);
+        const parent = typeof body.parent === 'string' ? body.parent : '';
+        const docs = await runQuery(engine, db(), parent, objectField(body, 'structuredQuery'));
+        return send(res, 200, { documents: docs });
+      }
+      case 'GET requests':
+        return send(res, 200, { requests: engine.access.log.recent().map(requestJson) });
+      case 'DELETE requests':
+        engine.access.log.clear();
+        return send(res, 200, {});
+      case 'GET events':
+        return streamEvents(engine, req, res);
+      case 'GET export':
+        return send(res, 200, exportDatabase(db()));
+      case 'POST import': {
+        const fixture = parseFixture(await readJson(req), 'The uploaded file');
+        return send(res, 200, { imported: await importFixture(engine, db(), fixture) });
+      }
+      default:
+        return send(res, 404, { error: { message: `No console API ${key}.` } });
+    }
+  };
+
+  return {
+    handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const p = url.pathname;
+      if (p !== '/console' && !p.startsWith('/console/')) return false;
+      const method = req.method ?? 'GET';
+      if (p.startsWith('/console/api/')) {
+        api(p.slice('/console/api/'.length), method, url.searchParams, req, res).catch(
+          (e: unknown) => fail(res, e),
+        );
+        return true;
+      }
+      if (method !== 'GET' && method !== 'HEAD') {
+        send(res, 405, { error: { message: 'Method not allowed.' } });
+        return true;
+      }
+      void serveStatic(p.slice('/console'.length).replace(/^\//, ''), res);
+      return true;
+    },
+  };
+}
