@@ -17,7 +17,7 @@ interface Mutant {
   bullet: string;
   find: string;
   replace: string;
-  file: 'leads' | 'settings' | 'admins' | 'option-lists';
+  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'option-lists';
   /** Also run leads-property.test.ts (lead create validation). */
   property?: boolean;
   /** Why the mutant cannot change any outcome (it must then survive). */
@@ -44,9 +44,9 @@ const mutants: Mutant[] = [
   { id: 'create-status', bullet: "lead create: status == 'novo'", file: 'leads', property: true,
     find: "        && data.status == 'novo'\n", replace: '\n' },
   { id: 'create-created-at', bullet: 'lead create: created_at == request.time', file: 'leads', property: true,
-    find: '        && data.created_at == request.time\n        && data.deleted_at == null;', replace: '        && data.deleted_at == null;' },
+    find: '        && data.created_at == request.time\n        && data.deleted_at == null\n', replace: '        && data.deleted_at == null\n' },
   { id: 'create-deleted-at', bullet: 'lead create: deleted_at == null', file: 'leads', property: true,
-    find: '        && data.deleted_at == null;', replace: ';' },
+    find: "        && data.deleted_at == null\n        && (!('source' in data)", replace: "        && (!('source' in data)" },
   { id: 'create-nome-bounds', bullet: 'lead create: nome non-empty, bounded', file: 'leads', property: true,
     find: 'isStringOfSize(data.nome, 1, nomeMaxLength())', replace: 'data.nome is string' },
   { id: 'create-nome-type', bullet: 'lead create: nome a string', file: 'leads', property: true,
@@ -69,6 +69,27 @@ const mutants: Mutant[] = [
     find: 'isIntBetween(data.idade, minAge(), maxAge())', replace: 'data.idade >= minAge() && data.idade <= maxAge()' },
   { id: 'create-tempo', bullet: 'lead create: tempo_experiencia from the list', file: 'leads', property: true,
     find: '        && data.tempo_experiencia in experienceOptions();', replace: ';' },
+  // leads: the optional visit source
+  { id: 'source-anything', bullet: 'lead source: exactly its shape', file: 'lead-source', property: true,
+    find: "(!('source' in data) || isValidLeadSource(data.source))", replace: 'true' },
+  { id: 'source-not-map', bullet: 'lead source: a map', file: 'lead-source', property: true,
+    find: '      return source is map\n        && ', replace: '      return ',
+    equivalent: 'keys() of a string, list or null is an error that denies' },
+  { id: 'source-fbclid-missing', bullet: 'lead source: fbclid present', file: 'lead-source', property: true,
+    find: "source.keys().hasAll(['fbclid'])\n        && ", replace: '',
+    equivalent: 'reading the missing fbclid (is bool, below) is an error that denies' },
+  { id: 'source-extra-keys', bullet: 'lead source: no other key', file: 'lead-source', property: true,
+    find: "        && source.keys().hasOnly(['utm_source', 'utm_medium', 'utm_campaign', 'fbclid'])\n", replace: '\n' },
+  { id: 'source-fbclid-type', bullet: 'lead source: fbclid a boolean', file: 'lead-source', property: true,
+    find: '        && source.fbclid is bool\n', replace: '\n' },
+  ...(['utm_source', 'utm_medium', 'utm_campaign'] as const).map((field): Mutant => ({
+    id: `source-${field}-bounds`, bullet: `lead source: ${field} 1..100 characters`, file: 'lead-source', property: true,
+    find: `isStringOfSize(source.${field}, 1, 100)`, replace: `source.${field} is string`,
+  })),
+  ...(['utm_source', 'utm_medium', 'utm_campaign'] as const).map((field): Mutant => ({
+    id: `source-${field}-type`, bullet: `lead source: ${field} a string`, file: 'lead-source', property: true,
+    find: `isStringOfSize(source.${field}, 1, 100)`, replace: 'true',
+  })),
   // leads: admin changes, delete
   { id: 'admin-update-anything', bullet: 'admins change only status and deleted_at', file: 'leads',
     find: 'changedKeys().hasOnly(managedLeadKeys())', replace: 'true' },

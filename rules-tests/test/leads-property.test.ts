@@ -58,6 +58,7 @@ describe('lead rules, property-based', () => {
     }
     for (const field of formKeys.callCenter)
       expect(count(`bad ${field}`), field).toBeGreaterThan(3);
+    expect(count('bad source'), 'source').toBeGreaterThan(10);
   });
 
   it(`accepts ${VALID_RUNS} random valid lead creates`, { timeout: 300_000 }, async () => {

@@ -17,6 +17,9 @@ import {
 import {
   callCenterLeadFields,
   callCenterVaga,
+  leadSourceTextFields,
+  leadSourceTextLimits,
+  optionalLeadFields,
   pinnedLeadFields,
   rootLeadFields,
 } from '../../../web/src/domain/lead.js';
@@ -121,6 +124,31 @@ const whatsapp = fc.string({
   maxLength: 15,
 });
 
+/** A visit source as the public pages store it (web/src/domain/lead.ts LeadSource). */
+const sourceText = fc.string({
+  unit: 'grapheme',
+  minLength: leadSourceTextLimits.min,
+  maxLength: leadSourceTextLimits.max / 2,
+});
+export const validSource: fc.Arbitrary<Payload> = fc
+  .tuple(
+    fc.record(
+      Object.fromEntries(leadSourceTextFields.map((field) => [field, sourceText])) as Record<
+        (typeof leadSourceTextFields)[number],
+        typeof sourceText
+      >,
+      { requiredKeys: [] },
+    ),
+    fc.boolean(),
+  )
+  .map(([texts, fbclid]) => ({ ...texts, fbclid }));
+
+/** Either form may add a source, or not. */
+const withOptionalSource = (fields: Payload): fc.Arbitrary<Payload> =>
+  fc
+    .option(validSource, { nil: undefined })
+    .map((source) => (source ? { ...fields, source } : fields));
+
 const newLeadFields = () => ({
   status: 'novo',
   created_at: serverTimestamp(),
@@ -134,7 +162,8 @@ export const validRootLead: fc.Arbitrary<Payload> = fc
     vaga: fc.constantFrom(...rootJobs),
     cidade: fc.constantFrom(...rootLocalities),
   })
-  .map((fields) => ({ ...fields, ...newLeadFields() }));
+  .map((fields) => ({ ...fields, ...newLeadFields() }))
+  .chain(withOptionalSource);
 
 export const validCallCenterLead: fc.Arbitrary<Payload> = fc
   .record({
@@ -145,7 +174,8 @@ export const validCallCenterLead: fc.Arbitrary<Payload> = fc
     idade: fc.integer({ min: ageLimits.min, max: ageLimits.max }),
     tempo_experiencia: fc.constantFrom(...experienceOptions),
   })
-  .map((fields) => ({ ...fields, ...newLeadFields() }));
+  .map((fields) => ({ ...fields, ...newLeadFields() }))
+  .chain(withOptionalSource);
 
 export const validLead: fc.Arbitrary<{ form: Form; data: Payload }> = fc.oneof(
   validRootLead.map((data) => ({ form: 'root' as const, data })),
@@ -187,6 +217,43 @@ const notIn = (allowed: readonly string[]): fc.Arbitrary<unknown> =>
 const hugeString = fc
   .tuple(fc.integer({ min: 201, max: 100_000 }), fc.constantFrom('x', 'ç', '🌻', '\u202e', ' '))
   .map(([n, c]) => c.repeat(n));
+
+/** Values `source` must never take: not a map, a missing or non-boolean fbclid, bad texts, extra keys. */
+const badSource: fc.Arbitrary<unknown> = fc.oneof(
+  anyValue.filter((v) => !(v && typeof v === 'object' && 'fbclid' in v)),
+  validSource.map(({ fbclid: _, ...rest }) => rest),
+  fc
+    .tuple(
+      validSource,
+      anyValue.filter((v) => typeof v !== 'boolean'),
+    )
+    .map(([source, fbclid]) => ({ ...source, fbclid })),
+  fc
+    .tuple(
+      validSource,
+      fc.constantFrom(...leadSourceTextFields),
+      fc.oneof(
+        nonString,
+        fc.constant(''),
+        hugeString,
+        fc.string({
+          unit: 'grapheme-ascii',
+          minLength: leadSourceTextLimits.max + 1,
+          maxLength: 300,
+        }),
+      ),
+    )
+    .map(([source, field, value]) => ({ ...source, [field]: value })),
+  fc
+    .tuple(
+      validSource,
+      fieldName.filter(
+        (k) => !(leadSourceTextFields as readonly string[]).includes(k) && k !== 'fbclid',
+      ),
+      anyValue,
+    )
+    .map(([source, key, value]) => ({ ...source, [key]: value })),
+);
 
 /** For each field, values that field must never take in a new lead of `form`. */
 function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
@@ -234,6 +301,8 @@ function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
       return anyValue.filter((v) => !isServerTimestamp(v));
     case 'deleted_at':
       return anyValue.filter((v) => v !== null);
+    case 'source':
+      return badSource;
     default:
       throw new Error(`no bad values for ${field}`);
   }
@@ -270,10 +339,17 @@ export function malformedFrom({
         })),
       ),
     },
+    // One optional field with a value it must never take.
+    badValue(form, 'source').map((value) => ({
+      kind: 'bad source',
+      data: { ...data, source: value },
+    })),
     // One extra key, with any value.
     fc
       .tuple(
-        fieldName.filter((k) => !keys.includes(k)),
+        fieldName.filter(
+          (k) => !keys.includes(k) && !(optionalLeadFields as readonly string[]).includes(k),
+        ),
         anyValue,
       )
       .map(([key, value]) => ({ kind: 'extra key', data: { ...data, [key]: value } })),
@@ -289,7 +365,7 @@ export function malformedFrom({
             { requiredKeys: [] },
           )
           .map((extra) => ({ kind: 'mixed forms', data: { ...data, ...extra } }))
-          .filter(({ data: d }) => Object.keys(d).length > keys.length)
+          .filter(({ data: d }) => Object.keys(d).length > Object.keys(data).length)
       : fc.constant({
           kind: 'mixed forms',
           data: Object.fromEntries(

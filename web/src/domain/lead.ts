@@ -17,7 +17,7 @@ export const rootLeadFields = ['nome', 'whatsapp', 'vaga', 'cidade'] as const;
 export const callCenterLeadFields = [...rootLeadFields, 'idade', 'tempo_experiencia'] as const;
 
 /** Fields either page may add, or leave out. */
-export const optionalLeadFields = [] as const;
+export const optionalLeadFields = ['source'] as const;
 
 /** Fields every new lead carries with the value the rules pin (status 'novo', created_at = now, not in the trash). */
 export const pinnedLeadFields = ['status', 'created_at', 'deleted_at'] as const;
@@ -31,12 +31,31 @@ export const leadTextLimits = {
   whatsapp: { min: 1, max: whatsappLimits.maxLength },
 } as const;
 
+/**
+ * Where the visit that led to an application came from: the landing URL's utm parameters and
+ * whether it carried an fbclid (its value is never kept). Stored as `source` only when the visit
+ * had at least one of them; firestore.rules accepts exactly this shape (isValidLeadSource).
+ */
+export interface LeadSource {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  fbclid: boolean;
+}
+
+/** The text fields of a source (the landing URL's parameters of the same names). */
+export const leadSourceTextFields = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+/** Length bounds of each source text (characters). */
+export const leadSourceTextLimits = { min: 1, max: 100 } as const;
+
 /** Fields the root page writes. */
 export interface RootLeadInput {
   nome: string;
   whatsapp: string;
   vaga: string;
   cidade: string;
+  source?: LeadSource;
 }
 
 /** Fields the call-center page writes (vaga already carries the `[{employer}] ` prefix). */
@@ -53,6 +72,7 @@ export interface Lead {
   cidade: string;
   idade?: number;
   tempo_experiencia?: string;
+  source?: LeadSource;
   status: LeadStatus;
   created_at: Date | null;
   deleted_at: Date | null;

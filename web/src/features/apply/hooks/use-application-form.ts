@@ -1,7 +1,8 @@
 /**
  * The submission flow both application forms share (spec sections 4, 5, 7, 8): the required-field
  * toast sends nothing; otherwise idle -> sending -> idle, then the success toast, a cleared form and
- * the pixel conversion, or the error toast with the form kept for a retry.
+ * the pixel conversion, or the error toast with the form kept for a retry. The lead carries the
+ * visit's source when the candidate arrived from a tagged link (use-visit-source.ts).
  */
 import type { FormEvent } from 'react';
 import { showToast } from '@/components/toast';
@@ -14,6 +15,7 @@ import { usePixel } from '@/lib/pixel/use-pixel';
 import { ageDigits } from '@/features/apply/components/AgeInput';
 import { useFormValues } from './use-form-values';
 import { useLeadSubmission } from './use-lead-submission';
+import { useVisitSource } from './use-visit-source';
 
 export interface ApplicationFormOptions<Values extends RootFormValues> {
   empty: Values;
@@ -49,6 +51,7 @@ export function useApplicationForm<Values extends RootFormValues>(
   );
   const [{ sending }, { submit }] = useLeadSubmission();
   const { trackConversion } = usePixel({ pageView: options.pageView });
+  const sourceOfVisit = useVisitSource();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,7 +60,7 @@ export function useApplicationForm<Values extends RootFormValues>(
       showToast(requiredFieldsToast, 'error');
       return;
     }
-    if (!(await submit(options.toLead(values)))) {
+    if (!(await submit({ ...options.toLead(values), ...sourceOfVisit() }))) {
       showToast(submitErrorToast, 'error');
       return;
     }

@@ -90,6 +90,28 @@ describe('root application page', { timeout: 30_000 }, () => {
     },
   );
 
+  test('a visit from a tagged link sends the source with the lead (never the fbclid value)', async () => {
+    window.history.replaceState(null, '', '/?utm_source=facebook&utm_campaign=junho&fbclid=XYZ');
+    try {
+      api.writeLead.mockResolvedValue();
+      const user = userEvent.setup({ delay: null });
+      renderPage(<RootApplyPage />);
+      await fillAll(user);
+      await user.click(submitButton());
+      await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
+      expect(api.writeLead.mock.calls[0][1]).toEqual({
+        nome: 'Ana Souza',
+        whatsapp: '(75) 99999-1234',
+        vaga: 'Aux Serraria',
+        cidade: 'Joazeiro',
+        source: { utm_source: 'facebook', utm_campaign: 'junho', fbclid: true },
+      });
+    } finally {
+      window.history.replaceState(null, '', '/');
+      sessionStorage.clear();
+    }
+  });
+
   test('sends exactly the four fields, shows Enviando... while busy, then clears the form', async () => {
     let finish: () => void = () => {};
     api.writeLead.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
