@@ -5,7 +5,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
-import { seriousAxeViolations, snapshotSettings } from './public-support';
+import { snapshotSettings } from './public-support';
 import {
   createAdmin,
   newAdminContext,
@@ -13,6 +13,7 @@ import {
   warmAdminFunctions,
   type AdminAccount,
 } from './support/admin';
+import { seriousAxeViolationsIn } from './support/leads';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
@@ -263,7 +264,7 @@ describe('Relatórios', () => {
     const perDay = page.getByRole('region', { name: 'Candidaturas por dia' });
     await perDay.getByText('Ver números').click();
     await perDay.getByRole('cell', { name: '5' }).first().waitFor();
-    expect(await seriousAxeViolations(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await seriousAxeViolationsIn(page, ['[role="tabpanel"]'])).toEqual([]);
   });
 
   test('a period without applications shows the empty state in every chart', async () => {

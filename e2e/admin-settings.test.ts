@@ -8,13 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import appConfig from '../web/src/config/app-config.json';
 import { routes } from '../web/src/config/routes';
 import { pixelStorageKey } from '../web/src/domain/settings';
-import {
-  fbqCalls,
-  pixelStubContext,
-  seriousAxeViolations,
-  snapshotSettings,
-  waitForApp,
-} from './public-support';
+import { fbqCalls, pixelStubContext, snapshotSettings, waitForApp } from './public-support';
 import {
   createAdmin,
   newAdminContext,
@@ -23,6 +17,7 @@ import {
   warmAdminFunctions,
   type AdminAccount,
 } from './support/admin';
+import { seriousAxeViolationsIn, withRules } from './support/leads';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
@@ -34,19 +29,6 @@ const db = () => adminFirestore(suite);
 const redirectDoc = () => db().doc('settings/redirect');
 const trackingDoc = () => db().doc('settings/tracking');
 const realRules = readFileSync(new URL('../firestore.rules', import.meta.url), 'utf8');
-
-/** Replaces the emulator's rules (the real ones are put back after each test). */
-async function loadRules(content: string): Promise<void> {
-  const response = await fetch(
-    `http://${suite.firestoreHost}/emulator/v1/projects/${suite.projectId}:securityRules`,
-    {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
-    },
-  );
-  if (!response.ok) throw new Error(`loading rules: ${response.status} ${await response.text()}`);
-}
 
 /**
  * The real rules with every settings access refused (leads stay as they are: the panel signs an
@@ -77,7 +59,6 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await loadRules(realRules);
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
@@ -116,7 +97,7 @@ describe('Configurações', () => {
       `${suite.webUrl}${routes.redirect}`,
     );
     // The tab's own content (the header and tab bar belong to the panel's tests).
-    expect(await seriousAxeViolations(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await seriousAxeViolationsIn(page, ['[role="tabpanel"]'])).toEqual([]);
 
     await linkField(page).fill('https://wa.me/5579912345678');
     await timeField(page).fill('7');
@@ -230,17 +211,18 @@ describe('Configurações', () => {
   });
 
   test('when the emulator refuses: Erro ao carregar configurações, then Erro ao salvar', async () => {
-    await loadRules(settingsRefusedRules());
-    const page = await openSettings();
-    await page.getByText('Erro ao carregar configurações').waitFor();
-    // The form still works from the fallback (no link, 5 s); the save is refused.
-    await linkField(page).fill('https://wa.me/5579912345678');
-    await saveRedirect(page).click();
-    await page.getByText('Erro ao salvar').waitFor();
-    await pixelField(page).fill('42');
-    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await expect.poll(() => page.getByText('Erro ao salvar').count()).toBe(2);
-    expect((await redirectDoc().get()).exists).toBe(false);
-    expect((await trackingDoc().get()).exists).toBe(false);
+    await withRules(settingsRefusedRules(), async () => {
+      const page = await openSettings();
+      await page.getByText('Erro ao carregar configurações').waitFor();
+      // The form still works from the fallback (no link, 5 s); the save is refused.
+      await linkField(page).fill('https://wa.me/5579912345678');
+      await saveRedirect(page).click();
+      await page.getByText('Erro ao salvar').waitFor();
+      await pixelField(page).fill('42');
+      await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+      await expect.poll(() => page.getByText('Erro ao salvar').count()).toBe(2);
+      expect((await redirectDoc().get()).exists).toBe(false);
+      expect((await trackingDoc().get()).exists).toBe(false);
+    });
   });
 });

@@ -63,15 +63,11 @@ export async function choose(page: Page, label: string, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** axe-core's serious and critical violations on the page as it is now (or in `selector` only). */
-export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const results = await page.evaluate(
-    (include) =>
-      (window as unknown as { axe: { run: (context?: unknown) => Promise<AxeResults> } }).axe.run(
-        include ? { include: [include] } : undefined,
-      ),
-    selector,
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
   );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

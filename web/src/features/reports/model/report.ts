@@ -2,6 +2,7 @@
  * The Relatórios figures as plain data: the period's days, what each count query asks, and the
  * rows the charts show. No Firebase here (api/report-queries.ts runs the queries).
  */
+import type { LeadSource } from '@/domain/lead';
 /** A period of whole local days: `from` at 00:00, `to` at 00:00 of the day after the last. */
 export interface Period {
   from: Date;
@@ -80,13 +81,10 @@ export function withRemainder(rows: CountRow[], total: number, othersLabel: stri
   return rest > 0 ? [...rows, { label: othersLabel, value: rest }] : rows;
 }
 
-/** The stored visit source of a lead, read leniently (see domain/lead.ts for its shape). */
-export interface SourceFields {
-  utm_source?: string;
-  utm_campaign?: string;
-  fbclid?: boolean;
-}
+/** What the report uses of a lead's visit source (domain/lead.ts LeadSource). */
+export type SourceFields = Pick<LeadSource, 'utm_source' | 'utm_campaign' | 'fbclid'>;
 
+/** The stored source read leniently: null when the lead has none. */
 export function readSource(value: unknown): SourceFields | null {
   if (!value || typeof value !== 'object') return null;
   const record = value as Record<string, unknown>;
