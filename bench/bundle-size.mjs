@@ -4,6 +4,8 @@
  * plus the route's lazy page chunk and its static imports: the render path), plus what the page
  * imports dynamically as soon as it mounts (its Firestore Lite module): the total, on which the
  * budget of 200 KB gzip per public route applies. Also says whether a public route pulls in the full Firestore SDK or admin code.
+ * The Relatórios tab (charts) is a lazy chunk of the panel: it is left out of /admin's first load
+ * and printed on its own line, with what it adds when the tab is opened.
  * Usage: node bench/bundle-size.mjs [--no-build <dist dir with .vite/manifest.json>]
  */
 import { spawnSync } from 'node:child_process';
@@ -98,6 +100,11 @@ try {
     return { route, key };
   });
   const pageKeys = new Set(pageRoutes.map((page) => page.key));
+  // The panel's lazily loaded tabs (`import('@/features/reports')` in app/admin-panel): downloaded
+  // when the tab opens, not with the panel.
+  const lazyTabKeys = new Set(
+    Object.keys(manifest).filter((k) => /^src\/features\/reports\/index\.tsx?$/.test(k)),
+  );
 
   const rows = pageRoutes.map(({ route, key }) => {
     const renderKeys = new Set([...closure(entryKey), ...closure(key)]);
@@ -105,7 +112,7 @@ try {
     const deferredKeys = new Set(renderKeys);
     for (const k of closure(key)) {
       for (const dyn of manifest[k].dynamicImports ?? []) {
-        if (!pageKeys.has(dyn)) closure(dyn, deferredKeys);
+        if (!pageKeys.has(dyn) && !lazyTabKeys.has(dyn)) closure(dyn, deferredKeys);
       }
     }
     const jsOf = (/** @type {Set<string>} */ keys) =>
@@ -119,7 +126,16 @@ try {
     // Markers only the full SDK carries (its WebChannel transport and local cache).
     const fullFirestore = /WebChannelConnection|IndexedDbPersistence|webchannel/i.test(text);
     const admin = files.some((f) => adminFiles.has(f));
-    return { route, render, js, cssBytes, chunks: files.length, fullFirestore, admin };
+    return {
+      route,
+      render,
+      js,
+      cssBytes,
+      chunks: files.length,
+      fullFirestore,
+      admin,
+      loadedKeys: deferredKeys,
+    };
   });
 
   const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
@@ -136,6 +152,19 @@ try {
       `${r.route.padEnd(20)} ${kb(r.render).padStart(9)} ${kb(r.js).padStart(9)} ${kb(r.cssBytes).padStart(10)} ${String(r.chunks).padStart(6)}  ${(r.fullFirestore ? 'yes' : 'no').padStart(14)}  ${(r.admin ? 'yes' : 'no').padStart(10)}  ${verdict}`,
     );
   }
+  const panel = rows.find((r) => r.route === '/admin');
+  for (const tabKey of lazyTabKeys) {
+    // What opening the tab downloads beyond the panel's first load.
+    const extra = [...closure(tabKey)].filter((k) => !panel?.loadedKeys.has(k));
+    const js = extra.map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+    const css = [...new Set(extra.flatMap((k) => manifest[k].css ?? []))];
+    const jsBytes = js.reduce((sum, f) => sum + gz(f), 0);
+    const cssBytes = css.reduce((sum, f) => sum + gz(f), 0);
+    console.log(
+      `${'  Relatórios tab'.padEnd(20)} ${'-'.padStart(9)} ${kb(jsBytes).padStart(9)} ${kb(cssBytes).padStart(10)} ${String(js.length).padStart(6)}  (lazy chunk of ${tabKey}: downloaded when the tab opens, not in /admin above)`,
+    );
+  }
+  if (lazyTabKeys.size === 0) console.log('  (no lazy Relatórios chunk found in the manifest)');
   const over = rows.filter(
     (r) => !r.route.startsWith('/admin') && (r.js / 1024 > budgetKb || r.fullFirestore || r.admin),
   );
