@@ -42,6 +42,7 @@ export default tseslint.config(
       '**/coverage/**',
       '.local/**',
       'emulator/src/rules/generated/**',
+      'emulator/console-dist/**',
     ],
   },
   js.configs.recommended,
@@ -57,7 +58,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx}', 'emulator/console/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
