@@ -1,0 +1,162 @@
+/** Adds a document (with an id) or edits one: each field with its name, type and value. */
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useState } from 'react';
+import { api, autoId, type StoredDocument } from '../api.ts';
+import {
+  FIELD_TYPES,
+  defaultText,
+  fieldsFromDrafts,
+  newDraft,
+  toDraft,
+  type Draft,
+  type FieldType,
+} from '../values.ts';
+
+function ValueInput({ draft, onChange }: { draft: Draft; onChange: (text: string) => void }) {
+  const label = `Value of ${draft.name || 'the new field'}`;
+  if (draft.type === 'null') return <TextInput aria-label={label} value="null" disabled />;
+  if (draft.type === 'boolean')
+    return (
+      <Select
+        aria-label={label}
+        data={['true', 'false']}
+        value={draft.text}
+        onChange={(v) => onChange(v ?? 'true')}
+        allowDeselect={false}
+      />
+    );
+  if (draft.type === 'map' || draft.type === 'array')
+    return (
+      <Textarea
+        aria-label={label}
+        value={draft.text}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        description='Typed values as JSON, e.g. {"a": {"stringValue": "x"}}'
+      />
+    );
+  return (
+    <TextInput
+      aria-label={label}
+      value={draft.text}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+export function EditDocumentModal(props: {
+  db: string;
+  collection: string;
+  document: StoredDocument | null;
+  onClose: (savedPath: string | null) => void;
+}) {
+  const { db, document } = props;
+  const [id, setId] = useState(() => autoId());
+  const [drafts, setDrafts] = useState<Draft[]>(() =>
+    document ? Object.entries(document.fields).map(([n, v]) => toDraft(n, v)) : [newDraft()],
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const update = (key: number, change: Partial<Draft>) =>
+    setDrafts(drafts.map((d) => (d.key === key ? { ...d, ...change } : d)));
+
+  const save = async () => {
+    setError(null);
+    try {
+      const fields = fieldsFromDrafts(drafts, db);
+      const path = document ? document.path : `${props.collection}/${id.trim()}`;
+      if (!document && (!id.trim() || id.includes('/')))
+        throw new Error('The id must not be empty or contain "/".');
+      setBusy(true);
+      await api.setDocument(db, path, fields);
+      props.onClose(path);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={() => props.onClose(null)}
+      title={document ? `Edit ${document.path}` : `Add a document to ${props.collection}`}
+      size="xl"
+    >
+      <Stack gap="xs">
+        {!document && (
+          <TextInput
+            label="Document id"
+            value={id}
+            onChange={(e) => setId(e.currentTarget.value)}
+          />
+        )}
+        {drafts.map((d, i) => (
+          <Group key={d.key} align="start" wrap="nowrap" gap="xs">
+            <TextInput
+              aria-label={`Name of field ${i + 1}`}
+              placeholder="field"
+              value={d.name}
+              onChange={(e) => update(d.key, { name: e.currentTarget.value })}
+              w={180}
+            />
+            <Select
+              aria-label={`Type of ${d.name || `field ${i + 1}`}`}
+              data={[...FIELD_TYPES]}
+              value={d.type}
+              onChange={(v) => {
+                const type = (v ?? 'string') as FieldType;
+                update(d.key, { type, text: defaultText(type) });
+              }}
+              allowDeselect={false}
+              w={130}
+            />
+            <div style={{ flex: 1 }}>
+              <ValueInput draft={d} onChange={(text) => update(d.key, { text })} />
+            </div>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${d.name || `field ${i + 1}`}`}
+              onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
+              mt={4}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group justify="space-between">
+          <Button variant="default" size="xs" onClick={() => setDrafts([...drafts, newDraft()])}>
+            Add field
+          </Button>
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="end">
+          <Button variant="default" onClick={() => props.onClose(null)}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => void save()}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

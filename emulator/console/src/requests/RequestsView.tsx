@@ -1,0 +1,156 @@
+/** Recent requests through every transport, with filters and, for rules decisions, the trace. */
+import { Alert, Badge, Button, Group, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import { api, type RequestEntry, type Who } from '../api.ts';
+import { useNewRequests } from '../live.ts';
+import { Trace } from './Trace.tsx';
+
+const KEEP = 1000;
+
+export function whoText(who: Who): string {
+  if (who.kind === 'owner') return 'owner (bypasses rules)';
+  if (who.kind === 'anonymous') return 'anonymous';
+  const claims = Object.entries(who.claims)
+    .map(([k, v]) => (v === true ? k : `${k}=${JSON.stringify(v)}`))
+    .join(', ');
+  return [
+    who.email ?? who.uid,
+    who.email ? `uid ${who.uid}` : null,
+    claims ? `claims: ${claims}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export function RequestsView() {
+  const [entries, setEntries] = useState<RequestEntry[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [onlyDenied, setOnlyDenied] = useState(false);
+  const [pathFilter, setPathFilter] = useState('');
+  const [whoFilter, setWhoFilter] = useState('');
+  const [open, setOpen] = useState<number | null>(null);
+
+  useEffect(() => {
+    api.requests().then(
+      (r) => setEntries((cur) => merge(r.requests, cur)),
+      (e: unknown) => setError((e as Error).message),
+    );
+  }, []);
+  const onNew = useCallback((batch: RequestEntry[]) => setEntries((cur) => merge(cur, batch)), []);
+  useNewRequests(onNew);
+
+  const shown = entries
+    .filter((e) => !onlyDenied || !e.allowed)
+    .filter((e) => !pathFilter || e.path.includes(pathFilter.replace(/^\//, '')))
+    .filter((e) => !whoFilter || whoText(e.who).toLowerCase().includes(whoFilter.toLowerCase()))
+    .slice()
+    .reverse();
+
+  return (
+    <div>
+      <Group align="end" mb="sm">
+        <Switch
+          label="Only denied"
+          checked={onlyDenied}
+          onChange={(e) => setOnlyDenied(e.currentTarget.checked)}
+        />
+        <TextInput
+          label="Path contains"
+          value={pathFilter}
+          onChange={(e) => setPathFilter(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Who contains"
+          placeholder="uid, email, claim, anonymous"
+          value={whoFilter}
+          onChange={(e) => setWhoFilter(e.currentTarget.value)}
+        />
+        <Button
+          variant="default"
+          onClick={() => {
+            void api.clearRequests().then(() => setEntries([]));
+          }}
+        >
+          Clear list
+        </Button>
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+        {shown.length} of the last {entries.length} requests (the emulator keeps {KEEP}).
+      </Text>
+      <Table aria-label="Requests" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Method</Table.Th>
+            <Table.Th>Path</Table.Th>
+            <Table.Th>Who</Table.Th>
+            <Table.Th>Outcome</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((e) => (
+            <Fragment key={e.id}>
+              <Table.Tr>
+                <Table.Td>
+                  {new Date(e.at).toLocaleTimeString(undefined, {
+                    hour12: false,
+                    fractionalSecondDigits: 3,
+                  })}
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={e.method === 'listen' ? 'grape' : 'blue'}>
+                    {e.method === 'listen' ? `listen (${e.rulesMethod})` : e.method}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>/{e.path}</Table.Td>
+                <Table.Td>{whoText(e.who)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Badge color={e.allowed ? 'green' : 'red'}>
+                      {e.allowed ? 'allowed' : 'denied'}
+                    </Badge>
+                    {e.trace ? (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-expanded={open === e.id}
+                        onClick={() => setOpen(open === e.id ? null : e.id)}
+                        aria-label={`Rules trace of ${e.method} /${e.path}`}
+                      >
+                        {open === e.id ? 'Hide trace' : 'Trace'}
+                      </Button>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {e.basis === 'owner'
+                          ? 'no rules (owner)'
+                          : e.basis === 'no-rules'
+                            ? 'no rules loaded'
+                            : ''}
+                      </Text>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+              {open === e.id && e.trace && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Trace entry={e} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** Both lists in id order without repeats, the newest KEEP. */
+function merge(a: RequestEntry[], b: RequestEntry[]): RequestEntry[] {
+  const byId = new Map<number, RequestEntry>();
+  for (const e of a) byId.set(e.id, e);
+  for (const e of b) byId.set(e.id, e);
+  return [...byId.values()].sort((x, y) => x.id - y.id).slice(-KEEP);
+}

@@ -1,0 +1,49 @@
+/** Writes leads from Node exactly as the public page does (firebase/firestore/lite, anonymous, REST). */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  serverTimestamp,
+  setDoc,
+  terminate,
+  type EmulatorMockTokenOptions,
+  type Firestore,
+} from 'firebase/firestore/lite';
+
+let seq = 0;
+
+/** A visitor's (anonymous unless a mock token is given) Firestore Lite, as web/src/lib/firebase/firestore-lite.ts makes it. */
+export function visitor(
+  host: string,
+  port: number,
+  projectId: string,
+  mockUserToken?: EmulatorMockTokenOptions,
+): {
+  db: Firestore;
+  close(): Promise<void>;
+} {
+  const app: FirebaseApp = initializeApp({ projectId, apiKey: 'fake' }, `visitor-${++seq}`);
+  const db = getFirestore(app);
+  connectFirestoreEmulator(db, host, port, mockUserToken ? { mockUserToken } : {});
+  return {
+    db,
+    close: async () => {
+      await terminate(db);
+      await deleteApp(app);
+    },
+  };
+}
+
+/** web/src/features/apply/api/leads.ts writeLead for the root page, with `status` overridable. */
+export function writeLead(db: Firestore, id: string, nome: string, status = 'novo'): Promise<void> {
+  return setDoc(doc(db, 'leads', id), {
+    nome,
+    whatsapp: '(75) 99999-0000',
+    vaga: 'Aux Eletricista',
+    cidade: 'Salgadália',
+    status,
+    created_at: serverTimestamp(),
+    deleted_at: null,
+  });
+}
