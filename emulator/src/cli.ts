@@ -2,7 +2,8 @@
 import type { EmulatorOptions, RunningEmulator } from './server.js';
 
 const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE]
-       [--indexes FILE] [--data DIR]
+       [--indexes FILE] [--data DIR] [--import DIR]
+       firestore-emulator export DIR [--from HOST:PORT]
 
   --host HOST      interface to listen on (default 127.0.0.1)
   --port PORT      port for gRPC, WebChannel and REST (default 8080; 0 picks a free port)
@@ -10,7 +11,14 @@ const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--pro
   --rules FILE     security rules for client SDK traffic; reloaded when the file changes
   --indexes FILE   a firestore.indexes.json: queries that need a composite index it lacks fail
                    with FAILED_PRECONDITION, as in production (default: no index checks)
-  --data DIR       keep data durably in DIR (default: memory only)`;
+  --data DIR       keep data durably in DIR (default: memory only)
+  --import DIR     at start, replace each database found in DIR with its fixture
+                   (DIR/{project}/{database}.json, as written by \`export\`)
+
+  export DIR       write the documents of every database of a running emulator as fixtures
+                   into DIR; --from names the emulator (default 127.0.0.1:8080)
+
+  The console (data, requests, fixtures) is at http://HOST:PORT/console.`;
 
 function fail(message: string): never {
   process.stderr.write(`firestore-emulator: ${message}\n\n${USAGE}\n`);
@@ -27,7 +35,7 @@ function parseArgs(argv: string[]): EmulatorOptions {
     }
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const known = ['--host', '--port', '--project', '--rules', '--indexes', '--data'];
+    const known = ['--host', '--port', '--project', '--rules', '--indexes', '--data', '--import'];
     if (!known.includes(flag)) fail(`unknown argument ${JSON.stringify(arg)}`);
     let value: string | undefined = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) {
@@ -59,12 +67,44 @@ function parseArgs(argv: string[]): EmulatorOptions {
       case '--data':
         opts.dataDir = value;
         break;
+      case '--import':
+        opts.importDir = value;
+        break;
     }
   }
   return opts;
 }
 
+/** `export DIR [--from HOST:PORT]`: fixtures of a running emulator, through its console API. */
+async function exportCommand(argv: string[]): Promise<void> {
+  let dir: string | undefined;
+  let from = '127.0.0.1:8080';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--from' || arg.startsWith('--from=')) {
+      const v = arg.includes('=') ? arg.slice('--from='.length) : argv[++i];
+      if (!v || !/^[^:\s]+:\d+$/.test(v))
+        fail(`--from needs HOST:PORT, got ${JSON.stringify(v ?? '')}`);
+      from = v;
+    } else if (arg.startsWith('--')) fail(`unknown argument ${JSON.stringify(arg)}`);
+    else if (dir === undefined) dir = arg;
+    else fail(`unexpected argument ${JSON.stringify(arg)}`);
+  }
+  if (!dir) fail('export needs a directory: firestore-emulator export DIR');
+  const { exportFromEmulator } = await import('./console/export-client.js');
+  try {
+    const files = await exportFromEmulator(`http://${from}`, dir);
+    for (const f of files) process.stdout.write(`Exported ${f.documents} documents to ${f.file}\n`);
+  } catch (e) {
+    process.stderr.write(
+      `firestore-emulator: export from ${from} failed: ${(e as Error).message}\n`,
+    );
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'export') return exportCommand(process.argv.slice(3));
   const opts = parseArgs(process.argv.slice(2));
   let emulator: RunningEmulator | undefined;
   let stopping = false;
