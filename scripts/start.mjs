@@ -80,6 +80,7 @@ Vagas is running on the local emulator suite (project ${suite.projectId}):
   Demo admin              ${admin.email} / ${admin.password}
 
   Firestore emulator      ${suite.firestore.host}:${suite.firestore.port}
+  Emulator console        http://${suite.firestore.host}:${suite.firestore.port}/console
   Auth emulator           ${suite.auth?.host}:${suite.auth?.port}
   Functions emulator      ${suite.functions?.host}:${suite.functions?.port}
   Logs                    ${path.relative(rootDir, logPath)}
