@@ -11,6 +11,7 @@ import {
   type RulesRequest,
   type Ruleset,
 } from '../src/rules/index.js';
+import { RequestLog } from '../src/engine/request-log.js';
 
 const ROOT = 'projects/demo-bench/databases/(default)/documents';
 
@@ -123,6 +124,26 @@ measure('update: same rule, denied at the get()', 50_000, () => {
 });
 measure('list: equality filter + limit vs resource.data', 50_000, () => {
   ruleset.evaluate(listRequest());
+});
+// The console's rules trace: every denial is explained; allowed requests only while a console watches.
+measure('explain: the denied update (every denial)', 50_000, () => {
+  ruleset.explain(denied);
+});
+measure('explain: the allowed update (only while watched)', 50_000, (i) => {
+  ruleset.explain(updateRequest(i));
+});
+const log = new RequestLog();
+const caller = { kind: 'anonymous' } as const;
+measure('request log: record a decision (nobody watching)', 200_000, (i) => {
+  log.add({
+    method: 'update',
+    listen: false,
+    database: ROOT,
+    path: `groups/g1/tasks/t${i}`,
+    caller,
+    allowed: true,
+    basis: 'rules',
+  });
 });
 const appRules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 measure('load: parse + check the app firestore.rules', 200, () => {
