@@ -2,61 +2,24 @@
 // actions, the live arrivals from the public page, another admin's change, the CSV byte by byte,
 // Limpar Dados over more than 500 leads, and the error toasts when the emulator refuses.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { choose, field, waitForApp } from './public-support';
-import {
-  createAdmin,
-  newAdminContext,
-  openPanel,
-  slow,
-  warmAdminFunctions,
-  type AdminAccount,
-} from './support/admin';
+import { createAdmin, slow } from './support/admin';
 import {
   refusingRules,
-  removeLeads,
   row,
   searchBox,
-  seedLeads,
   storedLead,
   toast,
   uniqueTag,
   withRules,
 } from './support/leads';
-import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
+import { usePanelHarness } from './support/panel-harness';
+import { adminFirestore, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
-let browser: Browser;
-let admin: AdminAccount;
-const contexts: BrowserContext[] = [];
-const seeded: string[] = [];
-
-beforeAll(async () => {
-  [admin] = await Promise.all([createAdmin('leads'), warmAdminFunctions()]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await removeLeads(seeded);
-  await closeAdmin();
-});
-
-async function panel(account = admin): Promise<Page> {
-  const context = await newAdminContext(browser);
-  contexts.push(context);
-  const page = await openPanel(context, account);
-  await page.getByRole('group', { name: 'Total de Leads' }).waitFor();
-  return page;
-}
-
-async function seed(...leads: Parameters<typeof seedLeads>[0]): Promise<string[]> {
-  const ids = await seedLeads(leads);
-  seeded.push(...ids);
-  return ids;
-}
+const { panel, seed, track, visitor } = usePanelHarness('leads');
 
 async function activeCounts() {
   const snap = await adminFirestore().collection('leads').where('deleted_at', '==', null).get();
@@ -184,12 +147,8 @@ describe('Leads tab', () => {
     const tag = uniqueTag('Ao vivo');
     const page = await panel();
     const baseTitle = await page.title();
-    const visitor = await browser.newContext({
-      viewport: { width: 390, height: 800 },
-      locale: 'pt-BR',
-    });
-    contexts.push(visitor);
-    const form = await visitor.newPage();
+    const candidate = await visitor({ viewport: { width: 390, height: 800 }, locale: 'pt-BR' });
+    const form = await candidate.newPage();
     await form.goto(`${suite.webUrl}/`);
     await waitForApp(form);
     await field(form, 'Nome Completo').fill(`${tag} Eva`);
@@ -204,7 +163,7 @@ describe('Leads tab', () => {
       .collection('leads')
       .where('nome', '==', `${tag} Eva`)
       .get();
-    seeded.push(...written.docs.map((d) => d.id));
+    track(written.docs.map((d) => d.id));
 
     await expect.poll(() => row(page, `${tag} Eva`).count(), slow).toBe(1);
     expect(await row(page, `${tag} Eva`).getByText('Recém-chegado').isVisible()).toBe(true);
@@ -218,7 +177,7 @@ describe('Leads tab', () => {
     const tag = uniqueTag('Outro');
     await seed({ nome: `${tag} Fabi` }, { nome: `${tag} Gil` });
     const other = await createAdmin('leads-other');
-    const [mine, theirs] = await Promise.all([panel(), panel(other)]);
+    const [mine, theirs] = await Promise.all([panel(), panel({ account: other })]);
     await searchBox(mine).fill(tag);
     await searchBox(theirs).fill(tag);
     await expect.poll(() => row(mine, `${tag} Fabi`).count(), slow).toBe(1);

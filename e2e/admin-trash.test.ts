@@ -1,59 +1,25 @@
 // The Lixeira tab in Chromium on the local suite (issue 12): the trashed leads, restore, delete
 // permanently after a confirmation, the live 'Lixeira (N)' count, and both tabs on a 360 px phone
 // and under axe-core.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { horizontalOverflow, mobile } from './public-support';
+import { slow } from './support/admin';
 import {
-  createAdmin,
-  newAdminContext,
-  openPanel,
-  slow,
-  warmAdminFunctions,
-  type AdminAccount,
-} from './support/admin';
-import {
-  removeLeads,
   row,
   searchBox,
-  seedLeads,
   seriousAxeViolationsIn,
   storedLead,
   toast,
   uniqueTag,
 } from './support/leads';
-import { adminFirestore, closeAdmin, launchChromium } from './support/suite';
+import { usePanelHarness } from './support/panel-harness';
+import { adminFirestore } from './support/suite';
 
 /** What axe checks: the tab bar and the open tab (the header belongs to features/admin). */
 const panelParts = ['[role=tablist]', '[role=tabpanel]'];
-let browser: Browser;
-let admin: AdminAccount;
-const contexts: BrowserContext[] = [];
-const seeded: string[] = [];
-
-beforeAll(async () => {
-  [admin] = await Promise.all([createAdmin('trash'), warmAdminFunctions()]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await removeLeads(seeded);
-  await closeAdmin();
-});
-
-async function panel(viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await newAdminContext(browser, viewport);
-  contexts.push(context);
-  return openPanel(context, admin);
-}
-
-async function seed(...leads: Parameters<typeof seedLeads>[0]): Promise<string[]> {
-  const ids = await seedLeads(leads);
-  seeded.push(...ids);
-  return ids;
-}
+const { panel: openPanelAs, seed } = usePanelHarness('trash');
+const panel = (viewport?: { width: number; height: number }) => openPanelAs({ viewport });
 
 async function trashCount(): Promise<number> {
   const snap = await adminFirestore()

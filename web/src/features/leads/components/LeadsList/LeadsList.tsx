@@ -1,9 +1,11 @@
 /**
  * One page of leads: a table on wide screens, cards on a phone (same data and actions). Arrivals
  * are highlighted with 'Recém-chegado'; a phone number seen on more than one lead gets 'duplicado'.
+ * Rows are memoised on their lead and flags, so an arrival or a tick re-renders one row, not the page.
  */
 import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { memo } from 'react';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import type { Lead } from '@/domain/lead';
 import { digitsOf, formatDateTime } from '@/domain/lead-list';
@@ -21,17 +23,21 @@ export interface LeadsListProps extends RowHandlers {
   onSelectPage: (on: boolean) => void;
 }
 
+/** What one row shows beyond the lead: stable props, so unchanged rows skip rendering. */
+interface RowProps extends RowHandlers {
+  lead: Lead;
+  arrived: boolean;
+  duplicate: boolean;
+  selected: boolean;
+  busy: boolean;
+  onSelect: (id: string, on: boolean) => void;
+}
+
 const t = leadsTexts.columns;
 const orDash = (value: string | number | undefined) =>
   value === undefined || value === '' ? leadsTexts.missing : String(value);
 
-function Marks({
-  lead,
-  unseen,
-  duplicates,
-}: Pick<LeadsListProps, 'unseen' | 'duplicates'> & { lead: Lead }) {
-  const arrived = unseen.has(lead.id);
-  const duplicate = duplicates.has(digitsOf(lead.whatsapp));
+function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean }) {
   if (!arrived && !duplicate) return null;
   return (
     <Group gap={4} mt={2}>
@@ -49,6 +55,99 @@ function Marks({
   );
 }
 
+function SelectBox({ lead, selected, onSelect }: Pick<RowProps, 'lead' | 'selected' | 'onSelect'>) {
+  return (
+    <Checkbox
+      aria-label={leadsTexts.select(lead.nome)}
+      checked={selected}
+      onChange={(event) => onSelect(lead.id, event.currentTarget.checked)}
+    />
+  );
+}
+
+const LeadRow = memo(function LeadRow(props: RowProps) {
+  const { lead } = props;
+  return (
+    <Table.Tr className={props.arrived ? classes.arrived : undefined} data-lead-id={lead.id}>
+      <Table.Td>
+        <SelectBox lead={lead} selected={props.selected} onSelect={props.onSelect} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {lead.nome}
+        </Text>
+        <Marks arrived={props.arrived} duplicate={props.duplicate} />
+      </Table.Td>
+      <Table.Td className={classes.nowrap}>{lead.whatsapp}</Table.Td>
+      <Table.Td>{lead.vaga}</Table.Td>
+      <Table.Td>{lead.cidade}</Table.Td>
+      <Table.Td>{orDash(lead.idade)}</Table.Td>
+      <Table.Td>{orDash(lead.tempo_experiencia)}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={lead.status} />
+      </Table.Td>
+      <Table.Td className={classes.nowrap}>{formatDateTime(lead.created_at)}</Table.Td>
+      <Table.Td>
+        <LeadRowActions
+          lead={lead}
+          busy={props.busy}
+          onStatus={props.onStatus}
+          onTrash={props.onTrash}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+const LeadCard = memo(function LeadCard(props: RowProps) {
+  const { lead } = props;
+  const field = (label: string, value: string) => (
+    <Text size="sm">
+      <Text span c="gray.7" size="sm">
+        {label}:{' '}
+      </Text>
+      {value}
+    </Text>
+  );
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      component="article"
+      aria-label={lead.nome}
+      data-lead-id={lead.id}
+      className={`${classes.card} ${props.arrived ? classes.arrived : ''}`}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <SelectBox lead={lead} selected={props.selected} onSelect={props.onSelect} />
+          <div>
+            <Text fw={600}>{lead.nome}</Text>
+            <Marks arrived={props.arrived} duplicate={props.duplicate} />
+          </div>
+        </Group>
+        <StatusBadge status={lead.status} />
+      </Group>
+      <Stack gap={2} mt="xs">
+        {field(t.whatsapp, lead.whatsapp)}
+        {field(t.vaga, lead.vaga)}
+        {field(t.cidade, lead.cidade)}
+        {field(t.idade, orDash(lead.idade))}
+        {field(t.experiencia, orDash(lead.tempo_experiencia))}
+        {field(t.data, formatDateTime(lead.created_at))}
+      </Stack>
+      <Group mt="sm">
+        <LeadRowActions
+          lead={lead}
+          busy={props.busy}
+          onStatus={props.onStatus}
+          onTrash={props.onTrash}
+        />
+      </Group>
+    </Card>
+  );
+});
+
 export function LeadsList(props: LeadsListProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const { leads, selected, onSelectPage } = props;
@@ -62,6 +161,16 @@ export function LeadsList(props: LeadsListProps) {
       onChange={(event) => onSelectPage(event.currentTarget.checked)}
     />
   );
+  const rowProps = (lead: Lead): RowProps => ({
+    lead,
+    arrived: props.unseen.has(lead.id),
+    duplicate: props.duplicates.has(digitsOf(lead.whatsapp)),
+    selected: selected.has(lead.id),
+    busy: props.pending.has(lead.id),
+    onSelect: props.onSelect,
+    onStatus: props.onStatus,
+    onTrash: props.onTrash,
+  });
   if (phone) {
     return (
       <Stack gap="sm">
@@ -70,7 +179,7 @@ export function LeadsList(props: LeadsListProps) {
           <Text size="sm">{leadsTexts.selectPage}</Text>
         </Group>
         {leads.map((lead) => (
-          <LeadCard key={lead.id} lead={lead} {...props} />
+          <LeadCard key={lead.id} {...rowProps(lead)} />
         ))}
       </Stack>
     );
@@ -94,99 +203,10 @@ export function LeadsList(props: LeadsListProps) {
         </Table.Thead>
         <Table.Tbody>
           {leads.map((lead) => (
-            <Table.Tr
-              key={lead.id}
-              className={props.unseen.has(lead.id) ? classes.arrived : undefined}
-              data-lead-id={lead.id}
-            >
-              <Table.Td>
-                <Checkbox
-                  aria-label={leadsTexts.select(lead.nome)}
-                  checked={selected.has(lead.id)}
-                  onChange={(event) => props.onSelect(lead.id, event.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {lead.nome}
-                </Text>
-                <Marks lead={lead} unseen={props.unseen} duplicates={props.duplicates} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{lead.whatsapp}</Table.Td>
-              <Table.Td>{lead.vaga}</Table.Td>
-              <Table.Td>{lead.cidade}</Table.Td>
-              <Table.Td>{orDash(lead.idade)}</Table.Td>
-              <Table.Td>{orDash(lead.tempo_experiencia)}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={lead.status} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(lead.created_at)}
-              </Table.Td>
-              <Table.Td>
-                <LeadRowActions
-                  lead={lead}
-                  busy={props.pending.has(lead.id)}
-                  onStatus={props.onStatus}
-                  onTrash={props.onTrash}
-                />
-              </Table.Td>
-            </Table.Tr>
+            <LeadRow key={lead.id} {...rowProps(lead)} />
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function LeadCard({ lead, ...props }: LeadsListProps & { lead: Lead }) {
-  const field = (label: string, value: string) => (
-    <Text size="sm">
-      <Text span c="gray.7" size="sm">
-        {label}:{' '}
-      </Text>
-      {value}
-    </Text>
-  );
-  return (
-    <Card
-      withBorder
-      padding="sm"
-      component="article"
-      aria-label={lead.nome}
-      data-lead-id={lead.id}
-      className={`${classes.card} ${props.unseen.has(lead.id) ? classes.arrived : ''}`}
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Checkbox
-            aria-label={leadsTexts.select(lead.nome)}
-            checked={props.selected.has(lead.id)}
-            onChange={(event) => props.onSelect(lead.id, event.currentTarget.checked)}
-          />
-          <div>
-            <Text fw={600}>{lead.nome}</Text>
-            <Marks lead={lead} unseen={props.unseen} duplicates={props.duplicates} />
-          </div>
-        </Group>
-        <StatusBadge status={lead.status} />
-      </Group>
-      <Stack gap={2} mt="xs">
-        {field(t.whatsapp, lead.whatsapp)}
-        {field(t.vaga, lead.vaga)}
-        {field(t.cidade, lead.cidade)}
-        {field(t.idade, orDash(lead.idade))}
-        {field(t.experiencia, orDash(lead.tempo_experiencia))}
-        {field(t.data, formatDateTime(lead.created_at))}
-      </Stack>
-      <Group mt="sm">
-        <LeadRowActions
-          lead={lead}
-          busy={props.pending.has(lead.id)}
-          onStatus={props.onStatus}
-          onTrash={props.onTrash}
-        />
-      </Group>
-    </Card>
   );
 }

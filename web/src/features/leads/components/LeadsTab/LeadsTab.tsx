@@ -15,10 +15,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { ListPager } from '@/components/ListPager/ListPager';
 import { usePaged } from '@/components/ListPager/use-paged';
-import type { Lead } from '@/domain/lead';
+import type { Lead, LeadStatus } from '@/domain/lead';
 import {
   countLeads,
   dayStart,
@@ -80,15 +80,36 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
     [leads, selected],
   );
 
-  const select = (ids: readonly string[], on: boolean) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+  const select = useCallback(
+    (ids: readonly string[], on: boolean) =>
+      setSelected((previous) => {
+        const next = new Set(previous);
+        for (const id of ids) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
+    [],
+  );
+  // Stable handlers: the rows are memoised on them.
+  const { markSeen } = live;
+  const { changeStatus, trash } = actions;
+  const onSelect = useCallback((id: string, on: boolean) => select([id], on), [select]);
+  const onStatus = useCallback(
+    (lead: Lead, status: LeadStatus) => {
+      markSeen([lead.id]);
+      void changeStatus(lead, status);
+    },
+    [markSeen, changeStatus],
+  );
+  const onTrash = useCallback(
+    (lead: Lead) => {
+      markSeen([lead.id]);
+      void trash(lead);
+    },
+    [markSeen, trash],
+  );
 
   const loading = live.status === 'loading';
   const unseenCount = live.unseen.size;
