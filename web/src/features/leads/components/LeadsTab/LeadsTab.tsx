@@ -176,21 +176,15 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
                 duplicates={duplicates}
                 selected={selected}
                 pending={actions.pending}
-                onSelect={(id, on) => select([id], on)}
+                onSelect={onSelect}
                 onSelectPage={(on) =>
                   select(
                     paged.items.map((lead) => lead.id),
                     on,
                   )
                 }
-                onStatus={(lead, status) => {
-                  live.markSeen([lead.id]);
-                  void actions.changeStatus(lead, status);
-                }}
-                onTrash={(lead) => {
-                  live.markSeen([lead.id]);
-                  void actions.trash(lead);
-                }}
+                onStatus={onStatus}
+                onTrash={onTrash}
               />
               <ListPager paged={paged} label={leadsTexts.pagination} showing={leadsTexts.showing} />
             </>
