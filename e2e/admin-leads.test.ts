@@ -291,7 +291,8 @@ describe('refused writes and reads', () => {
   test('each failed action toasts its error and leaves no spinner', async () => {
     const tag = uniqueTag('Recusa');
     const [activeId] = await seed({ nome: `${tag} Hugo` });
-    await seed({ nome: `${tag} Iara`, trashedMinutesAgo: 1 });
+    // Deleted "in the future", so it is on the Lixeira's first page whatever else is in the trash.
+    await seed({ nome: `${tag} Iara`, trashedMinutesAgo: -10 });
     const page = await panel();
     await searchBox(page).fill(tag);
     await expect.poll(() => row(page, tag).count(), slow).toBe(1);
