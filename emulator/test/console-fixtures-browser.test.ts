@@ -69,7 +69,26 @@ it('exports a fixture, clears all data, imports it back: identical documents', a
   await chooser.setFiles(file);
   await page.getByRole('status').getByText('Imported 3 documents from fixture.json.').waitFor();
   await expectSameDocs(refAdmin.db, admin.db, paths);
-  await page.getByRole('button', { name: 'campaigns 2 documents' }).waitFor();
+  await page.getByRole('button', { name: 'campaigns 2 documents' }).click();
+  await page
+    .getByRole('navigation', { name: 'Documents' })
+    .getByRole('button', { name: 'busy' })
+    .click();
+  // Every type, as QA reads it: nested members under their field, timestamps to the microsecond.
+  const row = (field: string) =>
+    page.getByRole('table', { name: 'Fields', exact: true }).locator(`tr[data-field="${field}"]`);
+  await expect.poll(() => row('at').innerText()).toContain('2026-01-01T00:00:00.123456Z');
+  expect(await row('deep.level1.level2.at').innerText()).toMatch(
+    /timestamp[\s\S]*1970-01-01T00:00:01\.000001Z/i,
+  );
+  expect(await row('where').innerText()).toMatch(/geopoint\s+-11\.5631, -39\.2811/i);
+  expect(await row('ref').innerText()).toMatch(/reference\s+\/campaigns\/empty/i);
+  expect(await row('raw').innerText()).toMatch(/bytes\s+AAECAwQF/i);
+  expect(await row('tags').innerText()).toMatch(/array\s+\[5 items\]/i);
+  expect(await row('tags[2]').innerText()).toMatch(/double\s+2\.5/i);
+  expect(await row('tags[4].nested').innerText()).toMatch(/boolean\s+true/i);
+  expect(await row('nothing').innerText()).toMatch(/null\s+null/i);
+  expect(await row('count').innerText()).toMatch(/integer\s+20000/i);
 });
 
 it('opens a subcollection from a document and runs a query on a collection', async () => {

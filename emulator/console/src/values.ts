@@ -75,10 +75,14 @@ export function valueText(v: Value): string {
       return String(v.bytesValue);
     case 'null':
       return 'null';
-    case 'map':
-      return `{${Object.keys(mapFields(v)).length} fields}`;
-    case 'array':
-      return `[${arrayValues(v).length} items]`;
+    case 'map': {
+      const n = Object.keys(mapFields(v)).length;
+      return `{${n} ${n === 1 ? 'field' : 'fields'}}`;
+    }
+    case 'array': {
+      const n = arrayValues(v).length;
+      return `[${n} ${n === 1 ? 'item' : 'items'}]`;
+    }
   }
 }
 

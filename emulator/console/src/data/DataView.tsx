@@ -1,5 +1,5 @@
 /** The data tab: database, breadcrumbs, then collections -> documents -> the selected document. */
-import { Alert, Anchor, Breadcrumbs, Group, Select, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { useDataVersion } from '../live.ts';
@@ -76,13 +76,16 @@ export function DataView() {
               </Anchor>
             ))}
           </Breadcrumbs>
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          <Grid gutter="md">
+            <Grid.Col span={{ base: 12, md: 3 }}>
             <CollectionsPanel
               db={db}
               parent={loc.parent}
               selected={loc.collection}
               onSelect={(collection) => setLoc({ parent: loc.parent, collection, document: null })}
             />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 3 }}>
             <DocumentsPanel
               db={db}
               collection={loc.collection}
@@ -90,6 +93,8 @@ export function DataView() {
               onSelect={(document) => setLoc({ ...loc, document })}
               onDeleted={() => setLoc({ parent: loc.parent, collection: null, document: null })}
             />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
             <DocumentPanel
               db={db}
               collection={loc.collection}
@@ -99,7 +104,8 @@ export function DataView() {
               }
               onSelect={(document) => setLoc({ ...loc, document })}
             />
-          </SimpleGrid>
+            </Grid.Col>
+          </Grid>
         </>
       )}
     </div>
