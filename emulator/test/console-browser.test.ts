@@ -55,7 +55,9 @@ async function openConsole(): Promise<Page> {
 }
 
 function fieldRow(page: Page, name: string) {
-  return page.getByRole('table', { name: 'Fields', exact: true }).locator(`tr[data-field="${name}"]`);
+  return page
+    .getByRole('table', { name: 'Fields', exact: true })
+    .locator(`tr[data-field="${name}"]`);
 }
 
 describe('console data view', () => {

@@ -28,7 +28,9 @@ export async function writeTypedDocs(db: Firestore): Promise<string[]> {
     tags: ['a', 1, 2.5, null, { nested: true }],
     deep: { level1: { level2: { at: new Timestamp(1, 1000), list: [] } }, empty: {} },
   });
-  await db.doc('campaigns/busy/leads/00001').set({ nome: 'Ana', created_at: new Timestamp(1795413192, 104000) });
+  await db
+    .doc('campaigns/busy/leads/00001')
+    .set({ nome: 'Ana', created_at: new Timestamp(1795413192, 104000) });
   await db.doc('campaigns/empty').set({});
   return ['campaigns/busy', 'campaigns/busy/leads/00001', 'campaigns/empty'];
 }

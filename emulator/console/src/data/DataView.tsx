@@ -78,32 +78,34 @@ export function DataView() {
           </Breadcrumbs>
           <Grid gutter="md">
             <Grid.Col span={{ base: 12, md: 3 }}>
-            <CollectionsPanel
-              db={db}
-              parent={loc.parent}
-              selected={loc.collection}
-              onSelect={(collection) => setLoc({ parent: loc.parent, collection, document: null })}
-            />
+              <CollectionsPanel
+                db={db}
+                parent={loc.parent}
+                selected={loc.collection}
+                onSelect={(collection) =>
+                  setLoc({ parent: loc.parent, collection, document: null })
+                }
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
-            <DocumentsPanel
-              db={db}
-              collection={loc.collection}
-              selected={loc.document}
-              onSelect={(document) => setLoc({ ...loc, document })}
-              onDeleted={() => setLoc({ parent: loc.parent, collection: null, document: null })}
-            />
+              <DocumentsPanel
+                db={db}
+                collection={loc.collection}
+                selected={loc.document}
+                onSelect={(document) => setLoc({ ...loc, document })}
+                onDeleted={() => setLoc({ parent: loc.parent, collection: null, document: null })}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-            <DocumentPanel
-              db={db}
-              collection={loc.collection}
-              path={loc.document}
-              onOpenCollection={(parent, collection) =>
-                setLoc({ parent, collection, document: null })
-              }
-              onSelect={(document) => setLoc({ ...loc, document })}
-            />
+              <DocumentPanel
+                db={db}
+                collection={loc.collection}
+                path={loc.document}
+                onOpenCollection={(parent, collection) =>
+                  setLoc({ parent, collection, document: null })
+                }
+                onSelect={(document) => setLoc({ ...loc, document })}
+              />
             </Grid.Col>
           </Grid>
         </>
