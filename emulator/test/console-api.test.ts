@@ -125,6 +125,20 @@ describe('data API', () => {
   });
 });
 
+describe('console API', () => {
+  it('refuses requests from other origins (a web page cannot wipe the data)', async () => {
+    const res = await fetch(`http://${fx.emu.hostAndPort}/console/api/data`, {
+      method: 'DELETE',
+      headers: { origin: 'http://evil.test' },
+    });
+    expect(res.status).toBe(403);
+    const { collections } = await api<{ collections: unknown[] }>(
+      `collections?${q({ parent: '' })}`,
+    );
+    expect(collections.length).toBeGreaterThan(0);
+  });
+});
+
 describe('request log', () => {
   afterAll(async () => {
     await api('requests', { method: 'DELETE' });

@@ -31,6 +31,14 @@ async function readJson(req: IncomingMessage): Promise<JsonObject> {
   return v as JsonObject;
 }
 
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -133,6 +141,14 @@ export function createConsole(engine: Engine): ConsoleHandler {
       if (p !== '/console' && !p.startsWith('/console/')) return false;
       const method = req.method ?? 'GET';
       if (p.startsWith('/console/api/')) {
+        // No CORS: only the console's own pages (or tools without an Origin, like the CLI) may call it.
+        const origin = req.headers.origin;
+        if (origin && !sameHost(origin, req.headers.host)) {
+          send(res, 403, {
+            error: { message: 'The console API answers only the console itself.' },
+          });
+          return true;
+        }
         api(p.slice('/console/api/'.length), method, url.searchParams, req, res).catch(
           (e: unknown) => fail(res, e),
         );
