@@ -192,7 +192,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   if (options.importDir) await importDir(engine, options.importDir, log);
 
-  const consoleHandler = createConsole(engine);
+  const consoleHandler = createConsole(engine, options.projectId);
   const transports: HttpTransport[] = [
     createWebChannelTransport(engine),
     createRestTransport(engine),

@@ -70,7 +70,9 @@ function stringField(body: JsonObject, key: string): string {
 }
 
 /** The console's routes; everything acts as the owner (no rules), like the official UI. */
-export function createConsole(engine: Engine): ConsoleHandler {
+export function createConsole(engine: Engine, projectId?: string): ConsoleHandler {
+  // With --project, its default database is listed even before anything is written.
+  if (projectId) engine.database({ projectId, databaseId: '(default)' });
   const api = async (
     route: string,
     method: string,
