@@ -122,6 +122,36 @@ describe('console data view', () => {
     expect(snap.get('created_at').constructor.name).toBe('Timestamp');
   });
 
+  it('adds a document with typed fields, refusing a value that does not fit its type', async () => {
+    await admin.db.doc('vagas/v0').set({ titulo: 'Serraria' });
+    const page = await openConsole();
+    await page.getByRole('button', { name: 'vagas 1 document' }).click();
+    await page.getByRole('button', { name: 'Add document' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Document id').fill('v9');
+    await dialog.getByLabel('Name of field 1').fill('abre_em');
+    await dialog.getByRole('combobox', { name: 'Type of abre_em' }).click();
+    await page.getByRole('option', { name: 'timestamp' }).click();
+    await dialog.getByLabel('Value of abre_em').fill('2026-05-01T12:00:00.654321Z');
+    await dialog.getByRole('button', { name: 'Add field' }).click();
+    await dialog.getByLabel('Name of field 2').fill('vagas');
+    await dialog.getByRole('combobox', { name: 'Type of vagas' }).click();
+    await page.getByRole('option', { name: 'integer' }).click();
+    await dialog.getByLabel('Value of vagas').fill('3.5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').getByText('vagas: an integer is digits only.').waitFor();
+    await dialog.getByLabel('Value of vagas').fill('3');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'vagas 2 documents' }).waitFor();
+    await expect
+      .poll(() => fieldRow(page, 'abre_em').innerText())
+      .toContain('2026-05-01T12:00:00.654321Z');
+    const snap = await admin.db.doc('vagas/v9').get();
+    expect(snap.get('vagas')).toBe(3);
+    expect(snap.get('abre_em').toDate().toISOString()).toBe('2026-05-01T12:00:00.654Z');
+    expect(snap.get('abre_em').nanoseconds).toBe(654_321_000);
+  });
+
   it('deletes a document and a collection, and clears all data', async () => {
     await admin.db.doc('vagas/v1').set({ titulo: 'Eletricista' });
     await admin.db.doc('vagas/v2').set({ titulo: 'Serraria' });
