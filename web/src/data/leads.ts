@@ -6,6 +6,7 @@
 import {
   collection,
   getCountFromServer,
+  limit,
   orderBy,
   query,
   where,
@@ -63,6 +64,11 @@ export function leadsCollection(db: Firestore) {
 /** Active leads (not in the trash), newest first. Index: deleted_at ==, created_at desc. */
 export function activeLeadsQuery(db: Firestore): Query<Lead> {
   return query(leadsCollection(db), where('deleted_at', '==', null), orderBy('created_at', 'desc'));
+}
+
+/** The newest `count` active leads: what the list shows while the full list is still arriving (same index). */
+export function newestActiveLeadsQuery(db: Firestore, count: number): Query<Lead> {
+  return query(activeLeadsQuery(db), limit(count));
 }
 
 /** Leads in the trash, most recently trashed first. Index: deleted_at != null ordered by deleted_at desc. */

@@ -22,6 +22,7 @@ vi.mock('@/features/reports', () => ({ ReportsTab: () => <p>conteúdo de relató
 vi.mock('@/features/settings', () => ({ SettingsTab: () => <p>conteúdo de configurações</p> }));
 vi.mock('@/data/leads', () => ({
   activeLeadsQuery: () => 'active',
+  newestActiveLeadsQuery: () => 'newest',
   trashedLeadsQuery: () => 'trash',
   countTrashedLeads: counts.countTrashedLeads,
 }));
@@ -131,6 +132,16 @@ describe('AdminPanel live data', () => {
       expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
     );
     expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
+  });
+
+  it('listens to the newest page only until the full list has arrived', async () => {
+    renderAt('/admin', <AdminPanel />);
+    expect(fakeLive.mounted('newest')).toBe(true);
+    act(() => fakeLive.emit('newest', { data: [lead('9', 'Primeira')] }));
+    expect(await screen.findByText('Primeira')).toBeInTheDocument();
+    act(() => fakeLive.emit('active', { data: [lead('9', 'Primeira'), lead('8', 'Segunda')] }));
+    expect(await screen.findByText('Segunda')).toBeInTheDocument();
+    expect(fakeLive.mounted('newest')).toBe(false);
   });
 
   it('subscribes to the trash only while the Lixeira tab is open', async () => {

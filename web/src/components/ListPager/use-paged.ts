@@ -1,7 +1,7 @@
 /** Pages a long list (the panel renders at most one page of rows, so 20,000 leads never freeze a phone). */
 import { useState } from 'react';
 
-export const pageSize = 50;
+export const pageSize = 25;
 
 export interface Paged<T> {
   items: T[];

@@ -39,6 +39,7 @@ export const leadsTexts = {
   clear: 'Limpar Dados',
   missing: '-',
   loading: 'Carregando leads...',
+  loadingAll: 'Carregando a lista completa...',
   empty: 'Nenhum lead encontrado',
   loadFailed: 'Não foi possível carregar os leads.',
   duplicate: 'duplicado',

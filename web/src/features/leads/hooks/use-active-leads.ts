@@ -8,7 +8,8 @@ import type { FirestoreError } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { showToast } from '@/components/toast';
-import { activeLeadsQuery } from '@/data/leads';
+import { pageSize } from '@/components/ListPager/use-paged';
+import { activeLeadsQuery, newestActiveLeadsQuery } from '@/data/leads';
 import { useLiveLeads, type LiveLeads } from '@/data/use-live-leads';
 import type { Lead } from '@/domain/lead';
 import { loadErrorToast } from '../messages';
@@ -20,6 +21,11 @@ export interface ActiveLeads extends LiveLeads {
   /** Ids of leads that arrived while the panel was open and that the admin has not marked seen. */
   unseen: ReadonlySet<string>;
   markSeen: (ids?: readonly string[]) => void;
+  /**
+   * The first page of the list while the full list is still arriving (20,000 documents take
+   * seconds): a second listener limited to one page, closed once the full list is there.
+   */
+  preview: Lead[] | null;
   sound: boolean;
   setSound: (on: boolean) => void;
 }
@@ -59,6 +65,9 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
   );
 
   const live = useLiveLeads(query, { onAdded, onError });
+  const previewQuery = useMemo(() => newestActiveLeadsQuery(db, pageSize), [db]);
+  const first = useLiveLeads(live.status === 'loading' ? previewQuery : null);
+  const preview = live.status === 'loading' && first.status === 'success' ? first.data : null;
 
   // Only leads still in the list count (a lead trashed or deleted meanwhile is no longer unseen).
   const unseen = useMemo(() => {
@@ -77,7 +86,7 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
 
   useUnseenTitle(unseen.size);
 
-  return { ...live, unseen, markSeen, sound, setSound };
+  return { ...live, preview, unseen, markSeen, sound, setSound };
 }
 
 /** '(N) <title>' while N arrivals are unseen; the page's own title otherwise. */

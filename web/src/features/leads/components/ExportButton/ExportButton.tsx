@@ -6,7 +6,13 @@ import type { Lead } from '@/domain/lead';
 import { exportQualified } from '@/features/leads/api/export-qualified';
 import { exportDoneToast, exportErrorToast, leadsTexts } from '@/features/leads/messages';
 
-export function ExportButton({ leads }: { leads: readonly Lead[] }) {
+export function ExportButton({
+  leads,
+  disabled = false,
+}: {
+  leads: readonly Lead[];
+  disabled?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -21,7 +27,7 @@ export function ExportButton({ leads }: { leads: readonly Lead[] }) {
     }
   };
   return (
-    <Button color="#2b7a3b" loading={busy} onClick={() => void run()}>
+    <Button color="#2b7a3b" loading={busy} disabled={disabled} onClick={() => void run()}>
       {leadsTexts.export}
     </Button>
   );

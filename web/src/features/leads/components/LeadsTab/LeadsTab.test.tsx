@@ -44,6 +44,7 @@ function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
     status: 'success',
     data: leads,
     error: null,
+    preview: null,
     unseen: new Set(),
     markSeen: vi.fn(),
     sound: false,
@@ -113,6 +114,15 @@ describe('LeadsTab', { timeout: 30_000 }, () => {
     unmount();
     renderTab(live({ data: [] }));
     expect(screen.getByText('Nenhum lead encontrado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Limpar Dados' })).toBeDisabled();
+  });
+
+  it('shows the newest page while the full list is still arriving, with exports and Limpar Dados off', () => {
+    renderTab(live({ status: 'loading', data: [], preview: [leads[0]!] }));
+    expect(screen.getByText('Carregando a lista completa...')).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Érica Conceição']);
+    expect(screen.getByRole('group', { name: 'Total de Leads' })).toHaveTextContent('…');
+    expect(screen.getByRole('button', { name: 'Exportar Qualificados' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Limpar Dados' })).toBeDisabled();
   });
 

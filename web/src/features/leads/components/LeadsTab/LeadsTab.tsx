@@ -113,6 +113,15 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
 
   const loading = live.status === 'loading';
   const unseenCount = live.unseen.size;
+  // While the full list arrives, the newest page is shown as it is (filters need the full list).
+  const unfiltered =
+    !deferred.search.trim() &&
+    deferred.status === noFilters.status &&
+    deferred.vaga === noFilters.vaga &&
+    !deferred.range[0] &&
+    !deferred.range[1];
+  const preview =
+    loading && unfiltered && live.preview && live.preview.length > 0 ? live.preview : null;
 
   return (
     <Stack gap="md">
@@ -124,7 +133,7 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
               {leadsTexts.listTitle}
             </Title>
             <Group gap="xs">
-              <ExportButton leads={exportable} />
+              <ExportButton leads={exportable} disabled={loading} />
               <ClearDataButton leads={leads} />
             </Group>
           </Group>
@@ -160,6 +169,31 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
           )}
           {live.status === 'error' && leads.length === 0 ? (
             <Alert color="red" title={leadsTexts.loadFailed} />
+          ) : preview ? (
+            <>
+              <Group gap="xs" role="status">
+                <Loader size="xs" aria-hidden />
+                <Text size="sm" c="gray.7">
+                  {leadsTexts.loadingAll}
+                </Text>
+              </Group>
+              <LeadsList
+                leads={preview}
+                unseen={live.unseen}
+                duplicates={duplicates}
+                selected={selected}
+                pending={actions.pending}
+                onSelect={onSelect}
+                onSelectPage={(on) =>
+                  select(
+                    preview.map((lead) => lead.id),
+                    on,
+                  )
+                }
+                onStatus={onStatus}
+                onTrash={onTrash}
+              />
+            </>
           ) : loading ? (
             <Center py="xl">
               <Loader aria-label={leadsTexts.loading} />
