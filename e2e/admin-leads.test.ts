@@ -88,6 +88,28 @@ describe('Leads tab', () => {
     expect(await row(page, tag).first().textContent()).toContain('Júlia');
   });
 
+  test('the Período range keeps the leads created on the chosen days', async () => {
+    const tag = uniqueTag('Periodo');
+    await seed(
+      { nome: `${tag} Hoje`, ageMinutes: 1 },
+      { nome: `${tag} Antes`, ageMinutes: 3 * 1440 },
+    );
+    const page = await panel();
+    await searchBox(page).fill(tag);
+    await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(2);
+    // Today as the picker names its day buttons ('D MMMM YYYY', pt-BR) in the context's time zone.
+    const part = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Bahia', ...options }).format(
+        new Date(),
+      );
+    const today = `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}`;
+    await page.getByLabel('Período').click();
+    await page.getByRole('button', { name: today, exact: true }).click();
+    await page.getByRole('button', { name: today, exact: true }).click();
+    await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(1);
+    expect(await page.locator('tbody tr').textContent()).toContain(`${tag} Hoje`);
+  });
+
   test('changes a status and moves a lead to the trash (and back with Desfazer); the document follows', async () => {
     const tag = uniqueTag('Acao');
     const [id] = await seed({ nome: `${tag} Dora` });
