@@ -186,7 +186,10 @@ describe('console requests', () => {
       code: 'permission-denied',
     });
     await page.getByLabel('Only denied').check();
-    const row = page.getByRole('row', { name: /create.*\/leads\/lead-x.*anonymous.*denied/ });
+    // Time with hours to milliseconds, method, path, who, outcome.
+    const row = page.getByRole('row', {
+      name: /^\d\d:\d\d:\d\d\.\d{3} create \/leads\/lead-x anonymous denied/,
+    });
     await row.waitFor();
     await row.getByRole('button', { name: 'Rules trace of create /leads/lead-x' }).click();
     const trace = page.getByRole('region', { name: 'Rules trace' });

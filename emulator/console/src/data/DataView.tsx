@@ -76,7 +76,7 @@ export function DataView() {
               </Anchor>
             ))}
           </Breadcrumbs>
-          <Grid gutter="md">
+          <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 3 }}>
               <CollectionsPanel
                 db={db}

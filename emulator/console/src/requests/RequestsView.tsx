@@ -94,6 +94,9 @@ export function RequestsView() {
               <Table.Tr>
                 <Table.Td>
                   {new Date(e.at).toLocaleTimeString(undefined, {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                    second: '2-digit',
                     hour12: false,
                     fractionalSecondDigits: 3,
                   })}
