@@ -98,7 +98,7 @@ describe('counters, jobs, duplicates', () => {
   });
 
   it('marks the phone numbers that appear more than once', () => {
-    expect([...duplicatePhones(leads)]).toEqual(['79988881111']);
+    expect([...duplicatePhones(indexLeads(leads))]).toEqual(['79988881111']);
   });
 });
 

@@ -116,12 +116,11 @@ export function distinctJobs(leads: readonly Lead[]): string[] {
   return [...new Set(leads.map((lead) => lead.vaga))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }
 
-/** The phone digits that appear on more than one lead ('duplicado'). */
-export function duplicatePhones(leads: readonly Lead[]): Set<string> {
+/** The phone digits that appear on more than one lead ('duplicado'), from the search index. */
+export function duplicatePhones(index: readonly IndexedLead[]): Set<string> {
   const seen = new Set<string>();
   const repeated = new Set<string>();
-  for (const lead of leads) {
-    const digits = digitsOf(lead.whatsapp);
+  for (const { digits } of index) {
     if (!digits) continue;
     if (seen.has(digits)) repeated.add(digits);
     else seen.add(digits);

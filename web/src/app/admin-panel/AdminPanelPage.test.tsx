@@ -42,6 +42,8 @@ function lead(id: string, nome: string, created_at = new Date()): Lead {
 
 beforeEach(() => {
   fakeLive.reset();
+  // The newest page has answered (empty): the full list is subscribed.
+  fakeLive.emit('newest', { data: [] });
   session.signOutAdmin.mockReset().mockResolvedValue(undefined);
   counts.countTrashedLeads.mockReset().mockResolvedValue(0);
   document.title = 'Vagas';
@@ -90,7 +92,10 @@ describe('AdminPanel live data', () => {
   it('labels the Lixeira tab with the counted trash, re-counted when the active list changes', async () => {
     counts.countTrashedLeads.mockResolvedValue(7);
     renderAt('/admin', <AdminPanel />);
+    act(() => fakeLive.emit('active', { data: [] }));
     expect(await screen.findByRole('tab', { name: 'Lixeira (7)' })).toBeInTheDocument();
+    // Counted once the list was there, not while it loaded.
+    expect(counts.countTrashedLeads).toHaveBeenCalledTimes(1);
     counts.countTrashedLeads.mockResolvedValue(8);
     act(() => fakeLive.emit('active', { data: [lead('1', 'Ana')] }));
     expect(await screen.findByRole('tab', { name: 'Lixeira (8)' })).toBeInTheDocument();

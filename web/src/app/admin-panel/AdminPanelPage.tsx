@@ -56,7 +56,8 @@ export function AdminPanel() {
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open. The trash is re-counted when the list changes.
   const activeLeads = useActiveLeads({ onAccessLost });
-  const trash = useTrashCount(activeLeads.data);
+  // Counted once the list is there (not twice while it loads), then whenever it changes.
+  const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.data);
 
   const signOut = async () => {
     try {

@@ -1,6 +1,7 @@
 /**
  * A stand-in for `@/data/use-live-leads` in component tests: each query key ('active', 'trash')
- * has a state the test sets (`emit`) and the events the component registered (`events`).
+ * has a state the test sets (`emit`) and the events the component registered (`events`); a null
+ * query subscribes to nothing, as the real hook.
  * Use with vi.mock('@/data/use-live-leads', () => fakeLiveLeadsModule) and mocked queries returning the keys.
  */
 import { useEffect, useState } from 'react';
@@ -32,12 +33,16 @@ export const fakeLive = {
 };
 
 function useFakeLiveLeads(query: unknown, events: LiveLeadsEvents = {}): LiveLeads {
-  const key = String(query);
-  registered.set(key, events);
+  const key = query === null ? null : String(query);
+  if (key !== null) registered.set(key, events);
   const [state, setState] = useState<LiveLeads>(
-    () => states.get(key) ?? { status: 'loading', data: [], error: null },
+    () =>
+      (key === null ? undefined : states.get(key)) ?? { status: 'loading', data: [], error: null },
   );
   useEffect(() => {
+    if (key === null) return;
+    const known = states.get(key);
+    if (known) setState(known);
     const set = setters.get(key) ?? new Set();
     set.add(setState);
     setters.set(key, set);

@@ -64,9 +64,18 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
     [onAccessLost],
   );
 
-  const live = useLiveLeads(query, { onAdded, onError });
+  // The newest page first, then the full list: on one Listen stream the server sends a target's
+  // documents in order, so a page listener started alongside would wait behind 20,000 documents.
+  const [fullReady, setFullReady] = useState(false);
   const previewQuery = useMemo(() => newestActiveLeadsQuery(db, pageSize), [db]);
-  const first = useLiveLeads(live.status === 'loading' ? previewQuery : null);
+  const first = useLiveLeads(fullReady ? null : previewQuery);
+  const live = useLiveLeads(fullReady || first.status !== 'loading' ? query : null, {
+    onAdded,
+    onError,
+  });
+  useEffect(() => {
+    if (live.status !== 'loading') setFullReady(true);
+  }, [live.status]);
   const preview = live.status === 'loading' && first.status === 'success' ? first.data : null;
 
   // Only leads still in the list count (a lead trashed or deleted meanwhile is no longer unseen).

@@ -10,6 +10,7 @@ import { countTrashedLeads } from '@/data/leads';
 
 const coalesceMs = 300;
 
+/** `refreshKey` null: not yet (e.g. while the active list is still loading). */
 export function useTrashCount(refreshKey?: unknown): { count: number; refresh: () => void } {
   const db = useFirestore();
   const [count, setCount] = useState(0);
@@ -22,6 +23,7 @@ export function useTrashCount(refreshKey?: unknown): { count: number; refresh: (
   }, [refresh]);
 
   useEffect(() => {
+    if (refreshKey === null) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       countTrashedLeads(db).then(

@@ -49,7 +49,7 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
   const index = useMemo(() => indexLeads(leads, cache.current), [leads]);
   const counts = useMemo(() => countLeads(leads), [leads]);
   const jobs = useMemo(() => distinctJobs(leads), [leads]);
-  const duplicates = useMemo(() => duplicatePhones(leads), [leads]);
+  const duplicates = useMemo(() => duplicatePhones(index), [index]);
   const range = useMemo(
     () => ({
       from: dayStart(deferred.range[0]),
