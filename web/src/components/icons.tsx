@@ -1,9 +1,10 @@
 /** Small inline SVG icons (no icon package: keeps the public bundles light). */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...props }: IconProps) {
+/** A 24x24 stroked icon drawn with `children`, hidden from screen readers (name the control instead). */
+export function Svg({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

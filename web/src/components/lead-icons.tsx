@@ -1,26 +1,9 @@
 /** Icons of the lead lists' row actions (inline SVG, same style as icons.tsx). */
-import type { SVGProps } from 'react';
+import { Svg as IconSvg, type IconProps } from './icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** Row-action icons are a little smaller than the page icons. */
+function Svg(props: IconProps) {
+  return <IconSvg size={18} {...props} />;
 }
 
 export function TrashIcon(props: IconProps) {
