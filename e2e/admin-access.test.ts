@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
-import appConfig from '../web/src/config/app-config.json';
+import { createAdmin, warmAdminFunctions } from './support/admin';
 import {
   adminAuth,
   adminFirestore,
@@ -20,24 +20,11 @@ let listedAdmin: { email: string; password: string };
 beforeAll(async () => {
   // An allow-listed admin of this file's own (the seed's demo admin would also write settings,
   // which other browser tests own).
-  listedAdmin = { email: `admin-e2e-${Date.now()}@vagas.test`, password: 'senha-admin-e2e' };
-  await adminAuth().createUser({ ...listedAdmin, emailVerified: true });
-  await grantAdmin(adminConnection(), listedAdmin.email);
+  listedAdmin = await createAdmin('admin-e2e');
   browser = await launchChromium();
   // The Functions emulator boots a worker process on a function's first call (seconds on a busy
-  // machine): do that here, with calls that are refused, so the tests time the app, not the boot.
-  await Promise.all(
-    ['linkAdminUser', 'isCurrentUserAdmin'].map((name) =>
-      fetch(
-        `http://${suite.functionsHost}/${suite.projectId}/${appConfig.functionsRegion}/${name}`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ data: null }),
-        },
-      ),
-    ),
-  );
+  // machine): do that here, so the tests time the app, not the boot.
+  await warmAdminFunctions();
 });
 
 afterAll(async () => {
