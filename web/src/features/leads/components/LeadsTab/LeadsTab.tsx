@@ -123,6 +123,8 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
   const preview =
     loading && unfiltered && live.preview && live.preview.length > 0 ? live.preview : null;
 
+  const rows = preview ?? paged.items;
+
   return (
     <Stack gap="md">
       <LeadCounters counts={counts} loading={loading} />
@@ -169,43 +171,26 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
           )}
           {live.status === 'error' && leads.length === 0 ? (
             <Alert color="red" title={leadsTexts.loadFailed} />
-          ) : preview ? (
-            <>
-              <Group gap="xs" role="status">
-                <Loader size="xs" aria-hidden />
-                <Text size="sm" c="gray.7">
-                  {leadsTexts.loadingAll}
-                </Text>
-              </Group>
-              <LeadsList
-                leads={preview}
-                unseen={live.unseen}
-                duplicates={duplicates}
-                selected={selected}
-                pending={actions.pending}
-                onSelect={onSelect}
-                onSelectPage={(on) =>
-                  select(
-                    preview.map((lead) => lead.id),
-                    on,
-                  )
-                }
-                onStatus={onStatus}
-                onTrash={onTrash}
-              />
-            </>
-          ) : loading ? (
+          ) : loading && !preview ? (
             <Center py="xl">
               <Loader aria-label={leadsTexts.loading} />
             </Center>
-          ) : visible.length === 0 ? (
+          ) : !preview && visible.length === 0 ? (
             <Text c="gray.7" ta="center" py="lg">
               {leadsTexts.empty}
             </Text>
           ) : (
             <>
+              {preview && (
+                <Group gap="xs" role="status">
+                  <Loader size="xs" aria-hidden />
+                  <Text size="sm" c="gray.7">
+                    {leadsTexts.loadingAll}
+                  </Text>
+                </Group>
+              )}
               <LeadsList
-                leads={paged.items}
+                leads={rows}
                 unseen={live.unseen}
                 duplicates={duplicates}
                 selected={selected}
@@ -213,14 +198,20 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
                 onSelect={onSelect}
                 onSelectPage={(on) =>
                   select(
-                    paged.items.map((lead) => lead.id),
+                    rows.map((lead) => lead.id),
                     on,
                   )
                 }
                 onStatus={onStatus}
                 onTrash={onTrash}
               />
-              <ListPager paged={paged} label={leadsTexts.pagination} showing={leadsTexts.showing} />
+              {!preview && (
+                <ListPager
+                  paged={paged}
+                  label={leadsTexts.pagination}
+                  showing={leadsTexts.showing}
+                />
+              )}
             </>
           )}
         </Stack>
