@@ -19,6 +19,8 @@ export interface LiveLeads {
 export interface LiveLeadsEvents {
   /** Leads that entered the list after its first snapshot (new applications, restores). */
   onAdded?: (leads: Lead[]) => void;
+  /** Ids of leads that left the list after its first snapshot (trashed, deleted). */
+  onRemoved?: (ids: string[]) => void;
   /** The listener failed (it is then closed by the SDK). */
   onError?: (error: FirestoreError) => void;
 }
@@ -43,9 +45,11 @@ export function useLiveLeads(query: Query<Lead> | null, events: LiveLeadsEvents 
       (snapshot) => {
         const next = leads.slice();
         const added: Lead[] = [];
+        const removed: string[] = [];
         for (const change of snapshot.docChanges()) {
           if (change.type === 'removed') {
             next.splice(change.oldIndex, 1);
+            if (!first) removed.push(change.doc.id);
             continue;
           }
           const lead = change.doc.data();
@@ -61,6 +65,7 @@ export function useLiveLeads(query: Query<Lead> | null, events: LiveLeadsEvents 
         first = false;
         setState({ status: 'success', data: next, error: null });
         if (added.length > 0) eventsRef.current.onAdded?.(added);
+        if (removed.length > 0) eventsRef.current.onRemoved?.(removed);
       },
       (error) => {
         setState((previous) => ({ status: 'error', data: previous.data, error }));

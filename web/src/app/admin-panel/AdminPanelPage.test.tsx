@@ -89,7 +89,7 @@ describe('AdminPanel shell', () => {
 });
 
 describe('AdminPanel live data', () => {
-  it('labels the Lixeira tab with the counted trash, re-counted when the active list changes', async () => {
+  it('labels the Lixeira tab with the counted trash, re-counted when leads leave or return', async () => {
     counts.countTrashedLeads.mockResolvedValue(7);
     renderAt('/admin', <AdminPanel />);
     act(() => fakeLive.emit('active', { data: [] }));
@@ -97,8 +97,15 @@ describe('AdminPanel live data', () => {
     // Counted once the list was there, not while it loaded.
     expect(counts.countTrashedLeads).toHaveBeenCalledTimes(1);
     counts.countTrashedLeads.mockResolvedValue(8);
-    act(() => fakeLive.emit('active', { data: [lead('1', 'Ana')] }));
+    // Another panel trashed a lead: it left the active list.
+    act(() => fakeLive.events('active').onRemoved?.(['1']));
     expect(await screen.findByRole('tab', { name: 'Lixeira (8)' })).toBeInTheDocument();
+    counts.countTrashedLeads.mockResolvedValue(7);
+    // ... and restored it (a lead created before the panel opened is no arrival).
+    act(() =>
+      fakeLive.events('active').onAdded?.([lead('1', 'Ana', new Date(Date.now() - 86_400_000))]),
+    );
+    expect(await screen.findByRole('tab', { name: 'Lixeira (7)' })).toBeInTheDocument();
   });
 
   it('keeps counting arrivals in the title while another tab is open, and marks them new', async () => {

@@ -54,10 +54,11 @@ export function AdminPanel() {
   }, [navigate]);
 
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
-  // count stay live while another tab is open. The trash is re-counted when the list changes.
+  // count stay live while another tab is open.
   const activeLeads = useActiveLeads({ onAccessLost });
-  // Counted once the list is there (not twice while it loads), then whenever it changes.
-  const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.data);
+  // Counted once the list is there (not also while it loads), then whenever leads leave the list or
+  // come back to it (here or in another panel); arrivals do not change the trash.
+  const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
 
   const signOut = async () => {
     try {

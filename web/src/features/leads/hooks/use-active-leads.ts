@@ -5,7 +5,7 @@
  */
 import { useLocalStorage } from '@mantine/hooks';
 import type { FirestoreError } from 'firebase/firestore';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { pageSize } from '@/components/ListPager/use-paged';
@@ -26,6 +26,11 @@ export interface ActiveLeads extends LiveLeads {
    * seconds): a second listener limited to one page, closed once the full list is there.
    */
   preview: Lead[] | null;
+  /**
+   * Changes when leads leave the list or come back to it (trash, delete, restore: here or in another
+   * panel), not on arrivals: the panel re-counts the trash on it.
+   */
+  trashEpoch: number;
   sound: boolean;
   setSound: (on: boolean) => void;
 }
@@ -46,10 +51,14 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
   const soundRef = useRef(sound);
   soundRef.current = sound;
 
+  const [trashEpoch, trashMoved] = useReducer((n: number) => n + 1, 0);
+  const onRemoved = useCallback(() => trashMoved(), []);
   const onAdded = useCallback((leads: Lead[]) => {
     const arrivals = leads.filter(
       (lead) => !lead.created_at || lead.created_at.getTime() >= openedAt.current - arrivalSlackMs,
     );
+    // Anything else that entered the list came back from the trash.
+    if (arrivals.length < leads.length) trashMoved();
     if (arrivals.length === 0) return;
     setUnseen((previous) => new Set([...previous, ...arrivals.map((lead) => lead.id)]));
     if (soundRef.current) playArrivalSound();
@@ -71,6 +80,7 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
   const first = useLiveLeads(fullReady ? null : previewQuery);
   const live = useLiveLeads(fullReady || first.status !== 'loading' ? query : null, {
     onAdded,
+    onRemoved,
     onError,
   });
   useEffect(() => {
@@ -95,7 +105,7 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
 
   useUnseenTitle(unseen.size);
 
-  return { ...live, preview, unseen, markSeen, sound, setSound };
+  return { ...live, preview, trashEpoch, unseen, markSeen, sound, setSound };
 }
 
 /** '(N) <title>' while N arrivals are unseen; the page's own title otherwise. */

@@ -45,6 +45,7 @@ function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
     data: leads,
     error: null,
     preview: null,
+    trashEpoch: 0,
     unseen: new Set(),
     markSeen: vi.fn(),
     sound: false,
