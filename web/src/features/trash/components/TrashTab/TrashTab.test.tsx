@@ -43,7 +43,8 @@ beforeEach(() => {
   writes.deleteLeadPermanently.mockReset().mockResolvedValue(undefined);
 });
 
-describe('TrashTab', () => {
+// Several Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
+describe('TrashTab', { timeout: 20_000 }, () => {
   it('shows a loader, then Nenhum lead na lixeira when the trash is empty', async () => {
     renderTab();
     expect(screen.getByLabelText('Carregando lixeira...')).toBeInTheDocument();
