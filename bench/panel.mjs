@@ -12,6 +12,11 @@
  * Numbers only, never pass/fail. Usage: node bench/panel.mjs [--active 20000] [--trashed 20000]
  */
 /* global window, document, XMLHttpRequest, MutationObserver */
+/**
+ * What the page-side instrumentation keeps on `window`.
+ * @typedef {{ listenDocs: number, aggregations: number, aggregationReads: number, longTasks: [number, number][], urls: string[] }} BenchStats
+ * @typedef {Window & { __bench: BenchStats, __changed: Promise<number>, __inputAt: number | null, __seen: Record<string, number> }} BenchWindow
+ */
 import { deleteApp as deleteAdminApp, initializeApp as initAdminApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
@@ -30,6 +35,7 @@ import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { startLocalSuite } from '../scripts/lib/local-suite.mjs';
 
+/** @param {string} name @param {number} fallback */
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? fallback : Number(process.argv[i + 1]);
@@ -44,14 +50,18 @@ const statuses = ['novo', 'principal', 'separado', 'descartado'];
 const first = ['Ana', 'João', 'Maria', 'José', 'Érica', 'Luís', 'Cláudia', 'Raí', 'Bruna', 'Tânia'];
 const last = ['Silva', 'Souza', 'Conceição', 'Araújo', 'Lima', 'Gonçalves', 'Melo', 'Brandão'];
 
+/** @param {number} n */
 const ms = (n) => `${n.toFixed(0)} ms`;
+/** @param {number[]} values @param {number} p */
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
+/** @param {number[]} values */
 const median = (values) => pct(values, 50);
 
 const started = Date.now();
+/** @param {string} what */
 const step = (what) =>
   process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
 step('starting the local suite (builds web/)');
@@ -73,6 +83,7 @@ try {
   // ---- Seed ---------------------------------------------------------------------------------
   const seedStart = Date.now();
   const now = Date.now();
+  /** @param {number} i @param {boolean} trashed */
   const lead = (i, trashed) => ({
     nome: `${first[i % first.length]} ${last[(i * 7) % last.length]} ${i}`,
     whatsapp: `(7${i % 10}) 9${String(10_000_000 + ((i * 7919) % 89_999_999)).slice(0, 4)}-${String(i % 10_000).padStart(4, '0')}`,
@@ -142,46 +153,54 @@ try {
 
   // Reads on the wire and long tasks, recorded from before the app's first script.
   await context.addInitScript(() => {
+    /** @type {BenchStats} */
     const stats = { listenDocs: 0, aggregations: 0, aggregationReads: 0, longTasks: [], urls: [] };
     Object.assign(window, { __bench: stats });
     const open = XMLHttpRequest.prototype.open;
-    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
-      const target = String(url);
-      if (stats.urls.length < 40) stats.urls.push(`${method} ${target.split('?')[0]}`);
-      if (target.includes('/Listen/channel')) {
-        // Streaming responses are read as they grow; binary ones once complete.
-        let seen = 0;
-        const count = (text) => {
-          stats.listenDocs += (text.match(/documentChange/g) ?? []).length;
-        };
-        this.addEventListener('readystatechange', () => {
-          if (this.readyState < 3) return;
-          if (this.responseType === '' || this.responseType === 'text') {
-            const text = this.responseText;
-            count(text.slice(seen));
-            seen = text.length;
-          } else if (this.readyState === 4 && this.response) {
-            const body = this.response;
-            count(typeof body === 'string' ? body : new TextDecoder().decode(body));
-          }
-        });
+    XMLHttpRequest.prototype.open = /** @type {XMLHttpRequest['open']} */ (
+      /** @this {XMLHttpRequest} @param {string} method @param {string | URL} url @param {[boolean, string?, string?]} rest */
+      function (method, url, ...rest) {
+        const target = String(url);
+        if (stats.urls.length < 40) stats.urls.push(`${method} ${target.split('?')[0]}`);
+        if (target.includes('/Listen/channel')) {
+          // Streaming responses are read as they grow; binary ones once complete.
+          let seen = 0;
+          /** @param {string} text */
+          const count = (text) => {
+            stats.listenDocs += (text.match(/documentChange/g) ?? []).length;
+          };
+          this.addEventListener('readystatechange', () => {
+            if (this.readyState < 3) return;
+            if (this.responseType === '' || this.responseType === 'text') {
+              const text = this.responseText;
+              count(text.slice(seen));
+              seen = text.length;
+            } else if (this.readyState === 4 && this.response) {
+              const body = this.response;
+              count(typeof body === 'string' ? body : new TextDecoder().decode(body));
+            }
+          });
+        }
+        if (target.includes(':runAggregationQuery')) {
+          this.addEventListener('load', () => {
+            stats.aggregations += 1;
+            const counted = Number(/"integerValue":\s*"?(\d+)/.exec(this.responseText)?.[1] ?? 0);
+            stats.aggregationReads += Math.max(1, Math.ceil(counted / 1000));
+          });
+        }
+        return open.call(this, method, url, ...rest);
       }
-      if (target.includes(':runAggregationQuery')) {
-        this.addEventListener('load', () => {
-          stats.aggregations += 1;
-          const counted = Number(/"integerValue":\s*"?(\d+)/.exec(this.responseText)?.[1] ?? 0);
-          stats.aggregationReads += Math.max(1, Math.ceil(counted / 1000));
-        });
-      }
-      return open.call(this, method, url, ...rest);
-    };
+    );
     // The SDK's Listen channel streams over fetch: read a clone of each response as it arrives.
     const fetchBefore = window.fetch;
+    /** @type {typeof window.fetch} */
     window.fetch = async function (input, init) {
-      const target = typeof input === 'string' ? input : String(input?.url ?? input);
+      const target =
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       const response = await fetchBefore.call(this, input, init);
-      if (target.includes('/Listen/channel') && response.body) {
-        const reader = response.clone().body.getReader();
+      const body = response.clone().body;
+      if (target.includes('/Listen/channel') && body) {
+        const reader = body.getReader();
         const decoder = new TextDecoder();
         let tail = '';
         (async () => {
@@ -224,7 +243,8 @@ try {
   const tFull = Date.now() - t0;
   await page.getByRole('tab', { name: `Lixeira (${trashedCount})` }).waitFor({ timeout: 60_000 });
   const tCount = Date.now() - t0;
-  const stats = () => page.evaluate(() => window.__bench);
+  const stats = () =>
+    page.evaluate(() => /** @type {BenchWindow} */ (/** @type {unknown} */ (window)).__bench);
   const opened = await stats();
   if (process.env.VAGAS_BENCH_DEBUG) console.log(opened.urls);
 
@@ -235,10 +255,13 @@ try {
   step('searching and filtering');
   // ---- Search and filter -> updated list ---------------------------------------------------
   /** ms from the input event to the first change of the list, measured in the page. */
+  /** @param {() => Promise<unknown>} act */
   const timeChange = async (act, timeoutMs = 10_000) => {
     await page.evaluate((timeoutMs) => {
+      const w = /** @type {BenchWindow} */ (/** @type {unknown} */ (window));
       const list = document.querySelector('[role=tabpanel]');
-      window.__changed = new Promise((resolve) => {
+      if (!list) throw new Error('no open tab panel');
+      w.__changed = new Promise((resolve) => {
         const observer = new MutationObserver(() => {
           observer.disconnect();
           resolve(performance.now());
@@ -249,26 +272,31 @@ try {
         }, timeoutMs);
         observer.observe(list, { childList: true, subtree: true, characterData: true });
       });
-      window.__inputAt = null;
+      w.__inputAt = null;
       const mark = () => {
-        window.__inputAt ??= performance.now();
+        w.__inputAt ??= performance.now();
       };
       document.addEventListener('input', mark, { capture: true, once: true });
       document.addEventListener('mousedown', mark, { capture: true, once: true });
     }, timeoutMs);
     await act();
-    const t = await page.evaluate(async () => (await window.__changed) - window.__inputAt);
+    const t = await page.evaluate(async () => {
+      const w = /** @type {BenchWindow} */ (/** @type {unknown} */ (window));
+      return (await w.__changed) - (w.__inputAt ?? Number.NaN);
+    });
     if (Number.isNaN(t)) throw new Error('the list did not change');
     return t;
   };
   const longTasksFrom = (await stats()).longTasks.length;
   const search = page.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' });
+  /** @type {number[]} */
   const searchTimes = [];
   for (const query of ['conceicao', 'maria', 'joao lima', '12345', '(71)', 'erica 1999', 'raí']) {
     searchTimes.push(await timeChange(() => search.fill(query)));
     await page.waitForTimeout(50);
     searchTimes.push(await timeChange(() => search.fill('')));
   }
+  /** @type {number[]} */
   const typed = [];
   await search.click();
   for (const key of 'jose melo 4'.split('')) {
@@ -279,6 +307,7 @@ try {
     if (t !== null && before !== after) typed.push(t);
   }
   await search.fill('');
+  /** @type {number[]} */
   const filterTimes = [];
   for (const option of ['Principal', 'Separado', 'Descartado', 'Novo', 'Todos']) {
     await page.getByRole('combobox', { name: 'Filtrar por status' }).click();
@@ -304,15 +333,16 @@ try {
   const lite = getLiteFirestore(liteApp);
   connectFirestoreEmulator(lite, suite.firestore.host, suite.firestore.port);
   await page.evaluate(() => {
-    window.__seen = {};
+    const w = /** @type {BenchWindow} */ (/** @type {unknown} */ (window));
+    w.__seen = {};
     new MutationObserver(() => {
-      for (const row of document.querySelectorAll('tbody tr[data-lead-id]')) {
+      for (const row of Array.from(document.querySelectorAll('tbody tr[data-lead-id]'))) {
         const id = row.getAttribute('data-lead-id');
-        if (id && !(id in window.__seen))
-          window.__seen[id] = performance.timeOrigin + performance.now();
+        if (id && !(id in w.__seen)) w.__seen[id] = performance.timeOrigin + performance.now();
       }
     }).observe(document.body, { childList: true, subtree: true });
   });
+  /** @type {number[]} */
   const latencies = [];
   for (let i = 0; i < liveCount; i++) {
     const ref = doc(collection(lite, 'leads'));
@@ -326,13 +356,23 @@ try {
       created_at: serverTimestamp(),
       deleted_at: null,
     });
-    await page.waitForFunction((id) => id in window.__seen, ref.id, { timeout: 30_000 });
-    const seenAt = await page.evaluate((id) => window.__seen[id], ref.id);
+    await page.waitForFunction(
+      (id) => id in /** @type {BenchWindow} */ (/** @type {unknown} */ (window)).__seen,
+      ref.id,
+      {
+        timeout: 30_000,
+      },
+    );
+    const seenAt = await page.evaluate(
+      (id) => /** @type {BenchWindow} */ (/** @type {unknown} */ (window)).__seen[id],
+      ref.id,
+    );
     latencies.push(seenAt - sent);
   }
   const title = await page.title();
 
   // ---- Report ------------------------------------------------------------------------------
+  /** @param {number} n */
   const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   console.log(
     `\nPanel with ${activeCount} active + ${trashedCount} trashed leads (production build, Chromium):`,

@@ -1,7 +1,8 @@
 /**
- * Stands in for the Firebase SDKs this app never uses (Realtime Database, Storage, Remote Config).
- * reactfire imports them at its top level, so without this vite.config.ts alias every admin page
- * would download them (about 40 KB gzip) for hooks nobody calls. Calling one is a programming error.
+ * Stands in for code this app never runs: the Firebase SDKs reactfire imports at its top level
+ * (Realtime Database, Storage, Remote Config: about 40 KB gzip), and re2js, which Firestore imports
+ * only to evaluate the regex functions of pipelines (about 44 KB gzip; the app runs no pipeline).
+ * vite.config.ts aliases those imports here. Calling one is a programming error.
  */
 function unused(name: string): never {
   throw new Error(
@@ -27,3 +28,7 @@ export const getValue = () => unused('remoteConfig.getValue');
 // firebase/storage
 export const getDownloadURL = () => unused('storage.getDownloadURL');
 export const ref = () => unused('storage.ref');
+// re2js (Firestore pipelines' regexMatch / regexContains)
+export const RE2JS = {
+  compile: () => unused('re2js.RE2JS.compile (Firestore pipeline regex functions)'),
+};
