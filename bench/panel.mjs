@@ -1,5 +1,5 @@
 /**
- * The admin panel at scale (issue 12): seeds 20,000 active + 20,000 trashed leads into a fresh local
+ * The admin panel at scale: seeds 20,000 active + 20,000 trashed leads into a fresh local
  * suite (production build, memory-only data), opens /admin in Chromium as an admin and prints
  * - open -> first rows visible / first row's checkbox toggled (ms),
  * - search input / status filter -> updated list (ms, per change),

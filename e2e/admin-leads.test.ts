@@ -1,4 +1,4 @@
-// The Leads tab in Chromium on the local suite (issue 12): the list, counters, filters, row
+// The Leads tab in Chromium on the local suite: the list, counters, filters, row
 // actions, the live arrivals from the public page, another admin's change, the CSV byte by byte,
 // Limpar Dados over more than 500 leads, and the error toasts when the emulator refuses.
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The Relatórios tab in Chromium against the local suite (issue 13): leads seeded over several days
+// The Relatórios tab in Chromium against the local suite: leads seeded over several days
 // of March 2025 (a period no other browser test writes to), with jobs, localities, statuses and
 // sources, and every chart's numbers compared with counts made independently through firebase-admin.
 import { Timestamp } from 'firebase-admin/firestore';

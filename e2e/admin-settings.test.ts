@@ -1,4 +1,4 @@
-// The Configurações tab in Chromium against the local suite (issue 13): the pixel and the redirect
+// The Configurações tab in Chromium against the local suite: the pixel and the redirect
 // settings saved and seen through firebase-admin, the input bounds, the live counter, the settings
 // documents created when missing, and the error toasts when the emulator refuses.
 import { readFileSync } from 'node:fs';

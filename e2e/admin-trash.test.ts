@@ -1,4 +1,4 @@
-// The Lixeira tab in Chromium on the local suite (issue 12): the trashed leads, restore, delete
+// The Lixeira tab in Chromium on the local suite: the trashed leads, restore, delete
 // permanently after a confirmation, the live 'Lixeira (N)' count, and both tabs on a 360 px phone
 // and under axe-core.
 import type { Page } from 'playwright-core';

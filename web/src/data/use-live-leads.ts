@@ -1,6 +1,6 @@
 /**
  * A live lead list over `onSnapshot`, in reactfire's `{status, data, error}` shape without Suspense
- * (design.md example 9). Each snapshot's changes are applied to the previous array, so a lead that
+ * (a query swap under Suspense can resume with the previous query's value: reactfire issue #793). Each snapshot's changes are applied to the previous array, so a lead that
  * did not change keeps its object (memoised search keys stay valid) and an arrival costs no
  * conversion of the other 20,000 leads.
  */

@@ -1,5 +1,5 @@
 /**
- * The Leads tab's pt-BR texts. Quoted from product-spec sections 2 and 8 where the spec has them;
+ * The Leads tab's pt-BR texts. Quoted from docs/product.md where it has them;
  * the rest (search, selection, arrivals, progress) are ours, for what the spec does not cover.
  */
 import type { ToastText } from '@/domain/messages';

@@ -1,6 +1,6 @@
 /**
  * The Configurações tab's pt-BR texts. The toasts and the cards' titles are quoted from
- * product-spec sections 2 and 8 (keep them exact); the rest are ours.
+ * docs/product.md (keep them exact); the rest are ours.
  */
 import type { ToastText } from '@/domain/messages';
 

@@ -1,4 +1,4 @@
-/** The Lixeira tab's pt-BR texts, quoted from product-spec sections 2 and 8 where the spec has them. */
+/** The Lixeira tab's pt-BR texts, quoted from docs/product.md where it has them. */
 import type { ToastText } from '@/domain/messages';
 
 export const trashTexts = {
