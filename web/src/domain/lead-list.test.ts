@@ -54,6 +54,12 @@ describe('search and filters', () => {
     expect(ids(filterLeads(index, { search: '91234 5678' }))).toEqual(['3']);
   });
 
+  it('a search with letters is a name: its digits are not looked up in the phones', () => {
+    // '98888' alone finds leads 1 and 4 by phone; with letters around it, nobody is named so.
+    expect(ids(filterLeads(index, { search: '98888' }))).toEqual(['1', '4']);
+    expect(ids(filterLeads(index, { search: 'lote98888' }))).toEqual([]);
+  });
+
   it('combines status, job, search and dates; todos/todas mean everything', () => {
     expect(ids(filterLeads(index, { status: 'todos', vaga: 'todas' }))).toEqual([
       '1',

@@ -80,7 +80,10 @@ export function filterLeads(index: readonly IndexedLead[], criteria: LeadCriteri
   const status = criteria.status && criteria.status !== 'todos' ? criteria.status : null;
   const vaga = criteria.vaga && criteria.vaga !== allJobs ? criteria.vaga : null;
   const text = normalizeText(criteria.search ?? '');
-  const digits = digitsOf(criteria.search ?? '');
+  // Phone digits are searched only when the search is a number: 'Maria 2' looks for a name, and
+  // must not match every phone with a 2 in it.
+  const search = criteria.search ?? '';
+  const digits = /\p{L}/u.test(search) ? '' : digitsOf(search);
   const result: Lead[] = [];
   for (const entry of index) {
     const { lead } = entry;
