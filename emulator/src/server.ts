@@ -8,6 +8,7 @@ import { createConsole } from './console/index.js';
 import { importFixture, readFixtures } from './console/fixtures.js';
 import { Engine } from './engine/index.js';
 import { handleGrpcStream } from './grpc.js';
+import { readBody } from './http/cors.js';
 import type { HttpTransport } from './http-handler.js';
 import { parseIndexes } from './index-config.js';
 import { parseDatabaseName } from './paths.js';
@@ -71,23 +72,8 @@ const CORS_HEADERS = {
   'access-control-max-age': '3600',
 };
 
-function readBody(req: IncomingMessage, limit = 16 * 1024 * 1024): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        reject(new Error('Request body too large.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
+/** The built-in endpoints' bodies (rules files) are small: 16 MiB at most. */
+const builtinBodyLimit = 16 * 1024 * 1024;
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8' });
@@ -222,7 +208,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const rules = /^\/emulator\/v1\/projects\/([^/]+):securityRules$/.exec(p);
     if (rules && req.method === 'PUT') {
       const projectId = decodeURIComponent(rules[1]);
-      readBody(req).then(
+      readBody(req, builtinBodyLimit).then(
         (body) => {
           let files: { name?: string; content?: string }[];
           try {
