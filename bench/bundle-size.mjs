@@ -14,10 +14,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { report } from './lib/report.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(rootDir, 'web');
 const budgetKb = 200;
+/** JS budgets of the admin routes (KB gzip): the login page, the panel's first load. */
+const adminBudgetKb = /** @type {Record<string, number>} */ ({
+  '/admin/login': 170,
+  '/admin': 280,
+});
 
 /** @returns {{ dir: string, cleanup: () => void }} */
 function build() {
@@ -163,8 +169,47 @@ try {
     console.log(
       `${'  Relatórios tab'.padEnd(20)} ${'-'.padStart(9)} ${kb(jsBytes).padStart(9)} ${kb(cssBytes).padStart(10)} ${String(js.length).padStart(6)}  (lazy chunk of ${tabKey}: downloaded when the tab opens, not in /admin above)`,
     );
+    report({
+      section: 'page-weight',
+      measure: 'Relatórios tab JS gzip (lazy, when opened)',
+      value: jsBytes / 1024,
+      unit: 'KB',
+    });
   }
   if (lazyTabKeys.size === 0) console.log('  (no lazy Relatórios chunk found in the manifest)');
+  for (const r of rows) {
+    const name = r.route === '*' ? '404 page' : r.route;
+    const budget = r.route.startsWith('/admin') ? adminBudgetKb[r.route] : budgetKb;
+    const panelFirstLoad = r.route === '/admin';
+    if (panelFirstLoad) {
+      report({
+        section: 'page-weight',
+        measure: '/admin JS gzip with what it imports right after mount',
+        value: r.js / 1024,
+        unit: 'KB',
+      });
+    }
+    report({
+      section: 'page-weight',
+      measure: `${name} JS gzip${panelFirstLoad ? ' (first load, render path)' : ''}`,
+      value: (panelFirstLoad ? r.render : r.js) / 1024,
+      unit: 'KB',
+      goal: budget ? { op: '<=', value: budget } : undefined,
+    });
+    report({
+      section: 'page-weight',
+      measure: `${name} CSS gzip`,
+      value: r.cssBytes / 1024,
+      unit: 'KB',
+    });
+  }
+  report({
+    section: 'page-weight',
+    measure: 'public routes pulling admin code or the full Firestore SDK',
+    value: rows.filter((r) => !r.route.startsWith('/admin') && (r.fullFirestore || r.admin)).length,
+    unit: '',
+    goal: { op: '==', value: 0 },
+  });
   const over = rows.filter(
     (r) => !r.route.startsWith('/admin') && (r.js / 1024 > budgetKb || r.fullFirestore || r.admin),
   );

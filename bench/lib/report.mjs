@@ -11,7 +11,10 @@ import { appendFileSync } from 'node:fs';
 export const sections = /** @type {const} */ ([
   { id: 'page-weight', title: 'Page weight (JS/CSS gzip per route)' },
   { id: 'lighthouse', title: 'Lighthouse, mobile, public pages (median of 3)' },
-  { id: 'emulator', title: 'Emulator: start, queries, commits, listeners, memory, recovery, rules' },
+  {
+    id: 'emulator',
+    title: 'Emulator: start, queries, commits, listeners, memory, recovery, rules',
+  },
   { id: 'transports', title: 'Browser transports: write-to-listener latency' },
   { id: 'panel', title: 'The admin panel at 20,000 + 20,000 leads' },
   { id: 'load', title: 'Load: 200 concurrent candidates for 60 s' },
@@ -55,7 +58,8 @@ export function meets(value, goal) {
 /** @param {number} value @param {string} [unit] */
 export function formatValue(value, unit = '') {
   if (!Number.isFinite(value)) return String(value);
-  const digits = Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  const digits =
+    Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   const n = value.toLocaleString('en-US', { maximumFractionDigits: digits });
   return unit ? `${n} ${unit}` : n;
 }

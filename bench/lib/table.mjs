@@ -1,0 +1,117 @@
+/** The runner's table of benchmark numbers: in the terminal and as BENCHMARKS.md, with the machine. */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { chromiumPath } from '../../scripts/lib/chromium.mjs';
+import { formatGoal, formatValue, sections } from './report.mjs';
+
+/**
+ * @typedef {import('./report.mjs').BenchRow} BenchRow
+ * @typedef {ReturnType<typeof machineInfo>} MachineInfo
+ * @typedef {{
+ *   startedAt: string,
+ *   minutes: number,
+ *   sections: string[],
+ *   machine: MachineInfo & { loadAfter: number[] },
+ *   durations: { section: string, seconds: number }[],
+ *   rows: BenchRow[],
+ * }} BenchRun
+ */
+
+/** @param {string} command @param {string[]} args */
+function versionOf(command, args) {
+  try {
+    return execFileSync(command, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return 'unavailable';
+  }
+}
+
+export function machineInfo() {
+  return {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    node: process.version,
+    chromium: versionOf(chromiumPath, ['--version']),
+    os: `${os.type()} ${os.release()}`,
+    commit: versionOf('git', ['rev-parse', '--short', 'HEAD']),
+  };
+}
+
+/** @param {BenchRow} row */
+const verdict = (row) =>
+  Number.isNaN(row.value) ? 'not measured' : row.met === null ? '' : row.met ? 'yes' : 'NO';
+
+/** @param {BenchRow[]} rows */
+function cells(rows) {
+  return rows.map((row) => {
+    const n = sections.findIndex((s) => s.id === row.section) + 1;
+    return [
+      `${n} ${row.section}`,
+      row.measure,
+      formatValue(row.value, row.unit),
+      formatGoal(row.goal, row.unit),
+      verdict(row),
+    ];
+  });
+}
+
+const header = ['section', 'measure', 'value', 'goal', 'met?'];
+
+/** @param {BenchRun} run */
+function summary(run) {
+  const m = run.machine;
+  const missed = run.rows.filter((r) => r.met === false).length;
+  return [
+    `${run.rows.length} numbers, ${missed} missing their goal or not measured; ` +
+      `${run.minutes.toFixed(1)} min, started ${run.startedAt}.`,
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, load average ${m.loadAverage.join(' / ')} ` +
+      `at start and ${m.loadAfter.join(' / ')} at the end; Node ${m.node}; ${m.chromium}; ${m.os}; commit ${m.commit}.`,
+  ];
+}
+
+/** A fixed-width table for the terminal. @param {BenchRun} run */
+export function renderTable(run) {
+  const body = cells(run.rows);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (/** @type {string[]} */ r) =>
+    r.map((c, i) => (i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  return [
+    line(header),
+    widths.map((w) => '─'.repeat(w)).join('  '),
+    ...body.map(line),
+    '',
+    ...summary(run),
+  ].join('\n');
+}
+
+/** BENCHMARKS.md: the latest full run. @param {BenchRun} run */
+export function renderMarkdown(run) {
+  const escape = (/** @type {string} */ s) => s.replace(/\|/g, '\\|');
+  const rows = cells(run.rows).map((r, i) => {
+    const note = run.rows[i].note ? ` — ${run.rows[i].note}` : '';
+    return `| ${[r[0], r[1] + note, r[2], r[3], r[4]].map(escape).join(' | ')} |`;
+  });
+  const durations = run.durations.map((d) => `${d.section} ${Math.round(d.seconds)} s`).join(', ');
+  return [
+    '# Benchmarks — latest full run',
+    '',
+    'Written by `npm run bench` (every section; `npm run bench -- SECTION` runs one and leaves this file',
+    'alone). Numbers, never pass/fail: the machines are shared and noisy, so compare numbers within one',
+    'run. Each run is also kept as JSON in `bench/results/` (git-ignored). Older dated numbers and the',
+    'analysis of missed goals are in `docs/benchmarks.md`.',
+    '',
+    ...summary(run),
+    '',
+    `Time per section: ${durations}.`,
+    '',
+    '| section | measure | value | goal | met? |',
+    '|---|---|--:|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
