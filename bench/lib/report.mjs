@@ -58,8 +58,8 @@ export function meets(value, goal) {
 /** @param {number} value @param {string} [unit] */
 export function formatValue(value, unit = '') {
   if (!Number.isFinite(value)) return String(value);
-  const digits =
-    Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  const size = Math.abs(value);
+  const digits = Number.isInteger(value) || size >= 1000 ? 0 : size >= 10 ? 1 : size >= 1 ? 2 : 3;
   const n = value.toLocaleString('en-US', { maximumFractionDigits: digits });
   return unit ? `${n} ${unit}` : n;
 }
