@@ -13,6 +13,7 @@ import path from 'node:path';
 import { rootDir, startLocalSuite } from '../scripts/lib/local-suite.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { seed } from '../scripts/seed.mjs';
+import { report } from './lib/report.mjs';
 
 const appConfig = JSON.parse(
   readFileSync(path.join(rootDir, 'web/src/config/app-config.json'), 'utf8'),
@@ -109,6 +110,29 @@ try {
     console.log(
       `${page.padEnd(20)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${String(median(acc.best)).padStart(5)} ${median(acc.fcp).toFixed(0).padStart(7)} ${median(acc.lcp).toFixed(0).padStart(7)} ${median(acc.tbt).toFixed(0).padStart(7)} ${median(acc.cls).toFixed(3).padStart(6)}  ${met}`,
     );
+    const lh = (/** @type {string} */ measure) => `${page} ${measure}`;
+    report({
+      section: 'lighthouse',
+      measure: lh('performance'),
+      value: perf,
+      unit: '',
+      goal: { op: '>=', value: 90 },
+    });
+    report({
+      section: 'lighthouse',
+      measure: lh('accessibility'),
+      value: a11y,
+      unit: '',
+      goal: { op: '>=', value: 95 },
+    });
+    report({
+      section: 'lighthouse',
+      measure: lh('best practices'),
+      value: median(acc.best),
+      unit: '',
+    });
+    report({ section: 'lighthouse', measure: lh('LCP'), value: median(acc.lcp), unit: 'ms' });
+    report({ section: 'lighthouse', measure: lh('TBT'), value: median(acc.tbt), unit: 'ms' });
     for (const hint of hints) console.log(`${''.padEnd(20)} ${hint}`);
     if (failed.length)
       console.log(`${''.padEnd(20)} accessibility audits not passed: ${failed.join(', ')}`);

@@ -34,6 +34,7 @@ import { chromium } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { startLocalSuite } from '../scripts/lib/local-suite.mjs';
+import { report } from './lib/report.mjs';
 
 /** @param {string} name @param {number} fallback */
 const arg = (name, fallback) => {
@@ -405,6 +406,25 @@ try {
   console.log(
     `  aggregation reads during the live phase  ${(await stats()).aggregationReads - afterUse.aggregationReads} (${(await stats()).aggregations - afterUse.aggregations} counts, coalesced)`,
   );
+  /** @param {string} measure @param {number} value @param {string} unit @param {number} [below] */
+  const panel = (measure, value, unit, below) =>
+    report({
+      section: 'panel',
+      measure,
+      value,
+      unit,
+      goal: below === undefined ? undefined : { op: '<', value: below },
+    });
+  panel('open -> first rows visible', tRows, 'ms', 1500);
+  panel("open -> interactive (first row's checkbox toggled)", tInteractive, 'ms');
+  panel('open -> full list, counters exact', tFull, 'ms');
+  panel('search -> updated list, median', median(searchTimes), 'ms', 100);
+  panel('status filter -> updated list, median', median(filterTimes), 'ms', 100);
+  panel('longest main-thread task while filtering, paging, scrolling', longest, 'ms', 200);
+  panel('JS heap after load', heap.usedSize / 2 ** 20, 'MiB');
+  panel('documents read to open', opened.listenDocs + opened.aggregationReads, 'reads');
+  panel('live: application -> row visible, p50', median(latencies), 'ms');
+  panel('live: application -> row visible, p95', pct(latencies, 95), 'ms', 250);
   console.log(`(total run ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 } finally {
   await browser?.close();

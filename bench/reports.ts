@@ -37,6 +37,7 @@ const {
   where,
 } = await import('firebase/firestore');
 const { startLocalSuite } = await import('../scripts/lib/local-suite.mjs');
+const { report: reportNumber } = await import('./lib/report.mjs');
 const { loadReport } = await import('../web/src/features/reports/api/report-queries');
 const { defaultPeriod } = await import('../web/src/features/reports/model/report');
 const { callCenterVaga } = await import('../web/src/domain/lead');
@@ -149,6 +150,19 @@ try {
   console.log(
     `  check: total ${report.total.toLocaleString('en')} (= ${all.size.toLocaleString('en')} read), by job sums to ${report.byJob.reduce((s, r) => s + r.value, 0).toLocaleString('en')}`,
   );
+  const per = `${leadCount.toLocaleString('en')} leads, 30 days`;
+  reportNumber({
+    section: 'panel',
+    measure: `Relatórios computed (${per})`,
+    value: reportMs,
+    unit: 'ms',
+  });
+  reportNumber({
+    section: 'panel',
+    measure: `Relatórios billed reads (${per})`,
+    value: report.reads,
+    unit: 'reads',
+  });
 } finally {
   await deleteApp(web);
   await deleteAdminApp(adminApp);
