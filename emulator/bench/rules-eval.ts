@@ -12,6 +12,7 @@ import {
   type Ruleset,
 } from '../src/rules/index.js';
 import { RequestLog } from '../src/engine/request-log.js';
+import { report } from '../../bench/lib/report.mjs';
 
 const ROOT = 'projects/demo-bench/databases/(default)/documents';
 
@@ -109,6 +110,12 @@ function measure(label: string, n: number, fn: (i: number) => void): void {
   console.log(
     `${label.padEnd(50)} ${rate.padStart(9)} /s  ${((ms * 1000) / n).toFixed(1).padStart(7)} µs wall  ${cpuMicros.toFixed(1).padStart(7)} µs cpu`,
   );
+  report({
+    section: 'emulator',
+    measure: `rules: ${label}, CPU per call`,
+    value: cpuMicros,
+    unit: 'µs',
+  });
 }
 
 if (!ruleset.evaluate(updateRequest(0)).allowed) throw new Error('the update should be allowed');

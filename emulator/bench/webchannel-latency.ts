@@ -14,6 +14,7 @@ import {
   openTestPage,
   servePages,
 } from '../test/browser/browser-harness.js';
+import { report } from '../../bench/lib/report.mjs';
 import { cliMode, startEmulatorProcess } from './_emulator-process.js';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? (process.env.BENCH_QUICK === '1' ? 20 : 100));
@@ -99,6 +100,15 @@ try {
       `  ${label.padEnd(24)} p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  ` +
         `max ${ms(Math.max(...latencies))}  (n=${latencies.length})`,
     );
+    for (const p of [50, 95]) {
+      report({
+        section: 'transports',
+        measure: `Chromium write -> other Chromium's listener, ${label}, p${p}`,
+        value: percentile(latencies, p),
+        unit: 'ms',
+        goal: p === 95 ? { op: '<', value: 100 } : undefined,
+      });
+    }
   }
 } finally {
   await browser.close();
