@@ -236,27 +236,31 @@ export class Journal implements CommitSink {
   }
 
   /**
-   * Writes a snapshot for generation `gen` from the live state. It may include commits newer than the
-   * rotation; replaying journal `gen` over it converges, since every record is an idempotent put.
+   * Writes a snapshot for generation `gen` from the live state as of the call: every document is
+   * taken synchronously, before the first await, so the snapshot holds whole commits only. (Taken
+   * while it is written, a commit landing between two chunks could be half in it; if that commit's
+   * frame then never reached journal `gen`, as after a kill -9, recovery would restore half a batch
+   * or transaction.) It may include commits newer than the rotation, each whole; replaying journal
+   * `gen` over it converges, since every record is an idempotent put.
    */
   private async compact(gen: number): Promise<void> {
     const engine = this.engine as Engine;
+    // Document versions are never mutated in place (a write stores a new one), so references suffice.
+    const docs: [string, DocVersion][] = [];
+    for (const db of engine.allDatabases()) for (const d of db.store.all()) docs.push([db.name, d]);
     const tmp = path.join(this.dir, snapshotName(gen) + '.tmp');
     const h = await open(tmp, 'w');
-    let count = 0;
+    const count = docs.length;
     let bytes = 0;
     try {
       let chunk: string[] = ['{"v":1}'];
-      for (const db of engine.allDatabases()) {
-        for (const d of db.store.all()) {
-          chunk.push(JSON.stringify([db.name, d.path, d.fields, d.createTime, d.updateTime]));
-          count++;
-          if (chunk.length >= 2000) {
-            const s = chunk.join('\n') + '\n';
-            bytes += s.length;
-            await h.write(s);
-            chunk = [];
-          }
+      for (const [dbName, d] of docs) {
+        chunk.push(JSON.stringify([dbName, d.path, d.fields, d.createTime, d.updateTime]));
+        if (chunk.length >= 2000) {
+          const s = chunk.join('\n') + '\n';
+          bytes += s.length;
+          await h.write(s);
+          chunk = [];
         }
       }
       chunk.push(JSON.stringify({ end: count }));

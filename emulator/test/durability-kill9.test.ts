@@ -1,8 +1,12 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../src/engine/index.js';
+import type { DocVersion } from '../src/engine/document.js';
+import { Journal } from '../src/journal.js';
+import type { CallContext } from '../src/service.js';
 import { spawnCli, type CliProcess } from './support/cli.js';
 import { adminClient, startTestEmulator } from './support/emulator.js';
 
@@ -132,6 +136,73 @@ describe('durable data with --data', () => {
     expect(s.docs.map((d) => d.id)).toEqual(['b']);
     await c2.close();
     await again.stop();
+  });
+
+  it('snapshots whole commits only: a batch landing while the snapshot is written is not half in it', async () => {
+    // Compaction writes the snapshot in chunks, with awaits between them. A batch committed during
+    // one of those awaits used to be half in the snapshot (the documents not yet written had its new
+    // values, those already written the old ones). Its frame goes to the new journal, which repairs
+    // that on replay, unless the process dies before the frame is written while the snapshot is
+    // already renamed into place: then recovery restored half of the batch.
+    const dir = tempDir();
+    const journal = new Journal(dir, () => {}, Number.MAX_SAFE_INTEGER);
+    const engine = new Engine({ sink: journal });
+    await journal.recover(engine);
+    const db = engine.database({ projectId: PROJECT, databaseId: '(default)' });
+    const ctx: CallContext = {
+      projectId: PROJECT,
+      databaseId: '(default)',
+      caller: { kind: 'owner' },
+    };
+    const set = (path: string, v: number) => ({
+      update: { name: `${db.name}/documents/${path}`, fields: { v: { integerValue: String(v) } } },
+    });
+    // pair-a/x is written to the snapshot in its first chunk (2,000 documents), pair-b/x after it.
+    await engine.commit(ctx, db, [set('pair-a/x', 0)]);
+    for (let i = 0; i < 3000; i += 500) {
+      await engine.commit(
+        ctx,
+        db,
+        Array.from({ length: 500 }, (_, k) => set(`filler/${i + k}`, i + k)),
+      );
+    }
+    await engine.commit(ctx, db, [set('pair-b/x', 0)]);
+
+    // The batch is committed as the snapshot reaches its 1,000th document: it lands while the first
+    // chunk is being written (every step before the store takes only microtasks).
+    let batch: Promise<unknown> | undefined;
+    const all = db.store.all.bind(db.store);
+    db.store.all = function* (): Generator<DocVersion> {
+      let n = 0;
+      for (const d of all()) {
+        if (++n === 1000) batch = engine.commit(ctx, db, [set('pair-a/x', 1), set('pair-b/x', 1)]);
+        yield d;
+      }
+    };
+    // What the journal does once enough was written: a new journal file, then the snapshot.
+    const internals = journal as unknown as {
+      gen: number;
+      rotate(): Promise<void>;
+      compact(gen: number): Promise<void>;
+    };
+    await internals.rotate();
+    const journalFile = path.join(dir, `journal-${String(internals.gen).padStart(8, '0')}.log`);
+    const sizeBefore = statSync(journalFile).size;
+    await internals.compact(internals.gen);
+    await batch;
+    db.store.all = all;
+    await journal.close();
+    engine.close();
+    // The kill came before the batch's frame reached the journal.
+    truncateSync(journalFile, sizeBefore);
+
+    const again = new Engine();
+    await new Journal(dir, () => {}).recover(again);
+    const db2 = again.database({ projectId: PROJECT, databaseId: '(default)' });
+    const v = (p: string) => db2.store.get(p)?.fields.v;
+    expect(db2.store.collectionSize('filler')).toBe(3000);
+    expect(v('pair-a/x')).toEqual(v('pair-b/x'));
+    again.close();
   });
 
   it('keeps data in memory only without --data', async () => {
