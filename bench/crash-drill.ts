@@ -28,6 +28,7 @@ import {
   Tally,
   candidateClients,
   checkStoredLeads,
+  emulatorCredential,
   failureSummary,
   numberArg,
   percentile,
@@ -50,7 +51,7 @@ function freePort(): Promise<number> {
 }
 
 function adminDb(port: number, name: string): { db: Firestore; close(): Promise<void> } {
-  const app = initAdminApp({ projectId: PROJECT }, name);
+  const app = initAdminApp({ projectId: PROJECT, credential: emulatorCredential }, name);
   const db = getAdminFirestore(app);
   db.settings({ host: `127.0.0.1:${port}`, ssl: false });
   return {
