@@ -28,7 +28,6 @@ import {
   Tally,
   candidateClients,
   checkStoredLeads,
-  emulatorCredential,
   failureSummary,
   numberArg,
   percentile,
@@ -51,7 +50,7 @@ function freePort(): Promise<number> {
 }
 
 function adminDb(port: number, name: string): { db: Firestore; close(): Promise<void> } {
-  const app = initAdminApp({ projectId: PROJECT, credential: emulatorCredential }, name);
+  const app = initAdminApp({ projectId: PROJECT }, name);
   const db = getAdminFirestore(app);
   db.settings({ host: `127.0.0.1:${port}`, ssl: false });
   return {

@@ -53,6 +53,10 @@ import { formatWhatsapp } from '../web/src/domain/phone-mask.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
 import { report } from './lib/report.mjs';
 
+// firebase-admin without credentials would look for a Google metadata server, and print a
+// MetadataLookupWarning when there is none; the emulator needs no credentials.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
 export const PROJECT = 'demo-vagas';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RULES = path.join(ROOT, 'firestore.rules');
@@ -67,14 +71,6 @@ type NewLeadDocument = (RootLeadInput | CallCenterLeadInput) & {
   status: 'novo';
   created_at: FieldValue;
   deleted_at: null;
-};
-
-/**
- * firebase-admin's credential for the emulator (which takes any token): without one it looks for
- * Google credentials on a metadata server and prints a warning when there is none.
- */
-export const emulatorCredential = {
-  getAccessToken: async () => ({ access_token: 'owner', expires_in: 3600 }),
 };
 
 /** A number from `--name N` or the environment variable, else the default. */
@@ -268,10 +264,7 @@ export async function checkStoredLeads(
   /** Stored leads updated after their creation: a retry that found its first attempt stored. */
   retriedOverStored: number;
 }> {
-  const app = initAdminApp(
-    { projectId: PROJECT, credential: emulatorCredential },
-    `bench-check-${Date.now()}`,
-  );
+  const app = initAdminApp({ projectId: PROJECT }, `bench-check-${Date.now()}`);
   const admin = getAdminFirestore(app);
   admin.settings({ host: `${emu.host}:${emu.port}`, ssl: false });
   try {
