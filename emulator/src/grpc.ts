@@ -53,16 +53,35 @@ class Deframer {
           `Request payload size exceeds the limit: ${MAX_REQUEST} bytes.`,
         );
       }
+      // As gRPC servers do: the flag's reserved bits must be zero.
+      if (flag > 1)
+        throw new RpcError(Code.INTERNAL, 'gRPC frame header malformed: reserved bits not zero.');
       if (this.buf.length < 5 + len) return;
       let msg = this.buf.subarray(5, 5 + len);
       this.buf = this.buf.subarray(5 + len);
       if (flag === 1) {
         if (!this.compressed)
           throw new RpcError(Code.INTERNAL, 'Compressed message without grpc-encoding.');
-        msg = gunzipSync(msg);
+        try {
+          msg = gunzipSync(msg, { maxOutputLength: MAX_REQUEST });
+        } catch (e) {
+          throw new RpcError(
+            Code.INTERNAL,
+            `Could not decompress the message: ${(e as Error).message}`,
+          );
+        }
       }
       this.onMessage(msg);
     }
+  }
+}
+
+/** A percent-encoded header value, or the value as it is when its escapes are broken. */
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
   }
 }
 
@@ -73,7 +92,7 @@ function contextFrom(headers: IncomingHttpHeaders): CallContext {
   const params = headers['x-goog-request-params'];
   const src =
     (typeof prefix === 'string' && prefix) ||
-    (typeof params === 'string' ? decodeURIComponent(params) : '');
+    (typeof params === 'string' ? decodeParam(params) : '');
   const m = /projects\/([^/&]+)\/databases\/([^/&]+)/.exec(src);
   if (m) {
     projectId = m[1];
@@ -102,6 +121,13 @@ export function handleGrpcStream(
   const ct = String(headers['content-type'] ?? '');
   if (!ct.startsWith('application/grpc')) {
     stream.respond({ ':status': 415 }, { endStream: true });
+    stream.resume();
+    return;
+  }
+  // gRPC is POST only (grpc-java answers other methods with 405 too).
+  if (headers[':method'] !== 'POST') {
+    stream.respond({ ':status': 405, allow: 'POST' }, { endStream: true });
+    stream.resume();
     return;
   }
   const codec = path.startsWith(PREFIX) ? methodCodecs.get(path.slice(PREFIX.length)) : undefined;
@@ -176,8 +202,11 @@ export function handleGrpcStream(
   let size = 0;
   let tooLarge = false;
   stream.on('data', (c: Buffer) => {
+    if (tooLarge) return;
     size += c.length;
-    if (size > MAX_REQUEST + 5) {
+    // The length prefix tells at once: an oversized message is refused before it is buffered.
+    const declared = chunks.length === 0 && c.length >= 5 ? c.readUInt32BE(1) : 0;
+    if (size > MAX_REQUEST + 5 || declared > MAX_REQUEST) {
       if (!tooLarge) {
         tooLarge = true;
         chunks.length = 0;

@@ -11,7 +11,7 @@ import {
 } from './filters.js';
 import { compileNearest, runNearest, type Nearest } from './vector-search.js';
 import { checkCollectionId, formatFieldPath, getField, parseFieldPath, setField } from './paths.js';
-import { Code, RpcError, type Json, type JsonObject } from './service.js';
+import { Code, RpcError, repeatedField, type Json, type JsonObject } from './service.js';
 import {
   arrayValues,
   compareNames,
@@ -269,7 +269,7 @@ function compileCursor(c: Json | undefined, orders: Order[], dbPrefix: string): 
 /** Compiles a StructuredQuery under `parentPath` (relative to the database's documents root). */
 export function compileQuery(sq: JsonObject, parentPath: string, dbName: string): CompiledQuery {
   const dbPrefix = `${dbName}/documents/`;
-  const from = (sq.from ?? []) as JsonObject[];
+  const from = repeatedField(sq.from, 'from') as JsonObject[];
   if (from.length !== 1) {
     throw new RpcError(Code.INVALID_ARGUMENT, 'A query must have exactly one collection selector.');
   }
@@ -285,7 +285,7 @@ export function compileQuery(sq: JsonObject, parentPath: string, dbName: string)
 
   const orders: Order[] = [];
   const seen = new Set<string>();
-  for (const o of (sq.orderBy ?? []) as JsonObject[]) {
+  for (const o of repeatedField(sq.orderBy, 'orderBy') as JsonObject[]) {
     const segs = fieldRefSegs(o.field);
     const key = formatFieldPath(segs);
     if (seen.has(key)) continue;
@@ -319,7 +319,7 @@ export function compileQuery(sq: JsonObject, parentPath: string, dbName: string)
   }
   let select: string[][] | undefined;
   if (sq.select) {
-    const fields = ((sq.select as JsonObject).fields ?? []) as JsonObject[];
+    const fields = repeatedField((sq.select as JsonObject).fields, 'select.fields') as JsonObject[];
     select = fields.map((f) => parseFieldPath(f.fieldPath));
   }
   const nearest = sq.findNearest ? compileNearest(sq.findNearest as JsonObject) : undefined;

@@ -184,6 +184,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     createRestTransport(engine),
   ];
 
+  /** A path segment of the built-in endpoints; undefined when its escapes are broken. */
+  const segment = (s: string): string | undefined => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return undefined;
+    }
+  };
+
   const handleHttp1 = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
@@ -194,20 +203,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/.exec(p);
     if (clear && req.method === 'DELETE') {
-      engine
-        .clear({
-          projectId: decodeURIComponent(clear[1]),
-          databaseId: decodeURIComponent(clear[2]),
-        })
-        .then(
-          () => sendJson(res, 200, {}),
-          (e: Error) => jsonError(res, 400, 'INVALID_ARGUMENT', e.message),
-        );
+      const [projectId, databaseId] = [segment(clear[1]), segment(clear[2])];
+      if (projectId === undefined || databaseId === undefined) {
+        jsonError(res, 400, 'INVALID_ARGUMENT', 'Invalid percent-encoding in the path.');
+        return;
+      }
+      engine.clear({ projectId, databaseId }).then(
+        () => sendJson(res, 200, {}),
+        (e: Error) => jsonError(res, 400, 'INVALID_ARGUMENT', e.message),
+      );
       return;
     }
     const rules = /^\/emulator\/v1\/projects\/([^/]+):securityRules$/.exec(p);
-    if (rules && req.method === 'PUT') {
-      const projectId = decodeURIComponent(rules[1]);
+    const rulesProject = rules ? segment(rules[1]) : undefined;
+    if (rules && req.method === 'PUT' && rulesProject === undefined) {
+      jsonError(res, 400, 'INVALID_ARGUMENT', 'Invalid percent-encoding in the path.');
+      return;
+    }
+    if (rules && req.method === 'PUT' && rulesProject !== undefined) {
+      const projectId = rulesProject;
       readBody(req, builtinBodyLimit).then(
         (body) => {
           let files: { name?: string; content?: string }[];

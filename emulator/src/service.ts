@@ -44,6 +44,18 @@ export class RpcError extends Error {
   }
 }
 
+/**
+ * A repeated field of a request in the proto3 JSON form: absent is empty; anything but an array
+ * (a REST or WebChannel body with `"writes": 5`) is the client's INVALID_ARGUMENT.
+ */
+export function repeatedField(value: Json | undefined, field: string): Json[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    throw new RpcError(Code.INVALID_ARGUMENT, `Invalid value at '${field}': expected a list.`);
+  }
+  return value;
+}
+
 /** Who is calling: the admin SDK / `Bearer owner` bypasses rules; others are evaluated by the rules. */
 export type Caller =
   | { kind: 'owner' }

@@ -268,14 +268,23 @@ export function normalizeValue(v: Json, depth: number, inArray: boolean): Value 
       }
       return { integerValue: n.toString() };
     }
-    case 'doubleValue':
-      return { doubleValue: doubleToJson(doubleOf(x)) };
+    case 'doubleValue': {
+      const n = typeof x === 'number' || typeof x === 'string' ? doubleOf(x) : NaN;
+      if (Number.isNaN(n) && x !== 'NaN' && typeof x !== 'number') {
+        throw new RpcError(Code.INVALID_ARGUMENT, `Invalid double value: ${String(x)}`);
+      }
+      return { doubleValue: doubleToJson(n) };
+    }
     case 'timestampValue':
       return { timestampValue: normalizeTimestampValue(String(x)) };
     case 'stringValue':
       if (typeof x !== 'string') throw new RpcError(Code.INVALID_ARGUMENT, 'Invalid string value.');
       return { stringValue: x };
     case 'bytesValue':
+      // Base64, standard or URL-safe (proto3 JSON accepts both); anything else is the client's error.
+      if (typeof x !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(x)) {
+        throw new RpcError(Code.INVALID_ARGUMENT, 'Invalid bytes value: expected base64.');
+      }
       return { bytesValue: Buffer.from(String(x), 'base64').toString('base64') };
     case 'referenceValue':
       if (typeof x !== 'string' || !/^projects\/[^/]+\/databases\/[^/]+\/documents\/.+/.test(x)) {

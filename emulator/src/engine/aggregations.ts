@@ -1,6 +1,13 @@
 /** RunAggregationQuery: count (with up_to), sum and avg over a query's results. */
 import { getField, parseFieldPath } from '../paths.js';
-import { Code, RpcError, type CallContext, type Json, type JsonObject } from '../service.js';
+import {
+  Code,
+  RpcError,
+  repeatedField,
+  type CallContext,
+  type Json,
+  type JsonObject,
+} from '../service.js';
 import { microsToString } from '../time.js';
 import { doubleOf, doubleToJson, typeOrder, TypeOrder, type Value } from '../values.js';
 import type { EngineCore } from './core.js';
@@ -51,7 +58,7 @@ export async function runAggregation(
   const saq = asObject(req.structuredAggregationQuery);
   if (!saq) throw new RpcError(Code.INVALID_ARGUMENT, 'Missing structured aggregation query.');
   const { db, q } = compileRequest(core, req, asObject(saq.structuredQuery));
-  const aggs = (saq.aggregations ?? []) as JsonObject[];
+  const aggs = repeatedField(saq.aggregations, 'aggregations') as JsonObject[];
   if (aggs.length === 0) {
     throw new RpcError(
       Code.INVALID_ARGUMENT,

@@ -7,7 +7,7 @@ import {
   parseParentName,
 } from '../paths.js';
 import { compileQuery, project, runCompiled, type CompiledQuery } from '../query.js';
-import { Code, RpcError, type CallContext, type Json, type JsonObject } from '../service.js';
+import { Code, RpcError, repeatedField, type CallContext, type JsonObject } from '../service.js';
 import { microsToString } from '../time.js';
 import type { EngineCore } from './core.js';
 import type { Database } from './database.js';
@@ -64,7 +64,7 @@ export async function batchGet(
   emit: (m: JsonObject) => void,
 ): Promise<void> {
   const db = core.databases.get(parseDatabaseName(String(req.database ?? '')));
-  const names = ((req.documents ?? []) as Json[]).map((n) => {
+  const names = repeatedField(req.documents, 'documents').map((n) => {
     const r = parseDocumentName(n);
     if (dbPath(r) !== db.name) {
       throw new RpcError(Code.INVALID_ARGUMENT, `Document ${String(n)} is not in ${db.name}.`);

@@ -12,7 +12,14 @@ import {
   parseParentName,
   setField,
 } from '../paths.js';
-import { Code, RpcError, type CallContext, type Json, type JsonObject } from '../service.js';
+import {
+  Code,
+  RpcError,
+  repeatedField,
+  type CallContext,
+  type Json,
+  type JsonObject,
+} from '../service.js';
 import { microsToString, stringToMicros } from '../time.js';
 import { fieldsIdentical, normalizeFields, type Fields, type Value } from '../values.js';
 import type { WriteCheck } from './access.js';
@@ -92,6 +99,12 @@ function parseWrite(db: Database, w: JsonObject): ParsedWrite {
     seen.add(k);
   }
   const pre = asObject(w.currentDocument);
+  if (pre && 'exists' in pre && typeof pre.exists !== 'boolean') {
+    throw new RpcError(
+      Code.INVALID_ARGUMENT,
+      'Invalid value at currentDocument.exists: expected a boolean.',
+    );
+  }
   return {
     kind,
     name: `${db.name}/documents/${r.path}`,
@@ -256,7 +269,7 @@ export async function commitRpc(
   const db = core.databases.get(parseDatabaseName(String(req.database ?? '')));
   const txn = req.transaction ? core.txns.get(db, req.transaction) : undefined;
   try {
-    const writes = (req.writes ?? []) as JsonObject[];
+    const writes = repeatedField(req.writes, 'writes') as JsonObject[];
     const { commitTime, writeResults } = await commit(core, ctx, db, writes, txn);
     return { writeResults, commitTime: microsToString(commitTime) };
   } catch (e) {
@@ -272,7 +285,7 @@ export async function batchWrite(
   ctx: CallContext,
 ): Promise<JsonObject> {
   const db = core.databases.get(parseDatabaseName(String(req.database ?? '')));
-  const writes = (req.writes ?? []) as JsonObject[];
+  const writes = repeatedField(req.writes, 'writes') as JsonObject[];
   const seen = new Set<string>();
   for (const w of writes) {
     const n = String(

@@ -30,7 +30,19 @@ export function answerPreflight(req: IncomingMessage, res: ServerResponse): bool
   return true;
 }
 
-/** Reads a request body as UTF-8 text (bounded, to keep a runaway client from exhausting memory). */
+/** A request body over the reader's limit (answered with 413). */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request payload size exceeds the limit: ${limit} bytes.`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/**
+ * Reads a request body as UTF-8 text, bounded to keep a runaway client from exhausting memory. A
+ * body over the limit is read to its end and dropped, then rejected with BodyTooLargeError, so the
+ * client (still sending) receives the 413 rather than a reset connection.
+ */
 export function readBody(req: IncomingMessage, limit = 32 * 1024 * 1024): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -38,13 +50,15 @@ export function readBody(req: IncomingMessage, limit = 32 * 1024 * 1024): Promis
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        reject(new Error('Request body too large'));
-        req.destroy();
+        chunks.length = 0;
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (size > limit) reject(new BodyTooLargeError(limit));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
   });
 }

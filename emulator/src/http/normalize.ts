@@ -9,7 +9,7 @@ import {
   FIELD_FILTER_OPS,
   UNARY_FILTER_OPS,
 } from '../filters.js';
-import type { Json, JsonObject } from '../service.js';
+import { Code, RpcError, type Json, type JsonObject } from '../service.js';
 
 const SERVER_VALUES = ['SERVER_VALUE_UNSPECIFIED', 'REQUEST_TIME'];
 const DISTANCE_MEASURES = ['DISTANCE_MEASURE_UNSPECIFIED', 'EUCLIDEAN', 'COSINE', 'DOT_PRODUCT'];
@@ -34,14 +34,23 @@ function normaliseEnum(object: JsonObject, field: string, names: readonly string
   if (typeof value === 'number' && names[value]) object[field] = names[value];
 }
 
-function walk(value: Json, container: string | undefined): Json {
-  if (Array.isArray(value)) return value.map((item) => walk(item, container));
+/**
+ * Far deeper than any valid request (Firestore allows 20 levels of maps and arrays in a value): a
+ * body nested deeper is refused before the walk could overflow the stack.
+ */
+const MAX_DEPTH = 200;
+
+function walk(value: Json, container: string | undefined, depth = 0): Json {
+  if (depth > MAX_DEPTH) {
+    throw new RpcError(Code.INVALID_ARGUMENT, 'Invalid JSON payload received: nested too deeply.');
+  }
+  if (Array.isArray(value)) return value.map((item) => walk(item, container, depth + 1));
   if (!isObject(value)) return value;
   const out: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
     // defineProperty, so a key such as `__proto__` stays a plain field for the engine to judge.
     Object.defineProperty(out, key, {
-      value: walk(child, key),
+      value: walk(child, key, depth + 1),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -12,7 +12,7 @@ import {
   type UnaryMethod,
 } from '../service.js';
 import { callerFromAuthorization } from '../auth.js';
-import { answerPreflight, applyCors, readBody } from '../http/cors.js';
+import { BodyTooLargeError, answerPreflight, applyCors, readBody } from '../http/cors.js';
 import { googleJsonError, httpStatus } from '../http/errors.js';
 import { normaliseRequest } from '../http/normalize.js';
 
@@ -72,6 +72,22 @@ function invalid(message: string): RpcError {
   return new RpcError(Code.INVALID_ARGUMENT, message);
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalid(`Invalid percent-encoding in the path: ${segment.slice(0, 100)}`);
+  }
+}
+
+/**
+ * The request's path as sent: `new URL()` would resolve `..` and `%2e%2e` segments, turning
+ * `documents/a/x/../b` into another document, where Firestore refuses the reserved id.
+ */
+export function rawPathname(reqUrl: string): string {
+  return reqUrl.startsWith('/') ? reqUrl.split(/[?#]/, 1)[0] : new URL(reqUrl).pathname;
+}
+
 /**
  * Maps an HTTP method, a path below `/v1/` and the request's query and body to an engine call,
  * following the google.firestore.v1 HTTP bindings.
@@ -90,7 +106,7 @@ export function routeRest(
     resource = path.slice(0, colon);
     verb = path.slice(colon + 1);
   }
-  const segments = resource.split('/').map((segment) => decodeURIComponent(segment));
+  const segments = resource.split('/').map(decodeSegment);
   if (segments.length < 4 || segments[0] !== 'projects' || segments[2] !== 'databases') {
     throw new RpcError(Code.NOT_FOUND, `Unknown resource: ${resource}`);
   }
@@ -101,6 +117,8 @@ export function routeRest(
     throw new RpcError(Code.NOT_FOUND, `Unknown resource: ${resource}`);
   }
   const documentPath = segments.slice(5);
+  if (documentPath.includes(''))
+    throw invalid(`Resource name "${resource}" has an empty path segment.`);
   const name = [database, 'documents', ...documentPath].join('/');
   const params = queryToRequest(query);
   const result = (c: RestCall) => ({ call: c, projectId, databaseId });
@@ -186,7 +204,7 @@ export function createRestTransport(service: FirestoreService): HttpTransport {
     const caller = callerFromAuthorization(req.headers.authorization);
     const routed = routeRest(
       req.method ?? 'GET',
-      url.pathname.slice('/v1/'.length),
+      rawPathname(req.url ?? '/').slice('/v1/'.length),
       url.searchParams,
       parseBody(text),
     );
@@ -222,6 +240,10 @@ export function createRestTransport(service: FirestoreService): HttpTransport {
       res.on('close', () => open.delete(res));
       serve(req, res, url).catch((error: unknown) => {
         if (closed || res.headersSent) return;
+        if (error instanceof BodyTooLargeError) {
+          sendJson(res, 413, googleJsonError(new RpcError(Code.INVALID_ARGUMENT, error.message)));
+          return;
+        }
         const rpcError = asRpcError(error);
         sendJson(res, httpStatus(rpcError.code), googleJsonError(rpcError));
       });

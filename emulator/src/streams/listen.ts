@@ -7,8 +7,8 @@ import { compileQuery, inScope, matchesQuery, type CompiledQuery } from '../quer
 import {
   Code,
   RpcError,
+  repeatedField,
   type CallContext,
-  type Json,
   type JsonObject,
   type StreamHandler,
   type StreamPeer,
@@ -120,7 +120,7 @@ export class ListenSession implements StreamHandler {
         this.engine.checkList(this.ctx, db, target.query);
         docs = this.engine.queryDocs(db, target.query);
       } else if (t.documents) {
-        const names = ((t.documents as JsonObject).documents ?? []) as Json[];
+        const names = repeatedField((t.documents as JsonObject).documents, 'documents');
         target.docPaths = new Set();
         for (const n of names) {
           const r = parseDocumentName(n);

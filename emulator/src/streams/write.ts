@@ -5,6 +5,7 @@ import type { SessionEngine } from '../engine/session-api.js';
 import {
   Code,
   RpcError,
+  repeatedField,
   type CallContext,
   type JsonObject,
   type StreamHandler,
@@ -35,7 +36,7 @@ export class WriteSession implements StreamHandler {
     try {
       if (!this.db) {
         this.db = this.engine.streamDatabase(msg, this.ctx);
-        const writes = (msg.writes ?? []) as JsonObject[];
+        const writes = repeatedField(msg.writes, 'writes') as JsonObject[];
         if (writes.length) {
           throw new RpcError(
             Code.INVALID_ARGUMENT,
@@ -50,7 +51,7 @@ export class WriteSession implements StreamHandler {
       return;
     }
     const db = this.db;
-    const writes = (msg.writes ?? []) as JsonObject[];
+    const writes = repeatedField(msg.writes, 'writes') as JsonObject[];
     this.chain = this.chain.then(async () => {
       if (this.closed) return;
       try {

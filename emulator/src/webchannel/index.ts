@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpTransport } from '../http-handler.js';
 import { callerFromAuthorization } from '../auth.js';
 import type { BidiStreamMethod, FirestoreService } from '../service.js';
-import { answerPreflight, applyCors, readBody } from '../http/cors.js';
+import { BodyTooLargeError, answerPreflight, applyCors, readBody } from '../http/cors.js';
 import { Session, type SessionTimings } from './session.js';
 import { frame } from './wire.js';
 
@@ -250,8 +250,11 @@ export function createWebChannelTransport(
       return true;
     }
     if (req.method === 'POST') {
-      handlePost(method, url, req, res).catch(() => {
-        if (!res.headersSent) badRequest(res, 'Unreadable request.');
+      handlePost(method, url, req, res).catch((error: unknown) => {
+        if (error instanceof BodyTooLargeError && !res.headersSent) {
+          res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end(error.message);
+        } else if (!res.headersSent) badRequest(res, 'Unreadable request.');
         else res.destroy();
       });
       return true;
