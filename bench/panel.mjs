@@ -311,10 +311,8 @@ try {
   /** @type {number[]} */
   const filterTimes = [];
   for (const option of ['Principal', 'Separado', 'Descartado', 'Novo', 'Todos']) {
-    await page.getByRole('combobox', { name: 'Filtrar por status' }).click();
-    filterTimes.push(
-      await timeChange(() => page.getByRole('option', { name: option, exact: true }).click()),
-    );
+    const filter = page.getByRole('combobox', { name: 'Filtrar por status' });
+    filterTimes.push(await timeChange(() => filter.selectOption({ label: option })));
   }
   // Paging and scrolling.
   for (let i = 0; i < 5; i++) {

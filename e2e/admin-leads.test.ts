@@ -79,11 +79,11 @@ describe('Leads tab', () => {
     await searchBox(page).fill(`${tag.toUpperCase()} julia araujo`);
     await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(1);
     await searchBox(page).fill(tag);
-    await choose(page, 'Filtrar por status', 'Separado');
+    await page.getByLabel('Filtrar por status').selectOption({ label: 'Separado' });
     await expect.poll(() => page.locator('tbody tr').allTextContents(), slow).toHaveLength(1);
     expect(await row(page, tag).first().textContent()).toContain('Bruno');
-    await choose(page, 'Filtrar por status', 'Todos');
-    await choose(page, 'Filtrar por vaga', 'Aux Eletricista');
+    await page.getByLabel('Filtrar por status').selectOption({ label: 'Todos' });
+    await page.getByLabel('Filtrar por vaga').selectOption({ label: 'Aux Eletricista' });
     await expect.poll(() => page.locator('tbody tr').count(), slow).toBe(1);
     expect(await row(page, tag).first().textContent()).toContain('Júlia');
   });

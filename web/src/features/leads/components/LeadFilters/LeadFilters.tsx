@@ -1,5 +1,5 @@
 /** Search, status and job filters and the date range over the Leads list. */
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { leadStatuses } from '@/domain/options';
 import { allJobs, type StatusFilter } from '@/domain/lead-list';
@@ -45,19 +45,17 @@ export function LeadFilters({
         value={values.search}
         onChange={(event) => set({ search: event.currentTarget.value })}
       />
-      <Select
+      <NativeSelect
         label={leadsTexts.statusFilter}
         data={statusData}
         value={values.status}
-        allowDeselect={false}
-        onChange={(status) => set({ status: (status ?? 'todos') as StatusFilter })}
+        onChange={(event) => set({ status: event.currentTarget.value as StatusFilter })}
       />
-      <Select
+      <NativeSelect
         label={leadsTexts.jobFilter}
         data={[{ value: allJobs, label: leadsTexts.allJobs }, ...jobs]}
         value={values.vaga}
-        allowDeselect={false}
-        onChange={(vaga) => set({ vaga: vaga ?? allJobs })}
+        onChange={(event) => set({ vaga: event.currentTarget.value })}
       />
       <Suspense fallback={<TextInput label={leadsTexts.dateRange} disabled readOnly value="" />}>
         <DateRangeInput

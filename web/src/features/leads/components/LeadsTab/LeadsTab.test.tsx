@@ -130,30 +130,28 @@ describe('LeadsTab', { timeout: 30_000 }, () => {
   it('filters by status, job and accent-insensitive search', async () => {
     const user = userEvent.setup();
     renderTab();
-    await user.click(screen.getByRole('combobox', { name: 'Filtrar por status' }));
+    const statusFilter = screen.getByRole('combobox', { name: 'Filtrar por status' });
     expect(
-      within(screen.getByRole('listbox'))
+      within(statusFilter)
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Todos', 'Novo', 'Principal', 'Separado', 'Descartado']);
-    await user.click(screen.getByRole('option', { name: 'Separado' }));
+    await user.selectOptions(statusFilter, 'Separado');
     await waitFor(() => expect(rowNames()).toEqual(['Bruno']));
-    await user.click(screen.getByRole('combobox', { name: 'Filtrar por status' }));
-    await user.click(screen.getByRole('option', { name: 'Todos' }));
-    await user.click(screen.getByRole('combobox', { name: 'Filtrar por vaga' }));
+    await user.selectOptions(statusFilter, 'Todos');
+    const jobFilter = screen.getByRole('combobox', { name: 'Filtrar por vaga' });
     expect(
-      within(screen.getByRole('listbox'))
+      within(jobFilter)
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Todas', 'Aux Eletricista', 'Aux Serraria']);
-    await user.click(screen.getByRole('option', { name: 'Aux Serraria' }));
+    await user.selectOptions(jobFilter, 'Aux Serraria');
     await waitFor(() => expect(rowNames()).toEqual(['Bruno', 'Carla']));
     await user.click(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
     await user.paste('carla');
     await waitFor(() => expect(rowNames()).toEqual(['Carla']));
     await user.clear(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
-    await user.click(screen.getByRole('combobox', { name: 'Filtrar por vaga' }));
-    await user.click(screen.getByRole('option', { name: 'Todas' }));
+    await user.selectOptions(jobFilter, 'Todas');
     await user.click(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
     await user.paste('erica conceicao');
     await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição']));
