@@ -179,10 +179,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (options.importDir) await importDir(engine, options.importDir, log);
 
   const consoleHandler = createConsole(engine, options.projectId);
-  const transports: HttpTransport[] = [
-    createWebChannelTransport(engine),
-    createRestTransport(engine),
-  ];
+  const webChannel = createWebChannelTransport(engine);
+  const transports: HttpTransport[] = [webChannel, createRestTransport(engine)];
+  const sockets = new Set<net.Socket>();
+  let grpcStreams = 0;
+  /**
+   * What is alive right now, to see that abandoned clients leave nothing behind (GET
+   * /emulator/v1/stats; `?gc=1` collects garbage first when node runs with --expose-gc).
+   */
+  const stats = (collect: boolean) => {
+    if (collect) (globalThis as { gc?: () => void }).gc?.();
+    const memory = process.memoryUsage();
+    return {
+      connections: sockets.size,
+      grpcStreams,
+      listenListeners: engine.allDatabases().reduce((n, db) => n + db.listeners.size, 0),
+      webChannel: webChannel.stats(),
+      memory: { rssMiB: memory.rss / 2 ** 20, heapUsedMiB: memory.heapUsed / 2 ** 20 },
+    };
+  };
 
   /** A path segment of the built-in endpoints; undefined when its escapes are broken. */
   const segment = (s: string): string | undefined => {
@@ -199,6 +214,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (req.method === 'GET' && p === '/') {
       res.writeHead(200, { ...CORS_HEADERS, 'content-type': 'text/plain' });
       res.end('Ok');
+      return;
+    }
+    if (req.method === 'GET' && p === '/emulator/v1/stats') {
+      sendJson(res, 200, stats(url.searchParams.get('gc') === '1'));
       return;
     }
     const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/.exec(p);
@@ -278,6 +297,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     maxSessionMemory: 512,
   });
   h2.on('stream', (stream, headers) => {
+    grpcStreams += 1;
+    stream.once('close', () => (grpcStreams -= 1));
     try {
       handleGrpcStream(engine, stream, headers, (e) =>
         log(`gRPC handler error: ${(e as Error).stack ?? String(e)}`),
@@ -289,7 +310,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   h2.on('sessionError', () => {});
 
-  const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
