@@ -16,6 +16,8 @@ import { H2Client, httpRequest, pool, sleep } from './_raw-clients.js';
 import { type Case, grpcCases, rawCases } from './_bad-input-grpc.js';
 import { httpCases } from './_bad-input-http.js';
 
+// firebase-admin against an emulator: no metadata-server lookup (and no MetadataLookupWarning).
+process.env.METADATA_SERVER_DETECTION ??= 'none';
 const PROJECT = 'demo-bad-input';
 const RULES = `rules_version = '2';
 service cloud.firestore {
@@ -94,6 +96,7 @@ interface Stats {
 }
 async function stats(gc: boolean): Promise<Stats> {
   const a = await httpRequest(emu.port, 'GET', `/emulator/v1/stats${gc ? '?gc=1' : ''}`);
+  if (a.status !== 200) return { webChannel: { sessions: NaN }, memory: { heapUsedMiB: NaN } };
   return JSON.parse(a.body) as Stats;
 }
 

@@ -14,6 +14,8 @@ import { firestoreService } from '../src/proto.js';
 import { startEmulatorProcess } from './_emulator-process.js';
 import { fdCount, grpcFrame, httpRequest, sleep } from './_raw-clients.js';
 
+// firebase-admin against an emulator: no metadata-server lookup (and no MetadataLookupWarning).
+process.env.METADATA_SERVER_DETECTION ??= 'none';
 const PROJECT = 'demo-soak';
 const DB = `projects/${PROJECT}/databases/(default)`;
 const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 10_000);
@@ -43,8 +45,21 @@ await admin.close();
 
 async function stats(gc = false): Promise<Stats> {
   const a = await httpRequest(emu.port, 'GET', `/emulator/v1/stats${gc ? '?gc=1' : ''}`);
+  if (a.status !== 200) {
+    // The emulator is gone: every count is unknown (reported as NaN, with the crash).
+    return {
+      connections: NaN,
+      grpcStreams: NaN,
+      listenListeners: NaN,
+      webChannel: { sessions: NaN, openResponses: NaN },
+      memory: { rssMiB: NaN, heapUsedMiB: NaN },
+    };
+  }
   return JSON.parse(a.body) as Stats;
 }
+/** RSS and fd count of the emulator process; NaN once it has exited. */
+const rssNow = (): number => (crashed ? NaN : emu.rssMiB());
+const fdsNow = () => (crashed ? NaN : fdCount(pid));
 const live = (s: Stats) =>
   s.webChannel.sessions + s.webChannel.openResponses + s.grpcStreams + s.listenListeners;
 
@@ -163,7 +178,7 @@ async function settledMemory(): Promise<{ rss: number; heap: number }> {
   for (let i = 0; i < 3 && !crashed; i++) {
     await sleep(1000);
     const s = await stats(true);
-    rss = Math.min(rss, emu.rssMiB());
+    rss = Math.min(rss, rssNow());
     heap = Math.min(heap, s.memory.heapUsedMiB);
   }
   return { rss, heap };
@@ -184,7 +199,7 @@ for (let i = 0; i < 200; i++) {
 await grpcBatch(BATCH);
 const { rss: rssBefore, heap: heapBefore } = await settledMemory();
 const baseline = await stats();
-const fdBefore = fdCount(pid);
+const fdBefore = fdsNow();
 console.log(
   `baseline: RSS ${rssBefore.toFixed(1)} MiB, heap ${heapBefore.toFixed(1)} MiB, ${fdBefore} fds, ` +
     `stats ${JSON.stringify(baseline)}`,
@@ -201,8 +216,8 @@ const grpcStarted = performance.now();
 for (let done = 0; done < STREAMS; done += BATCH) await grpcBatch(Math.min(BATCH, STREAMS - done));
 const grpcSeconds = (performance.now() - grpcStarted) / 1000;
 
-const rssRightAfter = emu.rssMiB();
-const fdRightAfter = fdCount(pid);
+const rssRightAfter = rssNow();
+const fdRightAfter = fdsNow();
 const right = await stats();
 console.log(
   `abandoned ${SESSIONS} WebChannel sessions in ${wcSeconds.toFixed(1)} s and ${STREAMS} gRPC streams in ${grpcSeconds.toFixed(1)} s; ` +
@@ -212,13 +227,13 @@ console.log(
 // Wait for the emulator's own cleanup: nothing left alive (or the bound passes).
 const cleanupStarted = performance.now();
 let after = right;
-while (!crashed && live(after) > 0 && performance.now() - cleanupStarted < CLEANUP_BOUND_MS) {
+while (!crashed && !(live(after) <= 0) && performance.now() - cleanupStarted < CLEANUP_BOUND_MS) {
   await sleep(1000);
   after = await stats();
 }
 const cleanupSeconds = (performance.now() - cleanupStarted) / 1000;
 const { rss: rssAfter, heap: heapAfter } = await settledMemory();
-const fdAfter = fdCount(pid);
+const fdAfter = fdsNow();
 after = await stats();
 console.log(
   `after cleanup (${cleanupSeconds.toFixed(0)} s): RSS ${rssAfter.toFixed(1)} MiB, heap ${heapAfter.toFixed(1)} MiB, ` +
