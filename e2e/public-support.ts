@@ -1,12 +1,10 @@
 /** Helpers of the public-page browser tests: a recording `fbq` stub, Mantine selects, axe-core, raw documents. */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SuiteInfo } from './support/global-setup';
+import { injectAxe } from './support/axe';
 import { adminFirestore } from './support/suite';
-
-const require = createRequire(import.meta.url);
 
 export const mobile = { width: 360, height: 640 };
 export const desktop = { width: 1280, height: 800 };
@@ -65,7 +63,7 @@ export async function choose(page: Page, label: string, option: string): Promise
 
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
   );

@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { routes } from './src/config/routes.ts';
-import { preloadRouteChunks, type RoutePages } from './vite.preload-routes.ts';
+import { bootScript } from './vite.boot-script.ts';
+import { hostingHeaders } from './vite.hosting-headers.ts';
+import type { RoutePages } from './vite.preload-routes.ts';
 import { prerenderPages } from './vite.prerender.ts';
 
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
@@ -27,7 +29,9 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    preloadRouteChunks(publicPages),
+    // Before prerenderPages, which rewrites clean URLs to files: headers go by the requested path.
+    hostingHeaders({ firebaseJson: fileURLToPath(new URL('../firebase.json', import.meta.url)) }),
+    bootScript(publicPages),
     prerenderPages({
       entry: 'src/entry-server.tsx',
       routes: publicPages,

@@ -1,9 +1,9 @@
 /**
- * Vite plugin: the public routes' page chunks are lazy, so a browser would fetch them only after
- * the main script ran. This adds a tiny inline script to index.html that preloads, for the path
- * being opened, that route's chunks and styles alongside the main script (one round trip less).
+ * The public routes' page chunks are lazy, so a browser would fetch them only after the main
+ * script ran: the build lists, per route, the chunks and styles its page needs, which the pages
+ * load alongside the main script (vite.boot-script.ts, vite.prerender.ts).
  */
-import type { Plugin, Rollup } from 'vite';
+import type { Rollup } from 'vite';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -42,30 +42,4 @@ export function routeAssets(bundle: OutputBundle, routes: RoutePages): Record<st
     if (chunk) byPath[path] = filesOf(bundle, chunk, entry).map((f) => `/${f}`);
   }
   return byPath;
-}
-
-/** Marks the inline preload script, which prerendered pages replace with static links. */
-export const preloadScriptAttribute = 'data-route-preload';
-
-export function preloadRouteChunks(routes: RoutePages): Plugin {
-  return {
-    name: 'vagas:preload-route-chunks',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        if (!ctx.bundle) return [];
-        const byPath = routeAssets(ctx.bundle, routes);
-        const script = `(function(m){var f=m[location.pathname.replace(/\\/+$/,'')||'/'];if(!f)return;f.forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=h;document.head.appendChild(l)})})(${JSON.stringify(byPath)})`;
-        return [
-          {
-            tag: 'script',
-            attrs: { [preloadScriptAttribute]: true },
-            children: script,
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
 }

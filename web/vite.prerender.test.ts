@@ -3,7 +3,8 @@ import { pageHtml, prerenderedFile } from './vite.prerender';
 
 const shell = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/index-1.js"></script>
-<script data-route-preload>(function(m){})({})</script>
+<script type="application/json" id="vagas-boot">{"preload":{}}</script>
+<script src="/assets/boot-1.js"></script>
 </head><body><div id="root">
   <!--app:start--><div class="boot">spinner</div><!--app:end-->
 </div></body></html>`;
@@ -12,7 +13,7 @@ const page = {
   shell,
   route: '/conecta',
   appHtml: '<h1>Vagas de Call Center</h1>',
-  head: '<script>early()</script>',
+  boot: { redirectSettingsUrl: 'https://firestore.example/settings?key=k&x=</script>' },
   assets: ['/assets/Page-1.js', '/assets/Page-1.css'],
 };
 
@@ -23,8 +24,17 @@ describe('pageHtml', () => {
       '<div id="root" data-prerendered="/conecta"><h1>Vagas de Call Center</h1></div>',
     );
     expect(html).not.toContain('spinner');
-    expect(html).not.toContain('data-route-preload');
-    expect(html).toContain('<script>early()</script>');
+    expect(html).not.toContain('{"preload"');
+    // The page's data replaces the shell's, `<` escaped so it cannot end the element early.
+    expect(html).toContain(
+      '<script type="application/json" id="vagas-boot">{"redirectSettingsUrl":"https://firestore.example/settings?key=k&x=\\u003c/script>"}</script>',
+    );
+    expect(html).toContain('<script src="/assets/boot-1.js"></script>');
+    // The settings read starts with the HTML (the boot script's fetch takes its response).
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="https://firestore.example/settings?key=k&amp;x=&lt;/script>">',
+    );
+    expect(html).not.toMatch(/<script>/);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Page-1.css">');
   });
 
@@ -32,21 +42,27 @@ describe('pageHtml', () => {
     const html = pageHtml({ ...page, scripts: 'eager' });
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Page-1.js">');
+    // The boot script (parser-blocking) is requested before the page's styles and chunks.
+    const boot = html.indexOf('/assets/boot-1.js');
+    expect(boot).toBeLessThan(html.indexOf('/assets/Page-1.css'));
+    expect(boot).toBeLessThan(html.indexOf('<script type="module"'));
   });
 
-  test('after-paint: no script or preload tag, an inline loader requests them', () => {
-    const html = pageHtml({ ...page, scripts: 'after-paint' });
+  test('after-paint: no script or preload tag, the boot data lists them for the boot script', () => {
+    const html = pageHtml({ ...page, boot: {}, scripts: 'after-paint' });
     expect(html).not.toMatch(/<script type="module"/);
     expect(html).not.toMatch(/<link rel="modulepreload"/);
-    expect(html).toContain('requestAnimationFrame');
-    expect(html).toContain('"/assets/index-1.js"');
-    expect(html).toContain('["/assets/Page-1.js"]');
+    expect(html).toContain(
+      '{"afterPaint":{"entry":"/assets/index-1.js","chunks":["/assets/Page-1.js"]}}',
+    );
   });
 
   test('a shell without the markers is an error, not a silent non-prerender', () => {
     expect(() => pageHtml({ ...page, shell: '<div id="root"></div>', scripts: 'eager' })).toThrow(
       /app:start/,
     );
+    const noBootData = shell.replace(/<script type="application\/json"[^]*?<\/script>/, '');
+    expect(() => pageHtml({ ...page, shell: noBootData, scripts: 'eager' })).toThrow(/boot data/);
   });
 });
 

@@ -12,7 +12,9 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { preloadScriptAttribute, routeAssets, type RoutePages } from './vite.preload-routes.ts';
+import type { BootData } from './src/lib/prerender/boot.ts';
+import { bootDataPattern, bootDataTag } from './vite.boot-script.ts';
+import { routeAssets, type RoutePages } from './vite.preload-routes.ts';
 
 /** The file a prerendered route is written to ('/' -> index.html, '/conecta' -> conecta.html). */
 export function prerenderedFile(route: string): string {
@@ -23,9 +25,6 @@ export function prerenderedFile(route: string): string {
 export const shellFile = 'app.html';
 
 const rootPattern = /<div id="root">\s*<!--app:start-->[\s\S]*<!--app:end-->\s*<\/div>/;
-const preloadScriptPattern = new RegExp(
-  `<script ${preloadScriptAttribute}[^>]*>[\\s\\S]*?</script>`,
-);
 
 const entryScriptPattern = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
@@ -33,57 +32,70 @@ const entryScriptPattern = /<script type="module" crossorigin src="([^"]+)"><\/s
 export type ScriptLoading = 'after-paint' | 'eager';
 
 /**
- * The shell with `appHtml` in #root, `head` (the page's early requests) in <head>, and the route's
- * stylesheets linked, so its markup is styled at first paint. Scripts (the entry and the route's
- * chunks) load either 'eager'ly, preloaded with the page (a page whose content needs them, like the
- * redirect countdown), or 'after-paint': requested by a small inline loader once the first paint
- * is done, so on a slow connection they do not compete with the HTML and styles that paint a form
- * (what a candidate types meanwhile is kept, see typed-inputs.ts). The loader's timeout covers a
- * tab opened in the background, where animation frames do not run.
+ * The shell with `appHtml` in #root, the page's boot data (vite.boot-script.ts) in place of the
+ * shell's, and the route's stylesheets linked, so its markup is styled at first paint. `boot` is
+ * what the page asks of the boot script beyond loading (the redirect page's early settings read).
+ * Scripts (the entry and the route's chunks) load either 'eager'ly, preloaded with the page (a page
+ * whose content needs them, like the redirect countdown), or 'after-paint': the boot script
+ * requests them once the first paint is done, so on a slow connection they do not compete with the
+ * HTML and styles that paint a form (what a candidate types meanwhile is kept, see typed-inputs.ts).
  */
 export function pageHtml(page: {
   shell: string;
   route: string;
   appHtml: string;
-  head: string;
+  boot: BootData;
   assets: string[];
   scripts: ScriptLoading;
 }): string {
-  const { shell, route, appHtml, head, assets, scripts } = page;
+  const { shell, route, appHtml, boot, assets, scripts } = page;
   if (!rootPattern.test(shell)) throw new Error('index.html has no <!--app:start--> marker');
+  if (!bootDataPattern.test(shell)) throw new Error('index.html has no boot data block and script');
   const entry = entryScriptPattern.exec(shell)?.[1];
   if (!entry) throw new Error('index.html has no module entry script');
   const styles = assets
     .filter((href) => href.endsWith('.css'))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   const chunks = assets.filter((href) => !href.endsWith('.css'));
+  // The redirect settings read, started by the HTML parser itself (the boot script's fetch of the
+  // same URL takes this response).
+  const early = boot.redirectSettingsUrl
+    ? [
+        `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(boot.redirectSettingsUrl)}">`,
+      ]
+    : [];
+  const data: BootData =
+    scripts === 'after-paint' ? { ...boot, afterPaint: { entry, chunks } } : { ...boot };
   const loading =
     scripts === 'eager'
       ? [
           `<script type="module" crossorigin src="${entry}"></script>`,
           ...chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
         ]
-      : [
-          `<script>(function(){var done=false;function load(){if(done)return;done=true;` +
-            `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s);` +
-            `${JSON.stringify(chunks)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}` +
-            `requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})()</script>`,
-        ];
-  return shell
-    .replace(entryScriptPattern, () => '')
-    .replace(preloadScriptPattern, () =>
-      [head, ...styles, ...loading].filter(Boolean).join('\n    '),
-    )
-    .replace(rootPattern, () => `<div id="root" data-prerendered="${route}">${appHtml}</div>`);
+      : [];
+  return (
+    shell
+      .replace(entryScriptPattern, () => '')
+      // The boot script before the page's styles and scripts: it blocks the parser, so it must not
+      // wait behind the chunks an eager page preloads.
+      .replace(bootDataPattern, (_block, bootTag: string) =>
+        [...early, bootDataTag(data), bootTag, ...styles, ...loading].join('\n    '),
+      )
+      .replace(rootPattern, () => `<div id="root" data-prerendered="${route}">${appHtml}</div>`)
+  );
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 interface ServerEntry {
   renderPage: (route: string) => Promise<string>;
-  prerenderHead: (route: string) => string;
+  prerenderBootData: (route: string) => BootData;
 }
 
 export function prerenderPages(options: {
-  /** The server entry: exports renderPage(route) and prerenderHead(route). */
+  /** The server entry: exports renderPage(route) and prerenderBootData(route). */
   entry: string;
   routes: RoutePages;
   /** Routes whose scripts load 'eager'ly; the others 'after-paint'. */
@@ -140,7 +152,7 @@ export function prerenderPages(options: {
             shell,
             route,
             appHtml: await server.renderPage(route),
-            head: server.prerenderHead(route),
+            boot: server.prerenderBootData(route),
             assets: assetsByRoute[route] ?? [],
             scripts: options.eagerScripts?.includes(route) ? 'eager' : 'after-paint',
           });

@@ -1,8 +1,8 @@
 /** Leads for the panel's browser tests: seeded and removed with firebase-admin, and rules swapped to make the emulator refuse. */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
+import { injectAxe } from './axe';
 import { adminFirestore, useLocalSuite } from './suite';
 
 export interface SeedLead {
@@ -132,7 +132,7 @@ export const toast = (page: Page, title: string) => () =>
  * header and the toasts belong to the admin shell, checked by its own tests).
  */
 export async function seriousAxeViolationsIn(page: Page, selectors: string[]): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   const results = await page.evaluate(
     (include) =>
       (

@@ -7,7 +7,7 @@ import { StaticRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { AppRoutes, preloadPage } from './app/routes';
 
-export { prerenderHead } from './prerender-head';
+export { prerenderBootData } from './prerender-head';
 
 export async function renderPage(path: string): Promise<string> {
   await preloadPage(path);

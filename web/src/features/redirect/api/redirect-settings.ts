@@ -19,7 +19,7 @@ export async function loadRedirectSettings(): Promise<RedirectSettings> {
 
 /**
  * `settings/redirect` on Firestore's REST API: a plain GET (no preflight), which the prerendered
- * page's inline script starts before any of the app's code has loaded (see prerender-head.ts).
+ * page's boot script starts before any of the app's code has loaded (see prerender-head.ts).
  */
 export function redirectSettingsRestUrl(): string {
   const { projectId, apiKey } = firebaseApp.options;

@@ -12,16 +12,10 @@ import {
 } from '@/features/redirect/api/redirect-settings';
 import { RedirectCountdown } from '@/features/redirect/components/RedirectCountdown';
 
-declare global {
-  interface Window {
-    /** The REST read of settings/redirect started by the prerendered page (prerender-head.ts). */
-    __vagasRedirectSettings?: Promise<unknown>;
-  }
-}
-
 /**
- * The prerendered page (vite.prerender.ts) started the settings read in its HTML, before any of
- * the app's code had loaded; the page takes that read instead of starting its own.
+ * The prerendered page (vite.prerender.ts) had the boot script start the settings read
+ * (`window.__vagasRedirectSettings`, src/lib/prerender/boot.ts) before any of the app's code had
+ * loaded; the page takes that read instead of starting its own.
  */
 function startEarlyLoad(): Promise<RedirectSettings> | null {
   const prefetched = typeof window === 'undefined' ? undefined : window.__vagasRedirectSettings;

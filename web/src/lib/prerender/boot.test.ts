@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { boot, bootDataId, readBootData } from './boot';
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.documentElement.removeAttribute('data-hydrated');
+  delete window.__vagasRedirectSettings;
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const links = () =>
+  [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
+
+describe('boot script', () => {
+  test('reads the page data from its JSON block; none or broken is {}', () => {
+    expect(readBootData(document)).toEqual({});
+    document.head.innerHTML = `<script type="application/json" id="${bootDataId}">{"redirectSettingsUrl":"u"}</script>`;
+    expect(readBootData(document)).toEqual({ redirectSettingsUrl: 'u' });
+    document.head.innerHTML = `<script type="application/json" id="${bootDataId}">{</script>`;
+    expect(readBootData(document)).toEqual({});
+  });
+
+  test('holds a submit until the app has hydrated', () => {
+    const listener = vi.spyOn(window, 'addEventListener');
+    boot(window, {});
+    document.body.innerHTML = '<form><button>Enviar</button></form>';
+    const submit = () => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      document.querySelector('form')!.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(submit()).toBe(true);
+    document.documentElement.setAttribute('data-hydrated', '');
+    expect(submit()).toBe(false);
+    const handler = listener.mock.calls[0][1] as EventListener;
+    window.removeEventListener('submit', handler, true);
+  });
+
+  test('after paint: the main script and the chunks, once', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    boot(window, { afterPaint: { entry: '/assets/index-1.js', chunks: ['/assets/Page-1.js'] } });
+    expect(document.head.querySelector('script')).toBeNull();
+    frames.forEach((frame) => frame(0));
+    vi.advanceTimersByTime(0);
+    const script = document.head.querySelector('script')!;
+    expect([script.type, script.getAttribute('src'), script.hasAttribute('crossorigin')]).toEqual([
+      'module',
+      '/assets/index-1.js',
+      true,
+    ]);
+    expect(links()).toEqual(['modulepreload /assets/Page-1.js']);
+    vi.advanceTimersByTime(1000);
+    expect(document.head.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  test('the shell preloads the chunks of the route being opened', () => {
+    boot(window, {
+      preload: { '/': ['/assets/Root-1.js', '/assets/Root-1.css'], '/x': ['/assets/X-1.js'] },
+    });
+    expect(links()).toEqual(['modulepreload /assets/Root-1.js', 'preload /assets/Root-1.css']);
+  });
+
+  test('the redirect settings read: the document, null for a 404, an error otherwise', async () => {
+    const answers = [
+      new Response('{"fields":{}}', { status: 200 }),
+      new Response('', { status: 404 }),
+      new Response('', { status: 500 }),
+    ];
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation(async () => answers.shift()!);
+    boot(window, { redirectSettingsUrl: 'https://firestore.example/doc' });
+    expect(fetch).toHaveBeenCalledWith('https://firestore.example/doc');
+    await expect(window.__vagasRedirectSettings).resolves.toEqual({ fields: {} });
+    boot(window, { redirectSettingsUrl: 'https://firestore.example/doc' });
+    await expect(window.__vagasRedirectSettings).resolves.toBeNull();
+    boot(window, { redirectSettingsUrl: 'https://firestore.example/doc' });
+    await expect(window.__vagasRedirectSettings).rejects.toThrow('HTTP 500');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The boot script: what a built page does before the app's modules have loaded. The site's
+ * Content-Security-Policy (firebase.json) runs no inline script, so this code is a file of its
+ * own: vite.boot-script.ts compiles boot-script.ts (which runs `boot`) to `assets/boot-<hash>.js`,
+ * a classic script at the end of every built page's <head>, run before the body is parsed. What
+ * differs per page (file names, the settings URL) is data: a JSON block that is never executed,
+ * `<script type="application/json" id="vagas-boot">`, placed before it.
+ */
+
+/** The id of the page's JSON block (BootData). */
+export const bootDataId = 'vagas-boot';
+
+/** What the page asks the boot script to do (vite.boot-script.ts and vite.prerender.ts write it). */
+export interface BootData {
+  /**
+   * The shell (app.html): route path -> that route's chunks and styles beyond the main script's,
+   * preloaded alongside it for the path being opened (one round trip less than the lazy import).
+   */
+  preload?: Record<string, string[]>;
+  /**
+   * A prerendered form page: the main script and the route's chunks, requested once the first
+   * paint is done, so on a slow connection they do not compete with the HTML and styles that paint
+   * the form. The timeout covers a tab opened in the background, where animation frames do not run.
+   */
+  afterPaint?: { entry: string; chunks: string[] };
+  /** The redirect page: the REST URL of settings/redirect, read at once (see RedirectPage). */
+  redirectSettingsUrl?: string;
+}
+
+declare global {
+  interface Window {
+    /** The REST read of settings/redirect the boot script started (the document, or null for none). */
+    __vagasRedirectSettings?: Promise<unknown>;
+  }
+}
+
+/** The page's BootData ({} when the block is missing or unreadable: the app still starts). */
+export function readBootData(doc: Document): BootData {
+  try {
+    return JSON.parse(doc.getElementById(bootDataId)?.textContent || '{}') as BootData;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A prerendered form is on screen before the app's scripts have run: until React owns it
+ * (App.tsx sets data-hydrated), a submit would reload the page with the answers in the URL.
+ */
+export function holdEarlySubmits(win: Window): void {
+  win.addEventListener(
+    'submit',
+    (event) => {
+      if (!win.document.documentElement.hasAttribute('data-hydrated')) event.preventDefault();
+    },
+    true,
+  );
+}
+
+function appendPreload(doc: Document, href: string): void {
+  const link = doc.createElement('link');
+  if (href.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+  }
+  link.href = href;
+  doc.head.appendChild(link);
+}
+
+/** Preloads the files `preload` lists for `pathname` (trailing slashes ignored), if any. */
+export function preloadRoute(doc: Document, preload: Record<string, string[]>, pathname: string) {
+  for (const href of preload[pathname.replace(/\/+$/, '') || '/'] ?? []) appendPreload(doc, href);
+}
+
+/** Adds the main script and preloads the chunks once the first paint is done (or after 1 s). */
+export function loadAfterPaint(win: Window, scripts: { entry: string; chunks: string[] }): void {
+  let done = false;
+  const load = () => {
+    if (done) return;
+    done = true;
+    const doc = win.document;
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = scripts.entry;
+    doc.head.appendChild(script);
+    for (const href of scripts.chunks) appendPreload(doc, href);
+  };
+  win.requestAnimationFrame(() => win.setTimeout(load, 0));
+  win.setTimeout(load, 1000);
+}
+
+/**
+ * Starts the read of settings/redirect (a plain GET: no preflight) before any of the app's code
+ * has loaded; RedirectPage takes it. A 404 (no document yet) resolves to null.
+ */
+export function prefetchRedirectSettings(win: Window, url: string): void {
+  const read = win.fetch(url).then((response) => {
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json() as Promise<unknown>;
+  });
+  // Handled when the page takes it; this only keeps an early failure from being reported as unhandled.
+  read.catch(() => {});
+  win.__vagasRedirectSettings = read;
+}
+
+export function boot(win: Window, data: BootData): void {
+  holdEarlySubmits(win);
+  if (data.redirectSettingsUrl) prefetchRedirectSettings(win, data.redirectSettingsUrl);
+  if (data.preload) preloadRoute(win.document, data.preload, win.location.pathname);
+  if (data.afterPaint) loadAfterPaint(win, data.afterPaint);
+}
