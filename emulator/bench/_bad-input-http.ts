@@ -1,7 +1,8 @@
 /** The bad-input drill's HTTP/1.1 cases: REST (`/v1/...`) and WebChannel (`.../Listen|Write/channel`). */
 import { randomBytes } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { badNames, type Case, type Ctx } from './_bad-input-grpc.js';
+import type { Case, Ctx } from './_bad-input-case.js';
+import { badNames } from './_bad-input-grpc.js';
 import { httpRequest, type HttpAnswer } from './_raw-clients.js';
 
 /** HTTP statuses a client mistake may get (501 for a method the API does not bind). */

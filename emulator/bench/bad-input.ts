@@ -13,7 +13,9 @@ import { report } from '../../bench/lib/report.mjs';
 import { adminClient } from '../test/support/emulator.js';
 import { startEmulatorProcess } from './_emulator-process.js';
 import { H2Client, httpRequest, pool, sleep } from './_raw-clients.js';
-import { type Case, grpcCases, rawCases } from './_bad-input-grpc.js';
+import type { Case } from './_bad-input-case.js';
+import { grpcCases } from './_bad-input-grpc.js';
+import { rawCases } from './_bad-input-raw.js';
 import { httpCases } from './_bad-input-http.js';
 
 // firebase-admin against an emulator: no metadata-server lookup (and no MetadataLookupWarning).
@@ -92,25 +94,28 @@ async function storm(list: Case[], concurrency = 24) {
 
 interface Stats {
   webChannel: { sessions: number };
-  memory: { heapUsedMiB: number };
+  memory: { heapUsedMiB: number; externalMiB: number };
 }
 async function stats(gc: boolean): Promise<Stats> {
   const a = await httpRequest(emu.port, 'GET', `/emulator/v1/stats${gc ? '?gc=1' : ''}`);
-  if (a.status !== 200) return { webChannel: { sessions: NaN }, memory: { heapUsedMiB: NaN } };
+  if (a.status !== 200)
+    return { webChannel: { sessions: NaN }, memory: { heapUsedMiB: NaN, externalMiB: NaN } };
   return JSON.parse(a.body) as Stats;
 }
 
 /** Memory once the emulator's garbage is collected: the lowest of three GCs a second apart. */
-async function settledMemory(): Promise<{ rss: number; heap: number }> {
+async function settledMemory(): Promise<{ rss: number; heap: number; external: number }> {
   let rss = Infinity;
   let heap = Infinity;
+  let external = Infinity;
   for (let i = 0; i < 3 && !crashed; i++) {
     await sleep(1000);
     const s = await stats(true);
     rss = Math.min(rss, emu.rssMiB());
     heap = Math.min(heap, s.memory.heapUsedMiB);
+    external = Math.min(external, s.memory.externalMiB);
   }
-  return crashed ? { rss: NaN, heap: NaN } : { rss, heap };
+  return crashed ? { rss: NaN, heap: NaN, external: NaN } : { rss, heap, external };
 }
 
 // Warm-up on a sample of every kind but WebChannel sessions (they live until the 60 s idle sweep),
@@ -188,6 +193,14 @@ report({
   unit: 'MiB',
   goal: { op: '<', value: 30 },
   note: `${baseline.rss.toFixed(0)} -> ${settled.rss.toFixed(0)} MiB`,
+});
+report({
+  section: 'bad-input',
+  measure: 'buffers outside the JS heap, growth over the storm (after the sweep and a GC)',
+  value: settled.external - baseline.external,
+  unit: 'MiB',
+  goal: { op: '<', value: 5 },
+  note: `${baseline.external.toFixed(1)} -> ${settled.external.toFixed(1)} MiB`,
 });
 report({
   section: 'bad-input',

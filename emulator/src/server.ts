@@ -195,7 +195,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       grpcStreams,
       listenListeners: engine.allDatabases().reduce((n, db) => n + db.listeners.size, 0),
       webChannel: webChannel.stats(),
-      memory: { rssMiB: memory.rss / 2 ** 20, heapUsedMiB: memory.heapUsed / 2 ** 20 },
+      memory: {
+        rssMiB: memory.rss / 2 ** 20,
+        heapUsedMiB: memory.heapUsed / 2 ** 20,
+        /** Buffers and other memory outside the JS heap that V8 tracks. */
+        externalMiB: memory.external / 2 ** 20,
+      },
     };
   };
 
