@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { rootDir } from './lib/local-suite.mjs';
 import { sections } from '../bench/lib/report.mjs';
 import { machineInfo, renderMarkdown, renderTable } from '../bench/lib/table.mjs';
@@ -125,7 +126,9 @@ rmSync(linesFile, { force: true });
 console.log(`\n${renderTable(run)}`);
 console.log(`JSON: ${path.relative(rootDir, path.join(resultsDir, `${stamp}.json`))}`);
 if (fullRun) {
-  writeFileSync(path.join(rootDir, 'BENCHMARKS.md'), renderMarkdown(run));
+  const file = path.join(rootDir, 'BENCHMARKS.md');
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(renderMarkdown(run), { ...options, filepath: file }));
   console.log('BENCHMARKS.md rewritten with this run.');
 }
 const incomplete = rows.filter((r) => Number.isNaN(r.value)).length;

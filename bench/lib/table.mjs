@@ -67,7 +67,7 @@ function summary(run) {
   const m = run.machine;
   const missed = run.rows.filter((r) => r.met === false).length;
   return [
-    `${run.rows.length} numbers, ${missed} missing their goal or not measured; ` +
+    `${run.rows.length} numbers, ${missed} of them missing its goal or not measured; ` +
       `${run.minutes.toFixed(1)} min, started ${run.startedAt}.`,
     `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, load average ${m.loadAverage.join(' / ')} ` +
       `at start and ${m.loadAfter.join(' / ')} at the end; Node ${m.node}; ${m.chromium}; ${m.os}; commit ${m.commit}.`,
@@ -92,10 +92,9 @@ export function renderTable(run) {
 /** BENCHMARKS.md: the latest full run. @param {BenchRun} run */
 export function renderMarkdown(run) {
   const escape = (/** @type {string} */ s) => s.replace(/\|/g, '\\|');
-  const rows = cells(run.rows).map((r, i) => {
-    const note = run.rows[i].note ? ` — ${run.rows[i].note}` : '';
-    return `| ${[r[0], r[1] + note, r[2], r[3], r[4]].map(escape).join(' | ')} |`;
-  });
+  const rows = cells(run.rows).map(
+    (r, i) => `| ${[...r, run.rows[i].note ?? ''].map(escape).join(' | ')} |`,
+  );
   const durations = run.durations.map((d) => `${d.section} ${Math.round(d.seconds)} s`).join(', ');
   return [
     '# Benchmarks — latest full run',
@@ -109,8 +108,8 @@ export function renderMarkdown(run) {
     '',
     `Time per section: ${durations}.`,
     '',
-    '| section | measure | value | goal | met? |',
-    '|---|---|--:|---|---|',
+    '| section | measure | value | goal | met? | note |',
+    '|---|---|--:|---|---|---|',
     ...rows,
     '',
   ].join('\n');
