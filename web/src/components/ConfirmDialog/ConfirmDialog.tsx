@@ -1,50 +1,25 @@
-/** A confirmation dialog: the question, a cancel button and a (red) confirm button that shows progress while busy. */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+/**
+ * A confirmation dialog. Mantine's Modal (with its overlay, focus trap and portal) is not needed to
+ * show the panel, so it loads after the first render and mounts the first time the dialog opens.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ConfirmDialogProps } from './ConfirmModal';
 
-export interface ConfirmDialogProps {
-  opened: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}
+export type { ConfirmDialogProps } from './ConfirmModal';
 
-export function ConfirmDialog({
-  opened,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel,
-  busy = false,
-  onConfirm,
-  onClose,
-}: ConfirmDialogProps) {
+const loadModal = () => import('./ConfirmModal');
+const ConfirmModal = lazy(loadModal);
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [everOpened, setEverOpened] = useState(props.opened);
+  if (props.opened && !everOpened) setEverOpened(true);
+  useEffect(() => {
+    void loadModal();
+  }, []);
+  if (!everOpened) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={busy ? () => {} : onClose}
-      title={title}
-      centered
-      size="md"
-      withCloseButton={!busy}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-    >
-      <Stack>
-        {typeof children === 'string' ? <Text>{children}</Text> : children}
-        <Group justify="flex-end" wrap="wrap">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button color="red.9" onClick={onConfirm} loading={busy}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmModal {...props} />
+    </Suspense>
   );
 }
