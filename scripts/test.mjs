@@ -40,7 +40,10 @@ if (selected.length === 0) {
 /** @param {string[]} command @param {string} cwd @returns {Promise<number>} */
 function run(command, cwd) {
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { cwd, stdio: 'inherit', env: process.env });
+    // firebase-admin in the tests talks to emulators only: no Google metadata-server lookup (its
+    // MetadataLookupWarning filled the output).
+    const env = { METADATA_SERVER_DETECTION: 'none', ...process.env };
+    const child = spawn(command[0], command.slice(1), { cwd, stdio: 'inherit', env });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
