@@ -38,7 +38,11 @@ export function machineInfo() {
     node: process.version,
     chromium: versionOf(chromiumPath, ['--version']),
     os: `${os.type()} ${os.release()}`,
-    commit: versionOf('git', ['rev-parse', '--short', 'HEAD']),
+    commit:
+      versionOf('git', ['rev-parse', '--short', 'HEAD']) +
+      (versionOf('git', ['status', '--porcelain', '--untracked-files=no'])
+        ? ' + uncommitted changes'
+        : ''),
   };
 }
 
