@@ -15,12 +15,12 @@
  *        (or CRASH_SECONDS / CRASH_CANDIDATES); the kill comes at 40% of the run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deleteApp as deleteAdminApp, initializeApp as initAdminApp } from 'firebase-admin/app';
-import { getFirestore as getAdminFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
+import { adminClient } from '../emulator/test/support/emulator.ts';
+import { freePort } from '../scripts/lib/local-suite.mjs';
 import { report } from './lib/report.mjs';
 import {
   PROJECT,
@@ -37,30 +37,6 @@ import {
 
 const section = 'crash';
 const BATCH_SIZE = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function adminDb(port: number, name: string): { db: Firestore; close(): Promise<void> } {
-  const app = initAdminApp({ projectId: PROJECT }, name);
-  const db = getAdminFirestore(app);
-  db.settings({ host: `127.0.0.1:${port}`, ssl: false });
-  return {
-    db,
-    close: async () => {
-      await db.terminate();
-      await deleteAdminApp(app);
-    },
-  };
-}
 
 /** What the admin writers committed (acknowledged) and attempted. */
 interface AdminTally {
@@ -172,7 +148,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const args = ['--port', String(port), '--project', PROJECT, '--rules', RULES, '--data', dataDir];
   let emu: EmulatorProcess | undefined = await startEmulatorProcess(args);
-  const admin = adminDb(port, 'drill-writers');
+  const admin = adminClient({ host: '127.0.0.1', port }, PROJECT);
   const clients = candidateClients({ host: '127.0.0.1', port, candidates });
   const tally = new Tally();
   const adminTally: AdminTally = {
@@ -216,7 +192,7 @@ async function main(): Promise<void> {
       if (sent >= killedAt) firstAfter = Math.min(firstAfter, at);
     }
     const check = await checkStoredLeads(emu, tally);
-    const verify = adminDb(port, 'drill-verify');
+    const verify = adminClient({ host: '127.0.0.1', port }, PROJECT);
     const aon = await checkAllOrNothing(verify.db, adminTally);
     await verify.close();
 

@@ -24,8 +24,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { deleteApp as deleteAdminApp, initializeApp as initAdminApp } from 'firebase-admin/app';
-import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   collection,
@@ -39,6 +37,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
+import { adminClient } from '../emulator/test/support/emulator.ts';
 import type { CallCenterLeadInput, LeadSource, RootLeadInput } from '../web/src/domain/lead.ts';
 import { toCallCenterLead, toRootLead } from '../web/src/domain/lead-form.ts';
 import {
@@ -264,11 +263,9 @@ export async function checkStoredLeads(
   /** Stored leads updated after their creation: a retry that found its first attempt stored. */
   retriedOverStored: number;
 }> {
-  const app = initAdminApp({ projectId: PROJECT }, `bench-check-${Date.now()}`);
-  const admin = getAdminFirestore(app);
-  admin.settings({ host: `${emu.host}:${emu.port}`, ssl: false });
+  const admin = adminClient(emu, PROJECT);
   try {
-    const snap = await admin.collection('leads').select('nome').get();
+    const snap = await admin.db.collection('leads').select('nome').get();
     const byId = new Map<string, string>();
     const perNome = new Map<string, number>();
     let retriedOverStored = 0;
@@ -295,8 +292,7 @@ export async function checkStoredLeads(
     for (const count of perNome.values()) if (count > 1) duplicated += count - 1;
     return { stored: snap.size, lost, duplicated, wrongContent, unackedStored, retriedOverStored };
   } finally {
-    await admin.terminate();
-    await deleteAdminApp(app);
+    await admin.close();
   }
 }
 

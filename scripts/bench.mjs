@@ -79,6 +79,12 @@ function readRows() {
     .map((row) => ({ ...row, value: row.value ?? NaN })); // JSON writes NaN (not measured) as null
 }
 
+/** A row for a benchmark that gave no numbers. @param {SectionId} section @param {string} measure */
+function notMeasured(section, measure) {
+  const row = { section, measure, value: NaN, unit: '', met: false };
+  writeFileSync(linesFile, JSON.stringify(row) + '\n', { flag: 'a' });
+}
+
 /** @type {{ section: SectionId, seconds: number }[]} */
 const durations = [];
 for (const section of chosen) {
@@ -86,26 +92,11 @@ for (const section of chosen) {
   for (const command of sectionFiles[section.id]) {
     console.log(`\n━━━ ${section.id}: ${command.join(' ')} ━━━`);
     if (!existsSync(path.join(rootDir, command[0]))) {
-      const row = {
-        section: section.id,
-        measure: `${command[0]} is missing`,
-        value: NaN,
-        unit: '',
-      };
-      writeFileSync(linesFile, JSON.stringify({ ...row, met: false }) + '\n', { flag: 'a' });
+      notMeasured(section.id, `${command[0]} is missing`);
       continue;
     }
     const code = await runFile(command);
-    if (code !== 0) {
-      const row = {
-        section: section.id,
-        measure: `${command[0]} did not complete (exit ${code})`,
-        value: NaN,
-        unit: '',
-        met: false,
-      };
-      writeFileSync(linesFile, JSON.stringify(row) + '\n', { flag: 'a' });
-    }
+    if (code !== 0) notMeasured(section.id, `${command[0]} did not complete (exit ${code})`);
   }
   durations.push({ section: section.id, seconds: (performance.now() - t0) / 1000 });
 }
