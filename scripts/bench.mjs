@@ -11,7 +11,7 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import { rootDir } from './lib/local-suite.mjs';
 import { sections } from '../bench/lib/report.mjs';
-import { machineInfo, renderMarkdown, renderTable } from '../bench/lib/table.mjs';
+import { loadAverage, machineInfo, renderMarkdown, renderTable } from '../bench/lib/table.mjs';
 
 /**
  * @typedef {import('../bench/lib/report.mjs').SectionId} SectionId
@@ -106,7 +106,7 @@ const run = {
   startedAt: startedAt.toISOString(),
   minutes: (Date.now() - startedAt.getTime()) / 60_000,
   sections: chosen.map((s) => s.id),
-  machine: { ...machineBefore, loadAfter: machineInfo().loadAverage },
+  machine: { ...machineBefore, loadAfter: loadAverage() },
   durations,
   rows,
 };

@@ -29,12 +29,15 @@ function versionOf(command, args) {
   }
 }
 
+/** The 1, 5 and 15 minute load averages, to two decimals. */
+export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
 export function machineInfo() {
   return {
     cores: os.cpus().length,
     cpu: os.cpus()[0]?.model ?? 'unknown',
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    loadAverage: loadAverage(),
     node: process.version,
     chromium: versionOf(chromiumPath, ['--version']),
     os: `${os.type()} ${os.release()}`,
