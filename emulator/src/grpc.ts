@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import { gunzipSync } from 'node:zlib';
 import { callerFromAuthorization } from './auth.js';
+import { decodePercent } from './paths.js';
 import { methodCodecs, type MethodCodec } from './proto.js';
 import {
   Code,
@@ -76,15 +77,6 @@ class Deframer {
   }
 }
 
-/** A percent-encoded header value, or the value as it is when its escapes are broken. */
-function decodeParam(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
 function contextFrom(headers: IncomingHttpHeaders): CallContext {
   let projectId = 'demo-project';
   let databaseId = '(default)';
@@ -92,7 +84,8 @@ function contextFrom(headers: IncomingHttpHeaders): CallContext {
   const params = headers['x-goog-request-params'];
   const src =
     (typeof prefix === 'string' && prefix) ||
-    (typeof params === 'string' ? decodeParam(params) : '');
+    // Broken escapes: the value as it is.
+    (typeof params === 'string' ? (decodePercent(params) ?? params) : '');
   const m = /projects\/([^/&]+)\/databases\/([^/&]+)/.exec(src);
   if (m) {
     projectId = m[1];
@@ -207,16 +200,14 @@ export function handleGrpcStream(
     // The length prefix tells at once: an oversized message is refused before it is buffered.
     const declared = chunks.length === 0 && c.length >= 5 ? c.readUInt32BE(1) : 0;
     if (size > MAX_REQUEST + 5 || declared > MAX_REQUEST) {
-      if (!tooLarge) {
-        tooLarge = true;
-        chunks.length = 0;
-        finish(
-          new RpcError(
-            Code.INVALID_ARGUMENT,
-            `Request payload size exceeds the limit: ${MAX_REQUEST} bytes.`,
-          ),
-        );
-      }
+      tooLarge = true;
+      chunks.length = 0;
+      finish(
+        new RpcError(
+          Code.INVALID_ARGUMENT,
+          `Request payload size exceeds the limit: ${MAX_REQUEST} bytes.`,
+        ),
+      );
       return;
     }
     chunks.push(c);

@@ -7,6 +7,15 @@ export interface DbName {
   databaseId: string;
 }
 
+/** A percent-encoded path segment or header value, decoded; undefined when its escapes are broken. */
+export function decodePercent(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
+
 export function dbPath(db: DbName): string {
   return `projects/${db.projectId}/databases/${db.databaseId}`;
 }

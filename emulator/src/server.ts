@@ -11,7 +11,7 @@ import { handleGrpcStream } from './grpc.js';
 import { readBody } from './http/cors.js';
 import type { HttpTransport } from './http-handler.js';
 import { parseIndexes } from './index-config.js';
-import { parseDatabaseName } from './paths.js';
+import { decodePercent, parseDatabaseName } from './paths.js';
 import type { IndexDef } from './index-plan.js';
 import { Journal } from './journal.js';
 import { createRestTransport } from './rest/index.js';
@@ -204,15 +204,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     };
   };
 
-  /** A path segment of the built-in endpoints; undefined when its escapes are broken. */
-  const segment = (s: string): string | undefined => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return undefined;
-    }
-  };
-
   const handleHttp1 = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
@@ -227,7 +218,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/.exec(p);
     if (clear && req.method === 'DELETE') {
-      const [projectId, databaseId] = [segment(clear[1]), segment(clear[2])];
+      const [projectId, databaseId] = [decodePercent(clear[1]), decodePercent(clear[2])];
       if (projectId === undefined || databaseId === undefined) {
         jsonError(res, 400, 'INVALID_ARGUMENT', 'Invalid percent-encoding in the path.');
         return;
@@ -239,13 +230,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return;
     }
     const rules = /^\/emulator\/v1\/projects\/([^/]+):securityRules$/.exec(p);
-    const rulesProject = rules ? segment(rules[1]) : undefined;
-    if (rules && req.method === 'PUT' && rulesProject === undefined) {
-      jsonError(res, 400, 'INVALID_ARGUMENT', 'Invalid percent-encoding in the path.');
-      return;
-    }
-    if (rules && req.method === 'PUT' && rulesProject !== undefined) {
-      const projectId = rulesProject;
+    if (rules && req.method === 'PUT') {
+      const projectId = decodePercent(rules[1]);
+      if (projectId === undefined) {
+        jsonError(res, 400, 'INVALID_ARGUMENT', 'Invalid percent-encoding in the path.');
+        return;
+      }
       readBody(req, builtinBodyLimit).then(
         (body) => {
           let files: { name?: string; content?: string }[];

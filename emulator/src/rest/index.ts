@@ -12,6 +12,7 @@ import {
   type UnaryMethod,
 } from '../service.js';
 import { callerFromAuthorization } from '../auth.js';
+import { decodePercent } from '../paths.js';
 import { BodyTooLargeError, answerPreflight, applyCors, readBody } from '../http/cors.js';
 import { googleJsonError, httpStatus } from '../http/errors.js';
 import { normaliseRequest } from '../http/normalize.js';
@@ -73,11 +74,11 @@ function invalid(message: string): RpcError {
 }
 
 function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
+  const decoded = decodePercent(segment);
+  if (decoded === undefined) {
     throw invalid(`Invalid percent-encoding in the path: ${segment.slice(0, 100)}`);
   }
+  return decoded;
 }
 
 /**

@@ -251,11 +251,11 @@ export function createWebChannelTransport(
     }
     if (req.method === 'POST') {
       handlePost(method, url, req, res).catch((error: unknown) => {
-        if (error instanceof BodyTooLargeError && !res.headersSent) {
+        if (res.headersSent) res.destroy();
+        else if (error instanceof BodyTooLargeError) {
           res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8' });
           res.end(error.message);
-        } else if (!res.headersSent) badRequest(res, 'Unreadable request.');
-        else res.destroy();
+        } else badRequest(res, 'Unreadable request.');
       });
       return true;
     }
