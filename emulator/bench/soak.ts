@@ -10,7 +10,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import { report } from '../../bench/lib/report.mjs';
 import { adminClient } from '../test/support/emulator.js';
-import { firestoreService } from '../src/proto.js';
+import { encodeRequest } from '../src/proto.js';
 import { startEmulatorProcess } from './_emulator-process.js';
 import { fdCount, grpcFrame, httpRequest, sleep } from './_raw-clients.js';
 
@@ -131,13 +131,8 @@ async function webChannelSession(i: number): Promise<void> {
   }
 }
 
-const root = firestoreService.root;
-const encode = (type: string, msg: object) => {
-  const t = root.lookupType(`google.firestore.v1.${type}`);
-  return grpcFrame(t.encode(t.fromObject(msg)).finish());
-};
-const LISTEN_MSG = encode('ListenRequest', listenTarget);
-const WRITE_MSG = encode('WriteRequest', { database: DB });
+const LISTEN_MSG = grpcFrame(encodeRequest('Listen', listenTarget));
+const WRITE_MSG = grpcFrame(encodeRequest('Write', { database: DB }));
 
 /** A batch of gRPC streams on one connection: each gets its first answer, then the client vanishes. */
 async function grpcBatch(n: number): Promise<void> {

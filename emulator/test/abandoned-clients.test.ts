@@ -5,7 +5,7 @@
  */
 import http2 from 'node:http2';
 import { describe, expect, it } from 'vitest';
-import { firestoreService } from '../src/proto.js';
+import { encodeRequest } from '../src/proto.js';
 import { grpcFrame, httpRequest } from '../bench/_raw-clients.js';
 import { useEmulator } from './support/emulator.js';
 
@@ -41,13 +41,10 @@ async function waitForStats(predicate: (s: Stats) => boolean): Promise<Stats> {
 describe('abandoned clients', () => {
   it('releases a gRPC Listen stream and its listener when the client connection just vanishes', async () => {
     await fx.admin.doc('c/d').set({ n: 1 });
-    const t = firestoreService.root.lookupType('google.firestore.v1.ListenRequest');
-    const listen = t.encode(
-      t.fromObject({
-        database: DB,
-        addTarget: { targetId: 2, documents: { documents: [`${DB}/documents/c/d`] } },
-      }),
-    );
+    const listen = encodeRequest('Listen', {
+      database: DB,
+      addTarget: { targetId: 2, documents: { documents: [`${DB}/documents/c/d`] } },
+    });
     const session = http2.connect(`http://127.0.0.1:${fx.emu.port}`);
     session.on('error', () => {});
     const stream = session.request({
@@ -57,7 +54,7 @@ describe('abandoned clients', () => {
       'google-cloud-resource-prefix': DB,
     });
     stream.on('error', () => {});
-    stream.write(grpcFrame(listen.finish()));
+    stream.write(grpcFrame(listen));
     await new Promise((resolve) => stream.once('data', resolve));
     const open = await stats();
     expect(open.grpcStreams).toBeGreaterThanOrEqual(1);

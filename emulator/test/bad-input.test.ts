@@ -4,7 +4,7 @@
  */
 import http2 from 'node:http2';
 import { describe, expect, it } from 'vitest';
-import { firestoreService } from '../src/proto.js';
+import { encodeRequest } from '../src/proto.js';
 import { H2Client, grpcFrame, httpRequest } from '../bench/_raw-clients.js';
 import { useEmulator } from './support/emulator.js';
 
@@ -15,10 +15,7 @@ const logged: string[] = [];
 const fx = useEmulator(PROJECT, { log: (line) => logged.push(line) });
 const owner = { authorization: 'Bearer owner', 'content-type': 'application/json' };
 
-function getDocumentBody(name: string): Buffer {
-  const t = firestoreService.root.lookupType('google.firestore.v1.GetDocumentRequest');
-  return Buffer.from(t.encode(t.fromObject({ name })).finish());
-}
+const getDocumentBody = (name: string) => encodeRequest('GetDocument', { name });
 
 async function grpc(headers: Record<string, string>, body: Buffer | null) {
   const client = new H2Client(fx.emu.port);
