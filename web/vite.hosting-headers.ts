@@ -97,15 +97,17 @@ export function emulatorConnectSources(
 
 /** `vite preview` sends firebase.json's hosting headers (the CSP extended for the emulators). */
 export function hostingHeaders(options: { firebaseJson: string }): Plugin {
-  let localSources: string[] = [];
+  let env: Record<string, string | undefined> = {};
   return {
     name: 'vagas:hosting-headers',
     configResolved(config) {
-      const { emulators } = readFirebaseJson(options.firebaseJson);
-      localSources = emulatorConnectSources(config.env, emulators);
+      env = config.env;
     },
     configurePreviewServer(server) {
-      const rules = readFirebaseJson(options.firebaseJson).hosting.headers ?? [];
+      // Read once, when the preview starts (not per build, nor per request).
+      const { hosting, emulators } = readFirebaseJson(options.firebaseJson);
+      const rules = hosting.headers ?? [];
+      const localSources = emulatorConnectSources(env, emulators);
       server.middlewares.use((req, res, next) => {
         // The path asked for: another middleware may rewrite req.url to the file it serves.
         const { pathname } = new URL(req.originalUrl ?? req.url ?? '/', 'http://preview.local');

@@ -65,7 +65,7 @@ export function pageHtml(page: {
       ]
     : [];
   const data: BootData =
-    scripts === 'after-paint' ? { ...boot, afterPaint: { entry, chunks } } : { ...boot };
+    scripts === 'after-paint' ? { ...boot, afterPaint: { entry, chunks } } : boot;
   const loading =
     scripts === 'eager'
       ? [
