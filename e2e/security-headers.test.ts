@@ -6,20 +6,27 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
-import { routes } from '../web/src/config/routes';
+import { publicRoutes, routes } from '../web/src/config/routes';
 import {
   hostingHeadersFor,
   readFirebaseJson,
   withConnectSources,
 } from '../web/vite.hosting-headers';
-import { choose, field, snapshotSettings, waitForApp } from './public-support';
+import {
+  choose,
+  desktop,
+  field,
+  logBrowserErrors,
+  mobile,
+  snapshotSettings,
+  waitForApp,
+} from './public-support';
 import { createAdmin, slow, warmAdminFunctions } from './support/admin';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
 const firebaseJson = readFirebaseJson(path.resolve(import.meta.dirname, '../firebase.json'));
 const rules = firebaseJson.hosting.headers ?? [];
-const callCenterPath = `/${appConfig.callCenterEmployer.slug}`;
 const adminPixel = '998877665544332';
 const whatsappLink = 'https://wa.me/5579999990000';
 
@@ -81,7 +88,7 @@ interface WatchedPage {
  * script and beacon are answered locally (no internet here): what matters is that the policy lets
  * the browser request them.
  */
-async function watchedPage(viewport = { width: 360, height: 640 }): Promise<WatchedPage> {
+async function watchedPage(viewport = mobile): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport, locale: 'pt-BR' });
   contexts.push(context);
   await context.addInitScript(() => {
@@ -104,8 +111,8 @@ async function watchedPage(viewport = { width: 360, height: 640 }): Promise<Watc
   const page = await context.newPage();
   const messages: string[] = [];
   const assets: WatchedPage['assets'] = [];
+  logBrowserErrors(page);
   page.on('console', (message) => {
-    if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
     if (message.text().includes('Content Security Policy')) messages.push(message.text());
   });
   page.on('pageerror', (error) => messages.push(`page error: ${error.message}`));
@@ -183,7 +190,7 @@ describe('firebase.json hosting', () => {
     const cacheOf = (p: string) => hostingHeadersFor(rules, p)['Cache-Control'];
     expect(cacheOf('/assets/index-AbC123.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheOf('/assets/boot-AbC123.js')).toBe('public, max-age=31536000, immutable');
-    for (const page of ['/', callCenterPath, routes.redirect, routes.adminLogin, '/app.html']) {
+    for (const page of [...publicRoutes, routes.adminLogin, '/app.html']) {
       expect(cacheOf(page)).toBe('no-cache');
     }
   });
@@ -191,8 +198,8 @@ describe('firebase.json hosting', () => {
 
 describe('the app under those headers', () => {
   test.each([
-    ['/', 'Vagas de Emprego', 'Cidade'],
-    [callCenterPath, 'Vagas de Call Center', 'Tempo de Experiência'],
+    [routes.root, 'Vagas de Emprego', 'Cidade'],
+    [routes.callCenter, 'Vagas de Call Center', 'Tempo de Experiência'],
   ])('%s hydrates, loads the pixel, and its form works', async (pathname, title, select) => {
     const watched = await watchedPage();
     await open(watched, pathname);
@@ -232,7 +239,7 @@ describe('the app under those headers', () => {
   test('the admin login signs in, and the panel shows its tabs', async () => {
     const account = await createAdmin('csp');
     await warmAdminFunctions();
-    const watched = await watchedPage({ width: 1280, height: 800 });
+    const watched = await watchedPage(desktop);
     const { page } = watched;
     await open(watched, routes.adminLogin);
     await page.getByLabel('Email').fill(account.email);
