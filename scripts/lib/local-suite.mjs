@@ -206,6 +206,10 @@ export async function startLocalSuite(options = {}) {
   }
 }
 
+/** @typedef {{ firestore: number, auth: number, functions: number, web: number, hub: number, logging: number }} Ports */
+/** @typedef {{ stop: (graceMs?: number) => Promise<void> }} Stoppable */
+/** @typedef {Record<string, string>} ViteEnv */
+
 /**
  * @param {SuiteOptions} options
  * @returns {Promise<LocalSuite>}
@@ -215,28 +219,11 @@ async function startLocalSuiteOnce(options) {
   const withFunctions = options.functions ?? true;
   const withAuth = options.auth ?? true;
   const log = options.log ?? (() => {});
-  const fixed = options.fixedPorts ?? false;
   const firebaseJson = JSON.parse(readFileSync(path.join(rootDir, 'firebase.json'), 'utf8'));
+  const ports = await choosePorts(firebaseJson, options.fixedPorts ?? false);
+  if (options.fixedPorts) await checkFixedPorts(ports, { web, withAuth, withFunctions });
 
-  const ports = {
-    firestore: fixed ? firebaseJson.emulators.firestore.port : await freePort(),
-    auth: fixed ? firebaseJson.emulators.auth.port : await freePort(),
-    functions: fixed ? firebaseJson.emulators.functions.port : await freePort(),
-    web: fixed ? 5173 : await freePort(),
-    hub: await freePort(),
-    logging: await freePort(),
-  };
-  if (fixed) {
-    const wanted = [['Firestore emulator', ports.firestore]];
-    if (withAuth || withFunctions) wanted.push(['Auth emulator', ports.auth]);
-    if (withFunctions) wanted.push(['Functions emulator', ports.functions]);
-    if (web) wanted.push(['web app', ports.web]);
-    for (const [what, port] of wanted) {
-      if (!(await isPortFree(Number(port)))) throw new PortInUseError(String(what), Number(port));
-    }
-  }
-
-  /** @type {{ stop: (graceMs?: number) => Promise<void> }[]} */
+  /** @type {Stoppable[]} */
   const started = [];
   /** @type {string[]} */
   const tempFiles = [];
@@ -246,163 +233,32 @@ async function startLocalSuiteOnce(options) {
   };
 
   try {
-    // 1. Our Firestore emulator.
-    const emulatorArgs = [
-      '--import',
-      'tsx',
-      path.join(rootDir, 'emulator/src/cli.ts'),
-      '--host',
-      host,
-      '--port',
-      String(ports.firestore),
-      '--project',
-      projectId,
-      '--rules',
-      path.join(rootDir, 'firestore.rules'),
-      // Queries production would refuse for a missing composite index fail here too.
-      '--indexes',
-      path.join(rootDir, 'firestore.indexes.json'),
-    ];
-    if (options.dataDir) {
-      mkdirSync(path.join(options.dataDir, 'firestore'), { recursive: true });
-      emulatorArgs.push('--data', path.join(options.dataDir, 'firestore'));
-    }
-    started.push(
-      await startProcess('firestore', process.execPath, emulatorArgs, {
-        ready: (out) => out.includes('Firestore emulator listening on'),
-        timeoutMs: 30_000,
-        log,
-      }),
-    );
-    const firestoreHost = `${host}:${ports.firestore}`;
-
-    // 2. Auth and Functions emulators from firebase-tools.
+    started.push(await startFirestore(ports, options.dataDir, log));
     const only = [
       withAuth || withFunctions ? 'auth' : null,
       withFunctions ? 'functions' : null,
-    ].filter(Boolean);
+    ].filter((name) => name !== null);
     if (only.length > 0) {
       if (withFunctions) await buildFunctions(log);
-      const config = {
-        ...firebaseJson,
-        emulators: {
-          singleProjectMode: true,
-          ui: { enabled: false },
-          hub: { host, port: ports.hub },
-          logging: { host, port: ports.logging },
-          auth: { host, port: ports.auth },
-          functions: { host, port: ports.functions },
-        },
-      };
-      const configPath = path.join(rootDir, `.suite-firebase.${ports.hub}.json`);
-      writeFileSync(configPath, JSON.stringify(config, null, 2));
+      const configPath = writeFirebaseConfig(firebaseJson, ports);
       tempFiles.push(configPath);
-      const args = [
-        path.join(rootDir, 'node_modules/firebase-tools/lib/bin/firebase.js'),
-        'emulators:start',
-        '--only',
-        only.join(','),
-        '--project',
-        projectId,
-        '--config',
-        configPath,
-      ];
-      if (options.dataDir) {
-        const authData = path.join(options.dataDir, 'auth');
-        if (existsSync(path.join(authData, 'firebase-export-metadata.json')))
-          args.push('--import', authData);
-        args.push('--export-on-exit', authData);
-      }
-      started.push(
-        await startProcess('firebase', process.execPath, args, {
-          env: {
-            FIRESTORE_EMULATOR_HOST: firestoreHost,
-            GCLOUD_PROJECT: projectId,
-            FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
-            NO_UPDATE_NOTIFIER: '1',
-            // A function worker's first start can take over 10 s on a busy 2-core machine.
-            FUNCTIONS_DISCOVERY_TIMEOUT: '120',
-            CI: process.env.CI ?? 'true',
-          },
-          ready: (out) => {
-            // firebase-tools says "ready" even when the functions failed to load: treat that as a failure.
-            if (/Failed to load function definition|Error: Failed to/i.test(out)) {
-              throw new Error(
-                `The Functions emulator could not load functions/:\n${out.slice(-4000)}`,
-              );
-            }
-            return out.includes('All emulators ready');
-          },
-          timeoutMs: 120_000,
-          log,
-        }),
-      );
+      started.push(await startFirebaseTools(only, configPath, ports, options.dataDir, log));
     }
-
-    // 3. The web app, pointed at those emulators.
     /** @type {string | null} */
     let webUrl = null;
     if (web) {
+      webUrl = `http://${host}:${ports.web}`;
       const viteEnv = {
-        VITE_FIRESTORE_EMULATOR_HOST: firestoreHost,
+        VITE_FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
         VITE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
         VITE_FUNCTIONS_EMULATOR_HOST: `${host}:${ports.functions}`,
       };
-      const vite = path.join(rootDir, 'node_modules/vite/bin/vite.js');
-      const webDir = path.join(rootDir, 'web');
-      webUrl = `http://${host}:${ports.web}`;
       if (web === 'preview') {
         const outDir = path.join(rootDir, '.local', `web-dist-${ports.web}`);
         tempFiles.push(outDir);
-        await run(
-          'vite build',
-          process.execPath,
-          [vite, 'build', '--outDir', outDir, '--emptyOutDir'],
-          {
-            cwd: webDir,
-            env: viteEnv,
-            log,
-          },
-        );
-        started.push(
-          await startProcess(
-            'vite preview',
-            process.execPath,
-            [
-              vite,
-              'preview',
-              '--outDir',
-              outDir,
-              '--host',
-              host,
-              '--port',
-              String(ports.web),
-              '--strictPort',
-            ],
-            {
-              cwd: webDir,
-              env: viteEnv,
-              ready: () => httpOk(webUrl ?? ''),
-              timeoutMs: 30_000,
-              log,
-            },
-          ),
-        );
+        started.push(await startWebPreview(ports.web, viteEnv, outDir, log));
       } else {
-        started.push(
-          await startProcess(
-            'vite',
-            process.execPath,
-            [vite, '--host', host, '--port', String(ports.web), '--strictPort'],
-            {
-              cwd: webDir,
-              env: viteEnv,
-              ready: () => httpOk(webUrl ?? ''),
-              timeoutMs: 60_000,
-              log,
-            },
-          ),
-        );
+        started.push(await startWebDev(ports.web, viteEnv, log));
       }
     }
 
@@ -418,4 +274,179 @@ async function startLocalSuiteOnce(options) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The ports of firebase.json (and 5173 for Vite) when fixed, free ones otherwise.
+ * @param {{ emulators: Record<string, { port: number }> }} firebaseJson
+ * @param {boolean} fixed
+ * @returns {Promise<Ports>}
+ */
+async function choosePorts(firebaseJson, fixed) {
+  return {
+    firestore: fixed ? firebaseJson.emulators.firestore.port : await freePort(),
+    auth: fixed ? firebaseJson.emulators.auth.port : await freePort(),
+    functions: fixed ? firebaseJson.emulators.functions.port : await freePort(),
+    web: fixed ? 5173 : await freePort(),
+    hub: await freePort(),
+    logging: await freePort(),
+  };
+}
+
+/**
+ * Throws a PortInUseError for the first fixed port the suite needs that is taken.
+ * @param {Ports} ports
+ * @param {{ web: SuiteOptions['web'], withAuth: boolean, withFunctions: boolean }} wants
+ */
+async function checkFixedPorts(ports, { web, withAuth, withFunctions }) {
+  /** @type {[string, number][]} */
+  const wanted = [['Firestore emulator', ports.firestore]];
+  if (withAuth || withFunctions) wanted.push(['Auth emulator', ports.auth]);
+  if (withFunctions) wanted.push(['Functions emulator', ports.functions]);
+  if (web) wanted.push(['web app', ports.web]);
+  for (const [what, port] of wanted) {
+    if (!(await isPortFree(Number(port)))) throw new PortInUseError(String(what), Number(port));
+  }
+}
+
+/**
+ * Our Firestore emulator, with the project's rules and indexes.
+ * @param {Ports} ports
+ * @param {string | undefined} dataDir
+ * @param {(line: string) => void} log
+ */
+async function startFirestore(ports, dataDir, log) {
+  const emulatorArgs = [
+    '--import',
+    'tsx',
+    path.join(rootDir, 'emulator/src/cli.ts'),
+    '--host',
+    host,
+    '--port',
+    String(ports.firestore),
+    '--project',
+    projectId,
+    '--rules',
+    path.join(rootDir, 'firestore.rules'),
+    // Queries production would refuse for a missing composite index fail here too.
+    '--indexes',
+    path.join(rootDir, 'firestore.indexes.json'),
+  ];
+  if (dataDir) {
+    mkdirSync(path.join(dataDir, 'firestore'), { recursive: true });
+    emulatorArgs.push('--data', path.join(dataDir, 'firestore'));
+  }
+  return startProcess('firestore', process.execPath, emulatorArgs, {
+    ready: (out) => out.includes('Firestore emulator listening on'),
+    timeoutMs: 30_000,
+    log,
+  });
+}
+
+/**
+ * Writes the firebase-tools config for this suite's ports; returns its path (the caller removes it).
+ * @param {object} firebaseJson
+ * @param {Ports} ports
+ */
+function writeFirebaseConfig(firebaseJson, ports) {
+  const config = {
+    ...firebaseJson,
+    emulators: {
+      singleProjectMode: true,
+      ui: { enabled: false },
+      hub: { host, port: ports.hub },
+      logging: { host, port: ports.logging },
+      auth: { host, port: ports.auth },
+      functions: { host, port: ports.functions },
+    },
+  };
+  const configPath = path.join(rootDir, `.suite-firebase.${ports.hub}.json`);
+  writeFileSync(configPath, JSON.stringify(config, null, 2));
+  return configPath;
+}
+
+/**
+ * The Auth and Functions emulators from firebase-tools, talking to our Firestore emulator.
+ * @param {string[]} only the firebase-tools emulators to start
+ * @param {string} configPath
+ * @param {Ports} ports
+ * @param {string | undefined} dataDir
+ * @param {(line: string) => void} log
+ */
+async function startFirebaseTools(only, configPath, ports, dataDir, log) {
+  const args = [
+    path.join(rootDir, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+    'emulators:start',
+    '--only',
+    only.join(','),
+    '--project',
+    projectId,
+    '--config',
+    configPath,
+  ];
+  if (dataDir) {
+    const authData = path.join(dataDir, 'auth');
+    if (existsSync(path.join(authData, 'firebase-export-metadata.json')))
+      args.push('--import', authData);
+    args.push('--export-on-exit', authData);
+  }
+  return startProcess('firebase', process.execPath, args, {
+    env: {
+      FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
+      GCLOUD_PROJECT: projectId,
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      NO_UPDATE_NOTIFIER: '1',
+      // A function worker's first start can take over 10 s on a busy 2-core machine.
+      FUNCTIONS_DISCOVERY_TIMEOUT: '120',
+      CI: process.env.CI ?? 'true',
+    },
+    ready: (out) => {
+      // firebase-tools says "ready" even when the functions failed to load: treat that as a failure.
+      if (/Failed to load function definition|Error: Failed to/i.test(out)) {
+        throw new Error(`The Functions emulator could not load functions/:\n${out.slice(-4000)}`);
+      }
+      return out.includes('All emulators ready');
+    },
+    timeoutMs: 120_000,
+    log,
+  });
+}
+
+const vite = path.join(rootDir, 'node_modules/vite/bin/vite.js');
+const webDir = path.join(rootDir, 'web');
+
+/**
+ * A production build of the web app into `outDir`, served by `vite preview`.
+ * @param {number} port @param {ViteEnv} viteEnv @param {string} outDir
+ * @param {(line: string) => void} log
+ */
+async function startWebPreview(port, viteEnv, outDir, log) {
+  await run('vite build', process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: webDir,
+    env: viteEnv,
+    log,
+  });
+  const args = [vite, 'preview', '--outDir', outDir, '--host', host, '--port', String(port)];
+  return startProcess('vite preview', process.execPath, [...args, '--strictPort'], {
+    cwd: webDir,
+    env: viteEnv,
+    ready: () => httpOk(`http://${host}:${port}`),
+    timeoutMs: 30_000,
+    log,
+  });
+}
+
+/**
+ * The Vite dev server for the web app.
+ * @param {number} port @param {ViteEnv} viteEnv @param {(line: string) => void} log
+ */
+function startWebDev(port, viteEnv, log) {
+  const args = [vite, '--host', host, '--port', String(port), '--strictPort'];
+  return startProcess('vite', process.execPath, args, {
+    cwd: webDir,
+    env: viteEnv,
+    ready: () => httpOk(`http://${host}:${port}`),
+    timeoutMs: 60_000,
+    log,
+  });
 }
