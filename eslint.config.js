@@ -33,6 +33,46 @@ const boundaries = (files, ...patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [upTwoLevels, ...patterns] }] },
 });
 
+// Layers of emulator/src (emulator/README.md "Code layout"), lowest first: service.ts (the contract
+// between engine and transports) < model/ < query/ and rules/ < engine/ < triggers/ < server/; the
+// transports speak only the contract and the model; console/ reads the engine. Imports run one way.
+const emulatorLayers = [
+  'model',
+  'query',
+  'rules',
+  'engine',
+  'triggers',
+  'transports',
+  'console',
+  'server',
+];
+/**
+ * A config block letting emulator/src/`folder` import only the layers in `allowed` (and the ones
+ * in `also` forbidden besides).
+ * @param {string} folder
+ * @param {string[]} allowed
+ * @param {string[]} [also]
+ * @returns {import('eslint').Linter.Config}
+ */
+const emulatorLayer = (folder, allowed, also = []) => {
+  const own = folder.split('/')[0];
+  const forbidden = [
+    ...emulatorLayers.filter((name) => name !== own && !allowed.includes(name)),
+    ...also,
+  ];
+  const message = `emulator/src/${folder} must not import ${forbidden.join(', ')} (imports run one way).`;
+  return {
+    files: [`emulator/src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: forbidden.map((name) => `**/${name}`), message }] },
+      ],
+    },
+  };
+};
+const transports = ['grpc', 'rest', 'webchannel'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,4 +128,29 @@ export default tseslint.config(
       message: `A feature never imports another feature or app/ (this is features/${feature}).`,
     }),
   ),
+  emulatorLayer('model', []),
+  emulatorLayer('query', ['model']),
+  emulatorLayer('rules', ['model']),
+  emulatorLayer('engine', ['model', 'query', 'rules']),
+  emulatorLayer('triggers', ['model', 'query', 'rules', 'engine']),
+  emulatorLayer('transports', ['model']),
+  ...transports.map((name) =>
+    emulatorLayer(
+      `transports/${name}`,
+      ['model'],
+      transports.filter((other) => other !== name),
+    ),
+  ),
+  emulatorLayer('console', ['model', 'query', 'rules', 'engine', 'transports']),
+  {
+    files: ['emulator/src/service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['./*'], message: 'The contract imports nothing of the emulator.' }],
+        },
+      ],
+    },
+  },
 );

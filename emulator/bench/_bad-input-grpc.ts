@@ -1,7 +1,7 @@
 /** The bad-input drill's gRPC cases (node:http2): names, protobuf, framing and headers, bidi streams. */
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { firestoreService } from '../src/proto.js';
+import { firestoreService } from '../src/transports/grpc/proto.js';
 import type { Case, Ctx } from './_bad-input-case.js';
 import { grpcFrame, type GrpcAnswer } from './_raw-clients.js';
 

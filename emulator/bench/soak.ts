@@ -10,7 +10,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import { report } from '../../bench/lib/report.mjs';
 import { adminClient } from '../test/support/emulator.js';
-import { encodeRequest } from '../src/proto.js';
+import { encodeRequest } from '../src/transports/grpc/proto.js';
 import { startEmulatorProcess } from './_emulator-process.js';
 import { fdCount, grpcFrame, httpRequest, sleep } from './_raw-clients.js';
 

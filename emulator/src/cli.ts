@@ -1,5 +1,5 @@
 /** The `firestore-emulator` command line. */
-import type { EmulatorOptions, RunningEmulator } from './server.js';
+import type { EmulatorOptions, RunningEmulator } from './server/index.js';
 
 const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE]
        [--indexes FILE] [--data DIR] [--import DIR]
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // Loaded after the flags are checked, so argument errors answer fast.
-  const { startEmulator } = await import('./server.js');
+  const { startEmulator } = await import('./server/index.js');
   try {
     emulator = await startEmulator(opts);
   } catch (e) {

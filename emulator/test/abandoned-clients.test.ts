@@ -5,7 +5,7 @@
  */
 import http2 from 'node:http2';
 import { describe, expect, it } from 'vitest';
-import { encodeRequest } from '../src/proto.js';
+import { encodeRequest } from '../src/transports/grpc/proto.js';
 import { grpcFrame, httpRequest } from '../bench/_raw-clients.js';
 import { useEmulator } from './support/emulator.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code, RpcError } from '../src/service.js';
-import { createRestTransport, queryToRequest, routeRest } from '../src/rest/index.js';
-import { normaliseRequest } from '../src/http/normalize.js';
+import { createRestTransport, queryToRequest, routeRest } from '../src/transports/rest/index.js';
+import { normaliseRequest } from '../src/transports/http/normalize.js';
 import { FakeService } from './browser/fake-service.js';
 import { rawRequest, serveTransport, type Harness } from './browser/http-harness.js';
 

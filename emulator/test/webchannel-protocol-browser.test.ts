@@ -5,13 +5,13 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRestTransport } from '../src/rest/index.js';
+import { createRestTransport } from '../src/transports/rest/index.js';
 import type { CallContext } from '../src/service.js';
 import {
   createWebChannelTransport,
   type WebChannelOptions,
   type WebChannelTransport,
-} from '../src/webchannel/index.js';
+} from '../src/transports/webchannel/index.js';
 import {
   buildPages,
   launchChromium,

@@ -1,7 +1,7 @@
 /** The WebChannel session layer against a fake service: handshake, backchannels, forward channel, parsing, errors. */
 import { describe, expect, it } from 'vitest';
 import { Code, RpcError } from '../src/service.js';
-import { parseForwardBody, parseInitHeaders } from '../src/webchannel/index.js';
+import { parseForwardBody, parseInitHeaders } from '../src/transports/webchannel/index.js';
 import { openRequest, parseArrays, parseChunks, rawRequest } from './browser/http-harness.js';
 import { waitFor } from './support/emulator.js';
 import {

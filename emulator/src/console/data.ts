@@ -1,10 +1,10 @@
 /** The console's view of the data: databases, collections with counts, paged documents, owner writes. */
 import type { Engine } from '../engine/index.js';
 import type { Database } from '../engine/database.js';
-import { docToJson } from '../engine/document.js';
-import { parseDatabaseName } from '../paths.js';
+import { docToJson } from '../model/document.js';
+import { parseDatabaseName } from '../model/paths.js';
 import { Code, RpcError, type CallContext, type JsonObject } from '../service.js';
-import { compareSegments } from '../values.js';
+import { compareSegments } from '../model/values.js';
 
 export interface CollectionInfo {
   id: string;

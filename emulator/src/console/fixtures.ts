@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Engine } from '../engine/index.js';
 import type { Database } from '../engine/database.js';
-import { compareNames } from '../values.js';
+import { compareNames } from '../model/values.js';
 import { Code, RpcError, type JsonObject } from '../service.js';
 import { ownerContext } from './data.js';
 

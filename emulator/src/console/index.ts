@@ -2,8 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from '../engine/index.js';
 import { RpcError, type JsonObject } from '../service.js';
-import { readBody } from '../http/cors.js';
-import { httpStatus } from '../http/errors.js';
+import { readBody } from '../transports/http/cors.js';
+import { httpStatus } from '../transports/http/errors.js';
 import {
   databaseOf,
   deleteCollection,

@@ -1,11 +1,11 @@
 /** Access checks: the bridge from requests to the security rules (get, list, create/update/delete). */
-import type { CompiledQuery } from '../query.js';
+import type { CompiledQuery } from '../query/index.js';
 import type { RulesDocument, RulesMethod, RulesRequest, Ruleset } from '../rules/contract.js';
 import { newAccessBudget } from '../rules/index.js';
 import { Code, RpcError, type CallContext, type JsonObject } from '../service.js';
-import { microsToString, type Clock } from '../time.js';
+import { microsToString, type Clock } from '../model/time.js';
 import type { Database } from './database.js';
-import type { DocVersion } from './document.js';
+import type { DocVersion } from '../model/document.js';
 import { RequestLog } from './request-log.js';
 
 /** The rules check of one write of a commit. */

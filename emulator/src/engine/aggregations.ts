@@ -1,5 +1,5 @@
 /** RunAggregationQuery: count (with up_to), sum and avg over a query's results. */
-import { getField, parseFieldPath } from '../paths.js';
+import { getField, parseFieldPath } from '../model/paths.js';
 import {
   Code,
   RpcError,
@@ -8,10 +8,10 @@ import {
   type Json,
   type JsonObject,
 } from '../service.js';
-import { microsToString } from '../time.js';
-import { doubleOf, doubleToJson, typeOrder, TypeOrder, type Value } from '../values.js';
+import { microsToString } from '../model/time.js';
+import { doubleOf, doubleToJson, typeOrder, TypeOrder, type Value } from '../model/values.js';
 import type { EngineCore } from './core.js';
-import { asObject } from './document.js';
+import { asObject } from '../model/document.js';
 import { checkIndexes, explainMetrics, explainMode } from './explain.js';
 import { compileRequest, queryDocs } from './reads.js';
 

@@ -1,9 +1,9 @@
 /** What the engine's parts share: the clock, the databases, transactions, access checks and the durable sink. */
-import type { IndexDef } from '../index-plan.js';
-import type { Clock } from '../time.js';
+import type { IndexDef } from '../query/index-plan.js';
+import type { Clock } from '../model/time.js';
 import type { Access } from './access.js';
 import type { Databases } from './database.js';
-import type { DocChange } from './document.js';
+import type { DocChange } from '../model/document.js';
 import type { Transactions } from './transactions.js';
 
 /** Where commits are made durable (see journal.ts). */

@@ -1,8 +1,8 @@
 /** The databases an engine serves: each with its store, listeners, locks and open transactions. */
-import { dbPath, type DbName } from '../paths.js';
+import { dbPath, type DbName } from '../model/paths.js';
 import { Code, RpcError } from '../service.js';
-import { Store } from '../store.js';
-import type { DocChange } from './document.js';
+import { Store } from './store.js';
+import type { DocChange } from '../model/document.js';
 import { LockTable, type LockOwner } from './locks.js';
 
 /** A transaction's state. */

@@ -1,11 +1,11 @@
 /** Query explain and index enforcement: the plan summary, execution stats, and `--indexes` checks. */
-import { missingIndexError } from '../index-config.js';
-import { indexesUsed, missingIndex, planQuery, type IndexPlan } from '../index-plan.js';
-import type { CompiledQuery } from '../query.js';
+import { missingIndexError } from '../query/index-config.js';
+import { indexesUsed, missingIndex, planQuery, type IndexPlan } from '../query/index-plan.js';
+import type { CompiledQuery } from '../query/index.js';
 import type { Json, JsonObject } from '../service.js';
 import type { EngineCore } from './core.js';
 import type { Database } from './database.js';
-import { asObject } from './document.js';
+import { asObject } from '../model/document.js';
 
 /** The request's `explainOptions`: undefined without explain, else whether to run it too. */
 export function explainMode(req: JsonObject): { analyze: boolean } | undefined {

@@ -1,6 +1,6 @@
 /** The Firestore engine: every google.firestore.v1 RPC over the in-memory store, with rules, locks and durability. */
-import { parseDatabaseName, type DbName } from '../paths.js';
-import type { CompiledQuery } from '../query.js';
+import { parseDatabaseName, type DbName } from '../model/paths.js';
+import type { CompiledQuery } from '../query/index.js';
 import type { Ruleset } from '../rules/contract.js';
 import {
   Code,
@@ -14,15 +14,15 @@ import {
   type StreamPeer,
   type UnaryMethod,
 } from '../service.js';
-import { ListenSession } from '../streams/listen.js';
-import { WriteSession } from '../streams/write.js';
-import { Clock } from '../time.js';
-import type { IndexDef } from '../index-plan.js';
+import { ListenSession } from './streams/listen.js';
+import { WriteSession } from './streams/write.js';
+import { Clock } from '../model/time.js';
+import type { IndexDef } from '../query/index-plan.js';
 import { Access } from './access.js';
 import { runAggregation } from './aggregations.js';
 import type { CommitSink, EngineCore } from './core.js';
 import { Databases, type Database } from './database.js';
-import { asObject, type DocChange, type DocVersion } from './document.js';
+import { asObject, type DocChange, type DocVersion } from '../model/document.js';
 import { checkIndexes } from './explain.js';
 import {
   batchGet,
@@ -47,7 +47,7 @@ import {
 
 export type { CommitSink } from './core.js';
 export type { Database } from './database.js';
-export type { DocChange, DocVersion } from './document.js';
+export type { DocChange, DocVersion } from '../model/document.js';
 
 export interface EngineOptions {
   /** Only this project is served when set. */

@@ -5,13 +5,13 @@ import {
   parseDatabaseName,
   parseDocumentName,
   parseParentName,
-} from '../paths.js';
-import { compileQuery, project, runCompiled, type CompiledQuery } from '../query.js';
+} from '../model/paths.js';
+import { compileQuery, project, runCompiled, type CompiledQuery } from '../query/index.js';
 import { Code, RpcError, repeatedField, type CallContext, type JsonObject } from '../service.js';
-import { microsToString } from '../time.js';
+import { microsToString } from '../model/time.js';
 import type { EngineCore } from './core.js';
 import type { Database } from './database.js';
-import { asObject, docToJson, maskDoc, type DocVersion } from './document.js';
+import { asObject, docToJson, maskDoc, type DocVersion } from '../model/document.js';
 import { checkIndexes, explainMetrics, explainMode } from './explain.js';
 
 /** Runs a compiled query at a read time (undefined = now). */

@@ -1,9 +1,9 @@
 /** The narrow engine interface the Listen and Write sessions depend on (so imports run one way). */
-import type { CompiledQuery } from '../query.js';
+import type { CompiledQuery } from '../query/index.js';
 import type { CallContext, JsonObject } from '../service.js';
-import type { Clock } from '../time.js';
+import type { Clock } from '../model/time.js';
 import type { Database } from './database.js';
-import type { DocVersion } from './document.js';
+import type { DocVersion } from '../model/document.js';
 import type { CommitResult } from './writes.js';
 
 export interface SessionEngine {

@@ -1,9 +1,9 @@
 /** Transactions: begin (with retry age), lookup, read modes (transaction, new transaction, read_time), idle sweep. */
 import { randomBytes } from 'node:crypto';
 import { Code, RpcError, type Json, type JsonObject } from '../service.js';
-import { stringToMicros, type Clock } from '../time.js';
+import { stringToMicros, type Clock } from '../model/time.js';
 import type { Database, Txn } from './database.js';
-import { asObject } from './document.js';
+import { asObject } from '../model/document.js';
 
 /** A transaction unused this long is aborted by the sweep. */
 export const TXN_IDLE_MS = 10 * 60_000;

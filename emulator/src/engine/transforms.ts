@@ -1,7 +1,7 @@
 /** Field transforms of a write: server timestamp, increment, maximum, minimum, array union and remove. */
-import { getField, parseFieldPath, setField } from '../paths.js';
+import { getField, parseFieldPath, setField } from '../model/paths.js';
 import { Code, RpcError, type Json, type JsonObject } from '../service.js';
-import { microsToString } from '../time.js';
+import { microsToString } from '../model/time.js';
 import {
   arrayValues,
   clampInt64,
@@ -14,7 +14,7 @@ import {
   valuesEqual,
   type Fields,
   type Value,
-} from '../values.js';
+} from '../model/values.js';
 
 /** A validated FieldTransform. */
 export interface ParsedTransform {

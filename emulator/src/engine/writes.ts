@@ -11,7 +11,7 @@ import {
   parseFieldPath,
   parseParentName,
   setField,
-} from '../paths.js';
+} from '../model/paths.js';
 import {
   Code,
   RpcError,
@@ -20,8 +20,8 @@ import {
   type Json,
   type JsonObject,
 } from '../service.js';
-import { microsToString, stringToMicros } from '../time.js';
-import { fieldsIdentical, normalizeFields, type Fields, type Value } from '../values.js';
+import { microsToString, stringToMicros } from '../model/time.js';
+import { fieldsIdentical, normalizeFields, type Fields, type Value } from '../model/values.js';
 import type { WriteCheck } from './access.js';
 import type { EngineCore } from './core.js';
 import type { Database, Txn } from './database.js';
@@ -32,7 +32,7 @@ import {
   maskDoc,
   type DocChange,
   type DocVersion,
-} from './document.js';
+} from '../model/document.js';
 import { applyTransform, parseTransform, type ParsedTransform } from './transforms.js';
 
 /** A validated Write. */

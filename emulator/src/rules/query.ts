@@ -1,5 +1,5 @@
 /** Turns a StructuredQuery into what it guarantees about its results ("rules are not filters"). */
-import { assertNever, parseFilter, type Filter } from '../filters.js';
+import { assertNever, parseFilter, type Filter } from '../model/filters.js';
 import type { Json, JsonObject } from '../service.js';
 import { constraintKey } from './symbolic.js';
 import {

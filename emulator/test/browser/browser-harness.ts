@@ -10,7 +10,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../../scripts/lib/chromium.mjs';
-import type { HttpTransport } from '../../src/http-handler.js';
+import type { HttpTransport } from '../../src/transports/http-handler.js';
 
 const PAGES_DIR = fileURLToPath(new URL('./pages/', import.meta.url));
 

@@ -1,7 +1,7 @@
 /** Starts a transport on a free loopback port and speaks raw HTTP to it, for the transport tests. */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpTransport } from '../../src/http-handler.js';
+import type { HttpTransport } from '../../src/transports/http-handler.js';
 
 export interface Harness {
   base: string;

@@ -5,7 +5,7 @@ import {
   createWebChannelTransport,
   type WebChannelOptions,
   type WebChannelTransport,
-} from '../../src/webchannel/index.js';
+} from '../../src/transports/webchannel/index.js';
 import { FakeService } from '../browser/fake-service.js';
 import { parseArrays, rawRequest, serveTransport, type Harness } from '../browser/http-harness.js';
 

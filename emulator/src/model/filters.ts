@@ -2,7 +2,7 @@
  * One typed model of StructuredQuery operators and filters, shared by the query engine, the rules'
  * query reasoning and the REST normaliser. Operator lists are indexed by their proto enum numbers.
  */
-import { Code, RpcError, repeatedField, type Json, type JsonObject } from './service.js';
+import { Code, RpcError, repeatedField, type Json, type JsonObject } from '../service.js';
 
 export const FIELD_FILTER_OPS = [
   'OPERATOR_UNSPECIFIED',

@@ -1,9 +1,9 @@
 /** The Listen stream: many targets per stream, consistent global snapshots, resume tokens, existence filters. */
-import type { Database } from '../engine/database.js';
-import { docToJson, type DocChange, type DocVersion } from '../engine/document.js';
-import type { SessionEngine } from '../engine/session-api.js';
-import { parseDocumentName, parseParentName } from '../paths.js';
-import { compileQuery, inScope, matchesQuery, type CompiledQuery } from '../query.js';
+import type { Database } from '../database.js';
+import { docToJson, type DocChange, type DocVersion } from '../../model/document.js';
+import type { SessionEngine } from '../session-api.js';
+import { parseDocumentName, parseParentName } from '../../model/paths.js';
+import { compileQuery, inScope, matchesQuery, type CompiledQuery } from '../../query/index.js';
 import {
   Code,
   RpcError,
@@ -12,9 +12,9 @@ import {
   type JsonObject,
   type StreamHandler,
   type StreamPeer,
-} from '../service.js';
+} from '../../service.js';
 import { HISTORY_RETENTION_US } from '../store.js';
-import { microsToString, stringToMicros } from '../time.js';
+import { microsToString, stringToMicros } from '../../model/time.js';
 
 interface Target {
   id: number;

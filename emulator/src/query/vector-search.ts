@@ -1,7 +1,7 @@
 /** Vector search (find_nearest): an exact scan by Euclidean, cosine or dot-product distance. */
-import type { DocVersion } from './engine/document.js';
-import { getField, parseFieldPath, setField } from './paths.js';
-import { Code, RpcError, type JsonObject } from './service.js';
+import type { DocVersion } from '../model/document.js';
+import { getField, parseFieldPath, setField } from '../model/paths.js';
+import { Code, RpcError, type JsonObject } from '../service.js';
 import {
   arrayValues,
   compareNames,
@@ -9,7 +9,7 @@ import {
   mapFields as mapFieldsOf,
   normalizeValue,
   type Value,
-} from './values.js';
+} from '../model/values.js';
 
 /** A compiled find_nearest. */
 export interface Nearest {

@@ -8,8 +8,8 @@ import {
   DIRECTIONS,
   FIELD_FILTER_OPS,
   UNARY_FILTER_OPS,
-} from '../filters.js';
-import { Code, RpcError, type Json, type JsonObject } from '../service.js';
+} from '../../model/filters.js';
+import { Code, RpcError, type Json, type JsonObject } from '../../service.js';
 
 const SERVER_VALUES = ['SERVER_VALUE_UNSPECIFIED', 'REQUEST_TIME'];
 const DISTANCE_MEASURES = ['DISTANCE_MEASURE_UNSPECIFIED', 'EUCLIDEAN', 'COSINE', 'DOT_PRODUCT'];

@@ -2,8 +2,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import protobuf from 'protobufjs';
-import type { Json, JsonObject } from './service.js';
-import { formatTimestamp, parseTimestamp } from './time.js';
+import type { Json, JsonObject } from '../../service.js';
+import { formatTimestamp, parseTimestamp } from '../../model/time.js';
 
 const require = createRequire(import.meta.url);
 const PROTO_DIR = path.join(

@@ -1,5 +1,5 @@
 /** Resource names (projects/p/databases/d/documents/...) and field paths (a.b.`c.d`). */
-import { Code, RpcError } from './service.js';
+import { Code, RpcError } from '../service.js';
 import { mapFields, numericId, type Fields, type Value } from './values.js';
 
 export interface DbName {

@@ -1,8 +1,8 @@
 /** The stored document version, its wire form (a Document message), field masks and the size limit. */
-import { getField, parseFieldPath, setField } from '../paths.js';
+import { getField, parseFieldPath, setField } from './paths.js';
 import { Code, RpcError, type Json, type JsonObject } from '../service.js';
-import { microsToString } from '../time.js';
-import { fieldsSize, type Fields } from '../values.js';
+import { microsToString } from './time.js';
+import { fieldsSize, type Fields } from './values.js';
 
 /** A stored document version. Times are microseconds since the epoch. */
 export interface DocVersion {

@@ -1,7 +1,7 @@
 /** The Write stream the JS SDK writes through: handshake, stream tokens, one commit per request. */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../engine/database.js';
-import type { SessionEngine } from '../engine/session-api.js';
+import type { Database } from '../database.js';
+import type { SessionEngine } from '../session-api.js';
 import {
   Code,
   RpcError,
@@ -10,8 +10,8 @@ import {
   type JsonObject,
   type StreamHandler,
   type StreamPeer,
-} from '../service.js';
-import { microsToString } from '../time.js';
+} from '../../service.js';
+import { microsToString } from '../../model/time.js';
 
 /** One Write stream. */
 export class WriteSession implements StreamHandler {

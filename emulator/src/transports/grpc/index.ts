@@ -1,8 +1,8 @@
 /** gRPC over node:http2: length-prefixed protobuf framing, trailers, and dispatch to the FirestoreService. */
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import { gunzipSync } from 'node:zlib';
-import { callerFromAuthorization } from './auth.js';
-import { decodePercent } from './paths.js';
+import { callerFromAuthorization } from '../auth.js';
+import { decodePercent } from '../../model/paths.js';
 import { methodCodecs, type MethodCodec } from './proto.js';
 import {
   Code,
@@ -14,7 +14,7 @@ import {
   type ServerStreamMethod,
   type StreamHandler,
   type UnaryMethod,
-} from './service.js';
+} from '../../service.js';
 
 const PREFIX = '/google.firestore.v1.Firestore/';
 /** Firestore's API request size limit. */

@@ -1,6 +1,6 @@
 /** `--indexes FILE`: the composite indexes of a firestore.indexes.json, and production's missing-index error. */
-import { formatFieldPath, parseFieldPath } from './paths.js';
-import { Code, RpcError, type Json, type JsonObject } from './service.js';
+import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+import { Code, RpcError, type Json, type JsonObject } from '../service.js';
 import type { Direction, IndexDef, IndexField } from './index-plan.js';
 
 function isObject(v: Json | undefined): v is JsonObject {

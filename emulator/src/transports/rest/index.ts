@@ -10,9 +10,9 @@ import {
   type JsonObject,
   type ServerStreamMethod,
   type UnaryMethod,
-} from '../service.js';
+} from '../../service.js';
 import { callerFromAuthorization } from '../auth.js';
-import { decodePercent } from '../paths.js';
+import { decodePercent } from '../../model/paths.js';
 import { BodyTooLargeError, answerPreflight, applyCors, readBody } from '../http/cors.js';
 import { googleJsonError, httpStatus } from '../http/errors.js';
 import { normaliseRequest } from '../http/normalize.js';

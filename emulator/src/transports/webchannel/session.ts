@@ -11,7 +11,7 @@ import {
   type Json,
   type JsonObject,
   type StreamHandler,
-} from '../service.js';
+} from '../../service.js';
 import { frame } from './wire.js';
 
 export interface SessionTimings {

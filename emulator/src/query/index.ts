@@ -1,5 +1,5 @@
 /** StructuredQuery compilation and evaluation: filters, normalized order, cursors, offset/limit, projection. */
-import type { DocVersion } from './engine/document.js';
+import type { DocVersion } from '../model/document.js';
 import {
   assertNever,
   isInequality,
@@ -8,10 +8,16 @@ import {
   type FieldOp,
   type Filter,
   type UnaryOp,
-} from './filters.js';
+} from '../model/filters.js';
 import { compileNearest, runNearest, type Nearest } from './vector-search.js';
-import { checkCollectionId, formatFieldPath, getField, parseFieldPath, setField } from './paths.js';
-import { Code, RpcError, repeatedField, type Json, type JsonObject } from './service.js';
+import {
+  checkCollectionId,
+  formatFieldPath,
+  getField,
+  parseFieldPath,
+  setField,
+} from '../model/paths.js';
+import { Code, RpcError, repeatedField, type Json, type JsonObject } from '../service.js';
 import {
   arrayValues,
   compareNames,
@@ -23,7 +29,7 @@ import {
   valuesEqual,
   type Fields,
   type Value,
-} from './values.js';
+} from '../model/values.js';
 
 export interface Order {
   segs: string[];

@@ -1,5 +1,5 @@
 /** In-memory document store of one database, with recent history for read_time reads. */
-import type { DocVersion } from './engine/document.js';
+import type { DocVersion } from '../model/document.js';
 
 interface Past {
   doc: DocVersion | null;

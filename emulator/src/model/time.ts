@@ -1,5 +1,5 @@
 /** Timestamps: RFC 3339 <-> seconds/nanos and microsecond numbers, and the emulator's monotonic clock. */
-import { Code, RpcError } from './service.js';
+import { Code, RpcError } from '../service.js';
 
 const TS_RE =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;

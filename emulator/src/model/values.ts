@@ -1,5 +1,5 @@
 /** Firestore values (proto3 JSON form): validation, the cross-type order, equality and sizes. */
-import { Code, RpcError, type Json, type JsonObject } from './service.js';
+import { Code, RpcError, type Json, type JsonObject } from '../service.js';
 import { normalizeTimestampValue } from './time.js';
 
 /** A google.firestore.v1.Value in proto3 JSON form. */

@@ -1,5 +1,5 @@
 /** Error shapes shared by the HTTP/1.1 transports: status names, HTTP statuses, Google JSON errors. */
-import { Code, type JsonObject, type RpcError } from '../service.js';
+import { Code, type JsonObject, type RpcError } from '../../service.js';
 
 /** The canonical status name of a code, e.g. PERMISSION_DENIED. */
 export function statusName(code: Code): string {

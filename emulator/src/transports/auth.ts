@@ -1,5 +1,5 @@
 /** Turns an Authorization header into a Caller: `Bearer owner` is privileged, unsigned JWTs become users. */
-import type { Caller, Json } from './service.js';
+import type { Caller, Json } from '../service.js';
 
 function decodeJwtPayload(token: string): { [claim: string]: Json } | null {
   const parts = token.split('.');

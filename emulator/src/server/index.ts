@@ -4,20 +4,20 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import http2 from 'node:http2';
 import net from 'node:net';
 import path from 'node:path';
-import { createConsole } from './console/index.js';
-import { importFixture, readFixtures } from './console/fixtures.js';
-import { Engine } from './engine/index.js';
-import { handleGrpcStream } from './grpc.js';
-import { readBody } from './http/cors.js';
-import type { HttpTransport } from './http-handler.js';
-import { parseIndexes } from './index-config.js';
-import { decodePercent, parseDatabaseName } from './paths.js';
-import type { IndexDef } from './index-plan.js';
+import { createConsole } from '../console/index.js';
+import { importFixture, readFixtures } from '../console/fixtures.js';
+import { Engine } from '../engine/index.js';
+import { handleGrpcStream } from '../transports/grpc/index.js';
+import { readBody } from '../transports/http/cors.js';
+import type { HttpTransport } from '../transports/http-handler.js';
+import { parseIndexes } from '../query/index-config.js';
+import { decodePercent, parseDatabaseName } from '../model/paths.js';
+import type { IndexDef } from '../query/index-plan.js';
 import { Journal } from './journal.js';
-import { createRestTransport } from './rest/index.js';
-import { loadRules } from './rules/index.js';
-import type { Ruleset, RulesSyntaxError } from './rules/contract.js';
-import { createWebChannelTransport } from './webchannel/index.js';
+import { createRestTransport } from '../transports/rest/index.js';
+import { loadRules } from '../rules/index.js';
+import type { Ruleset, RulesSyntaxError } from '../rules/contract.js';
+import { createWebChannelTransport } from '../transports/webchannel/index.js';
 
 export interface EmulatorOptions {
   /** Interface to bind (default 127.0.0.1). */

@@ -3,9 +3,9 @@
  * indexes serve equality-only queries and one ordered field; everything else needs a composite
  * index. Used for `--indexes` enforcement and for query explain.
  */
-import { formatFieldPath, parseFieldPath } from './paths.js';
-import { assertNever, type Filter } from './filters.js';
-import type { CompiledQuery } from './query.js';
+import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+import { assertNever, type Filter } from '../model/filters.js';
+import type { CompiledQuery } from './index.js';
 
 export type Direction = 'ASCENDING' | 'DESCENDING';
 

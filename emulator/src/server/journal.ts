@@ -16,13 +16,13 @@ import {
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { Engine } from './engine/index.js';
-import type { CommitSink } from './engine/core.js';
-import type { Database } from './engine/database.js';
-import type { DocChange, DocVersion } from './engine/document.js';
-import { parseDatabaseName } from './paths.js';
-import { Code, RpcError } from './service.js';
-import type { Fields } from './values.js';
+import type { Engine } from '../engine/index.js';
+import type { CommitSink } from '../engine/core.js';
+import type { Database } from '../engine/database.js';
+import type { DocChange, DocVersion } from '../model/document.js';
+import { parseDatabaseName } from '../model/paths.js';
+import { Code, RpcError } from '../service.js';
+import type { Fields } from '../model/values.js';
 
 type DocTuple = [Fields, number, number];
 interface Record {
