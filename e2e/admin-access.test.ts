@@ -13,7 +13,7 @@ import {
 
 const suite = useLocalSuite();
 /** Calls go through the Functions emulator, whose first call per function boots a worker. */
-const slow = { timeout: 30_000, interval: 100 };
+const slow = { timeout: 60_000, interval: 100 };
 let browser: Browser;
 let listedAdmin: { email: string; password: string };
 
@@ -114,8 +114,14 @@ describe('admin access', () => {
     );
     expect(await page.getByText('8 Rural Chocadeiras').isVisible()).toBe(true);
     expect(await page.getByText('Gestão de Vagas').isVisible()).toBe(true);
-    const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Leads', 'Lixeira (0)', 'Relatórios', 'Configurações']);
+    const trashed = await adminFirestore()
+      .collection('leads')
+      .where('deleted_at', '!=', null)
+      .count()
+      .get();
+    await expect
+      .poll(() => page.getByRole('tab').allTextContents(), slow)
+      .toEqual(['Leads', `Lixeira (${trashed.data().count})`, 'Relatórios', 'Configurações']);
 
     const user = await persistedUser(page);
     expect(user).not.toBeNull();
@@ -231,15 +237,18 @@ describe('admin access', () => {
 
   test('Entrar turns into a disabled Entrando... while the server links the account', async () => {
     const page = await freshPage();
-    // Hold the linkAdminUser call for a moment so the busy state can be seen.
+    // Hold the linkAdminUser call until the busy state has been seen (however slow the machine).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/linkAdminUser', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await signIn(page, listedAdmin.email, listedAdmin.password);
     const busy = page.getByRole('button', { name: 'Entrando...' });
     await expect.poll(() => busy.isVisible(), slow).toBe(true);
     expect(await busy.isDisabled()).toBe(true);
+    release();
     await expect.poll(() => path(page), slow).toBe('/admin');
   });
 
@@ -273,7 +282,9 @@ describe('admin access', () => {
     await page.reload();
     await expect.poll(() => path(page), slow).toBe('/admin/login');
     await expect.poll(() => persistedUser(page), slow).toBeNull();
-    expect(errors.some((text) => text.includes('Admin permission check failed'))).toBe(true);
+    await expect
+      .poll(() => errors.some((text) => text.includes('Admin permission check failed')), slow)
+      .toBe(true);
     expect(await page.getByText('Acesso negado').count()).toBe(0);
   });
 });

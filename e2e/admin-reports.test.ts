@@ -191,9 +191,7 @@ describe('Relatórios', () => {
     await page.getByRole('region', { name: 'Por vaga' }).waitFor();
     // The chosen period's report has replaced the default one (last 30 days).
     await expect
-      .poll(async () => Object.keys(await chartNumbers(page, 'Candidaturas por dia')), {
-        timeout: 20_000,
-      })
+      .poll(async () => Object.keys(await chartNumbers(page, 'Candidaturas por dia')))
       .toContain('03/03');
 
     const expected = await independentCounts();
@@ -256,10 +254,11 @@ describe('Relatórios', () => {
     const redirects = page
       .getByText('Redirecionamentos por candidatura de call center')
       .locator('..');
-    expect(await redirects.textContent()).toContain(ratio);
-    expect(
-      await page.getByText('Total de Redirecionamentos').locator('..').textContent(),
-    ).toContain('9');
+    // The redirect counter is read on its own (settings/redirect): wait for it, too.
+    await expect.poll(() => redirects.textContent()).toContain(ratio);
+    await expect
+      .poll(() => page.getByText('Total de Redirecionamentos').locator('..').textContent())
+      .toContain('9');
     // The numbers open as text.
     const perDay = page.getByRole('region', { name: 'Candidaturas por dia' });
     await perDay.getByText('Ver números').click();
@@ -283,9 +282,7 @@ describe('Relatórios', () => {
     await day(10).click();
     await day(11).click();
     // No browser test writes leads in February 2025.
-    await expect
-      .poll(() => page.getByText('Nenhuma candidatura no período.').count(), { timeout: 20_000 })
-      .toBe(6);
+    await expect.poll(() => page.getByText('Nenhuma candidatura no período.').count()).toBe(6);
     await page.getByText('Nenhuma candidatura com campanha no período.').waitFor();
     expect(await page.getByText('Candidaturas no período').locator('..').textContent()).toContain(
       '0',

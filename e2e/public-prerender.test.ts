@@ -145,8 +145,8 @@ describe('hydration', () => {
     await field(page, 'WhatsApp').fill('75988887777');
     release();
     await waitForApp(page);
-    expect(await field(page, 'Nome Completo').inputValue()).toBe(nome);
-    expect(await field(page, 'WhatsApp').inputValue()).toBe('(75) 98888-7777');
+    await expect.poll(() => field(page, 'Nome Completo').inputValue()).toBe(nome);
+    await expect.poll(() => field(page, 'WhatsApp').inputValue()).toBe('(75) 98888-7777');
     await choose(page, 'Vaga', 'Aux Serraria');
     await choose(page, 'Cidade', 'Salgadália');
     await page.getByRole('button', { name: 'Enviar' }).click();

@@ -224,7 +224,7 @@ describe('the app under those headers', () => {
     });
     await open(watched, routes.redirect);
     const { page } = watched;
-    await page.getByRole('link', { name: 'Ir para WhatsApp agora' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Ir para WhatsApp agora' }).waitFor();
     // Preloaded by the HTML; the boot script's fetch took that response instead of asking again.
     expect(reads).toHaveLength(1);
     expect(await page.getByTestId('countdown').isVisible()).toBe(true);
@@ -234,7 +234,7 @@ describe('the app under those headers', () => {
     await expect.poll(count, slow).toBe(1);
     expect(await watched.violations()).toEqual([]);
     expectAssetsCached(watched);
-  }, 60_000);
+  });
 
   test('the admin login signs in, and the panel shows its tabs', async () => {
     const account = await createAdmin('csp');
@@ -252,7 +252,7 @@ describe('the app under those headers', () => {
     await open(watched, routes.admin);
     await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: slow.timeout });
     for (const name of ['Leads', /^Lixeira/, 'Relatórios', 'Configurações']) {
-      expect(await page.getByRole('tab', { name }).isVisible()).toBe(true);
+      await page.getByRole('tab', { name }).waitFor();
     }
     // The reports' lazy chunk (charts), then the settings read live over WebChannel.
     await page.getByRole('tab', { name: 'Relatórios' }).click();
@@ -262,7 +262,7 @@ describe('the app under those headers', () => {
     await expect.poll(() => pixelField.inputValue(), slow).toBe(adminPixel);
     expect(await watched.violations()).toEqual([]);
     expectAssetsCached(watched);
-  }, 90_000);
+  });
 });
 
 /** The first option of a Mantine Select (opens it, reads it, closes it). */

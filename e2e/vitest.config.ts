@@ -8,7 +8,10 @@ export default defineConfig({
     // because they share the demo-vagas project's data.
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Bounds for a shared 2-core machine under full load (CI): a test waits for the content that
+    // proves each step, and these only say how long "never" is. A quiet machine never nears them.
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
+    expect: { poll: { timeout: 60_000, interval: 100 } },
   },
 });

@@ -6,7 +6,7 @@ import { routes } from '../../web/src/config/routes';
 import { adminAuth, adminFirestore, useLocalSuite } from './suite';
 
 /** Polling for what goes through the Functions emulator (its first call per function boots a worker). */
-export const slow = { timeout: 30_000, interval: 100 };
+export const slow = { timeout: 60_000, interval: 100 };
 
 export interface AdminAccount {
   email: string;

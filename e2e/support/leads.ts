@@ -123,6 +123,18 @@ export const searchBox = (page: Page) =>
 /** The table row (desktop) showing `text`. */
 export const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
+/**
+ * The names of the leads the Leads table lists, top to bottom (from each row's 'Selecionar …'
+ * checkbox). Poll it for the exact list a step should produce: a row count can already be right
+ * before the table shows the new state (the previous filter's rows).
+ */
+export const listedNames = (page: Page) => async (): Promise<string[]> => {
+  const labels = await page
+    .locator('tbody tr input[type="checkbox"][aria-label^="Selecionar "]')
+    .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.slice('Selecionar '.length));
+};
+
 /** Whether a toast titled `title` is on screen. */
 export const toast = (page: Page, title: string) => () =>
   page.locator('.mantine-Notification-title', { hasText: title }).first().isVisible();
