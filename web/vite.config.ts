@@ -46,5 +46,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
+    // vitest's 5 s default is a bound tuned on a quiet machine: under a fully loaded 2-core CI
+    // machine one Mantine render under jsdom can take seconds. Tests wait for content, not time.
+    testTimeout: 60_000,
   },
 });

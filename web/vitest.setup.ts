@@ -1,8 +1,13 @@
 // Polyfills Mantine needs under jsdom (mantinedev/vite-template test setup).
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default: a bound tuned on a quiet machine. On a loaded
+// 2-core CI machine a Mantine render under jsdom can take longer; the tests wait for the content
+// that proves each step, so this only says how long "never" is.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Unmount what a test rendered (vitest runs without globals, so Testing Library cannot do it
 // itself) and drop toasts, which Mantine keeps in a module-level store.

@@ -89,7 +89,7 @@ describe('AdminPanel shell', () => {
 });
 
 // Several Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
-describe('AdminPanel live data', { timeout: 20_000 }, () => {
+describe('AdminPanel live data', () => {
   it('labels the Lixeira tab with the counted trash, re-counted when leads leave or return', async () => {
     counts.countTrashedLeads.mockResolvedValue(7);
     renderAt('/admin', <AdminPanel />);

@@ -44,7 +44,7 @@ const fills: Record<string, (user: User) => Promise<void>> = {
   tempo_experiencia: (user) => choose(user, 'Tempo de Experiência', 'Menos de 1 ano'),
 };
 
-describe('call-center application page', { timeout: 30_000 }, () => {
+describe('call-center application page', () => {
   test('shows the spec texts and the discreet admin link, and fires no PageView', async () => {
     const adminPixel = String((tracking.next += 1));
     tracking.pixelId = adminPixel;

@@ -48,7 +48,7 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
 
 const submitButton = () => screen.getByRole('button', { name: /Enviar Candidatura|Enviando/ });
 
-describe('root application page', { timeout: 30_000 }, () => {
+describe('root application page', () => {
   test('shows the title, subtitle, logo and links, and fires PageView once', async () => {
     renderPage(<RootApplyPage />);
     expect(screen.getByRole('heading', { name: 'Vagas de Emprego' })).toBeInTheDocument();

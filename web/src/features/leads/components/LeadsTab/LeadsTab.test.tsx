@@ -74,7 +74,7 @@ beforeEach(() => {
 });
 
 // Many Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
-describe('LeadsTab', { timeout: 30_000 }, () => {
+describe('LeadsTab', () => {
   it('shows the counters and the list with the spec columns, a dash for missing values', () => {
     renderTab();
     expect(screen.getByRole('group', { name: 'Total de Leads' })).toHaveTextContent('3');
@@ -229,7 +229,7 @@ describe('LeadsTab', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Limpar Dados', { timeout: 30_000 }, () => {
+describe('Limpar Dados', () => {
   it('asks with the count, moves every active lead and toasts Dados limpos', async () => {
     writes.changeLeads.mockImplementation(async (_db, ids: string[], _change, progress) => {
       progress?.(ids.length, ids.length);

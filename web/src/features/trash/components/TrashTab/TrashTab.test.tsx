@@ -44,7 +44,7 @@ beforeEach(() => {
 });
 
 // Several Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
-describe('TrashTab', { timeout: 20_000 }, () => {
+describe('TrashTab', () => {
   it('shows a loader, then Nenhum lead na lixeira when the trash is empty', async () => {
     renderTab();
     expect(screen.getByLabelText('Carregando lixeira...')).toBeInTheDocument();
