@@ -8,6 +8,7 @@ import {
   adminFirestore,
   closeAdmin,
   launchChromium,
+  newContext,
   useLocalSuite,
 } from './support/suite';
 
@@ -49,7 +50,7 @@ afterAll(async () => {
 
 /** A fresh browser profile (no session), so tests never share a login. */
 async function freshPage(): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   contexts.push(context);
   const page = await context.newPage();
   page.on('console', (message) => {

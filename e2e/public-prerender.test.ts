@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { Timestamp } from 'firebase-admin/firestore';
 import { choose, field, snapshotSettings, waitForApp } from './public-support';
-import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
+import {
+  adminFirestore,
+  closeAdmin,
+  launchChromium,
+  newContext,
+  useLocalSuite,
+} from './support/suite';
 
 const suite = useLocalSuite();
 const callCenterPath = `/${appConfig.callCenterEmployer.slug}`;
@@ -30,7 +36,7 @@ afterAll(async () => {
 });
 
 async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, ...options });
+  const context = await newContext(browser, { viewport: { width: 360, height: 640 }, ...options });
   contexts.push(context);
   return context.newPage();
 }

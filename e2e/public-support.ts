@@ -4,7 +4,7 @@ import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SuiteInfo } from './support/global-setup';
 import { injectAxe } from './support/axe';
-import { adminFirestore } from './support/suite';
+import { adminFirestore, newContext } from './support/suite';
 
 export const mobile = { width: 360, height: 640 };
 export const desktop = { width: 1280, height: 800 };
@@ -20,7 +20,7 @@ export async function pixelStubContext(
   browser: Browser,
   viewport: { width: number; height: number } = mobile,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+  const context = await newContext(browser, { viewport, locale: 'pt-BR' });
   await context.addInitScript(() => {
     const calls: unknown[][] = [];
     Object.assign(window, { __fbqCalls: calls, fbq: (...args: unknown[]) => calls.push(args) });

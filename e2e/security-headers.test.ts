@@ -22,7 +22,13 @@ import {
   waitForApp,
 } from './public-support';
 import { createAdmin, slow, warmAdminFunctions } from './support/admin';
-import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
+import {
+  adminFirestore,
+  closeAdmin,
+  launchChromium,
+  newContext,
+  useLocalSuite,
+} from './support/suite';
 
 const suite = useLocalSuite();
 const firebaseJson = readFirebaseJson(path.resolve(import.meta.dirname, '../firebase.json'));
@@ -89,7 +95,7 @@ interface WatchedPage {
  * the browser request them.
  */
 async function watchedPage(viewport = mobile): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+  const context = await newContext(browser, { viewport, locale: 'pt-BR' });
   contexts.push(context);
   await context.addInitScript(() => {
     const seen: string[] = [];

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium, useLocalSuite } from './support/suite';
+import { launchChromium, newPage, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
 let browser: Browser;
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 test('the suite starts and Chromium opens the root page', async () => {
-  const page = await browser.newPage();
+  const page = await newPage(browser);
   await page.goto(`${suite.webUrl}/`);
   await expect.poll(() => page.title()).toBe('Vagas de Emprego');
   await expect
@@ -22,7 +22,7 @@ test('the suite starts and Chromium opens the root page', async () => {
 });
 
 test('an unknown path shows the 404 page with a link home', async () => {
-  const page = await browser.newPage();
+  const page = await newPage(browser);
   await page.goto(`${suite.webUrl}/nao-existe`);
   await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
   const link = page.getByRole('link', { name: 'Return to Home' });

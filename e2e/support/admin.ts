@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { grantAdmin } from '../../scripts/lib/admin-allowlist.mjs';
 import appConfig from '../../web/src/config/app-config.json';
 import { routes } from '../../web/src/config/routes';
-import { adminAuth, adminFirestore, useLocalSuite } from './suite';
+import { adminAuth, adminFirestore, browserStepTimeout, newContext, useLocalSuite } from './suite';
 
 /** Polling for what goes through the Functions emulator (its first call per function boots a worker). */
-export const slow = { timeout: 60_000, interval: 100 };
+export const slow = { timeout: browserStepTimeout, interval: 100 };
 
 export interface AdminAccount {
   email: string;
@@ -70,5 +70,5 @@ export function newAdminContext(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Bahia' });
+  return newContext(browser, { viewport, locale: 'pt-BR', timezoneId: 'America/Bahia' });
 }

@@ -9,7 +9,7 @@ import {
   type AdminAccount,
 } from './admin';
 import { removeLeads, seedLeads, type SeedLead } from './leads';
-import { closeAdmin, launchChromium } from './suite';
+import { closeAdmin, launchChromium, newContext } from './suite';
 
 export function usePanelHarness(label: string) {
   let browser: Browser;
@@ -42,7 +42,7 @@ export function usePanelHarness(label: string) {
     },
     /** A browser profile without a session (a candidate on the public pages). */
     async visitor(options: BrowserContextOptions): Promise<BrowserContext> {
-      const context = await browser.newContext(options);
+      const context = await newContext(browser, options);
       contexts.push(context);
       return context;
     },

@@ -2,7 +2,13 @@
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { chromium, type Browser } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import type { SuiteInfo } from './global-setup';
@@ -15,6 +21,27 @@ export function useLocalSuite(_options?: { web?: boolean }): SuiteInfo {
 /** Debian's Chromium, headless, with the flags this machine needs. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+/**
+ * How long a browser step may take before it counts as "never": sized for a fully loaded 2-core
+ * CI machine (tests wait for the content that proves each step; a quiet machine never nears it).
+ */
+export const browserStepTimeout = 60_000;
+
+/** A new browser profile whose actions, waits and navigations use `browserStepTimeout`. */
+export async function newContext(
+  browser: Browser,
+  options?: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(browserStepTimeout);
+  return context;
+}
+
+/** A page in a profile of its own (see `newContext`); closing the page leaves the profile. */
+export async function newPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  return (await newContext(browser, options)).newPage();
 }
 
 function adminApp(suite: SuiteInfo = useLocalSuite()): App {
