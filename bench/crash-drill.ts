@@ -21,7 +21,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
 import { adminClient } from '../emulator/test/support/emulator.ts';
 import { freePort } from '../scripts/lib/local-suite.mjs';
-import { report } from './lib/report.mjs';
+import { report } from './lib/report.ts';
 import {
   PROJECT,
   RULES,

@@ -50,7 +50,7 @@ import {
 } from '../web/src/domain/options.ts';
 import { formatWhatsapp } from '../web/src/domain/phone-mask.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
-import { report } from './lib/report.mjs';
+import { report } from './lib/report.ts';
 
 // firebase-admin without credentials would look for a Google metadata server, and print a
 // MetadataLookupWarning when there is none; the emulator needs no credentials.

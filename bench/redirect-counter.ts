@@ -11,7 +11,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { startLocalSuite } from '../scripts/lib/local-suite.mjs';
-import { report } from './lib/report.mjs';
+import { report } from './lib/report.ts';
 
 const callsArg = process.argv.indexOf('--calls');
 const calls = callsArg === -1 ? 50 : Number(process.argv[callsArg + 1]);

@@ -37,7 +37,7 @@ const {
   where,
 } = await import('firebase/firestore');
 const { startLocalSuite } = await import('../scripts/lib/local-suite.mjs');
-const { report: reportNumber } = await import('./lib/report.mjs');
+const { report: reportNumber } = await import('./lib/report.ts');
 const { loadReport } = await import('../web/src/features/reports/api/report-queries');
 const { defaultPeriod } = await import('../web/src/features/reports/model/report');
 const { callCenterVaga } = await import('../web/src/domain/lead');

@@ -3,34 +3,22 @@
  * measure, value, goal, met?). Benchmarks never pass or fail on time (the machines are shared and
  * noisy); they print numbers, compared with goals. The table is also written as JSON to
  * bench/results/ (git-ignored); a full run also rewrites BENCHMARKS.md with the machine it ran on.
- * `npm run bench -- panel` (or `-- 5`) runs one section; several may be named.
+ * `npm run bench -- panel` (or `-- 5`) runs one section; several may be named; `npm run bench -- --list`
+ * prints the sections. The sections and their files are listed once, in bench/lib/report.ts. Runs
+ * under tsx (package.json), as the benchmarks, which are TypeScript.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { rootDir } from './lib/local-suite.mjs';
-import { sections } from '../bench/lib/report.mjs';
-import { loadAverage, machineInfo, renderMarkdown, renderTable } from '../bench/lib/table.mjs';
+import { sections } from '../bench/lib/report.ts';
+import { loadAverage, machineInfo, renderMarkdown, renderTable } from '../bench/lib/table.ts';
 
 /**
- * @typedef {import('../bench/lib/report.mjs').SectionId} SectionId
- * @typedef {import('../bench/lib/report.mjs').BenchRow} BenchRow
+ * @typedef {import('../bench/lib/report.ts').SectionId} SectionId
+ * @typedef {import('../bench/lib/report.ts').BenchRow} BenchRow
  */
-
-/** The benchmark files of each section, with their arguments. @type {Record<SectionId, string[][]>} */
-const sectionFiles = {
-  'page-weight': [['bench/bundle-size.mjs']],
-  lighthouse: [['bench/lighthouse.mjs', '--runs', '3']],
-  emulator: [['emulator/bench/emulator-core.ts'], ['emulator/bench/rules-eval.ts']],
-  transports: [['emulator/bench/webchannel-latency.ts']],
-  panel: [['bench/panel.mjs'], ['bench/reports.ts']],
-  load: [['bench/load.ts']],
-  crash: [['bench/crash-drill.ts']],
-  'bad-input': [['emulator/bench/bad-input.ts']],
-  soak: [['emulator/bench/soak.ts']],
-  'redirect-counter': [['bench/redirect-counter.ts']],
-};
 
 /** @param {string} word @returns {SectionId} */
 function sectionOf(word) {
@@ -45,6 +33,13 @@ function sectionOf(word) {
 }
 
 const words = process.argv.slice(2);
+if (words.includes('--list')) {
+  for (const [i, s] of sections.entries()) {
+    const files = s.files.map((command) => command.join(' ')).join(', ');
+    console.log(`${String(i + 1).padStart(2)} ${s.id.padEnd(17)} ${s.title} (${files})`);
+  }
+  process.exit(0);
+}
 const wanted = words.length ? new Set(words.map(sectionOf)) : null;
 const chosen = sections.filter((s) => !wanted || wanted.has(s.id));
 const fullRun = chosen.length === sections.length;
@@ -56,11 +51,10 @@ const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
 const linesFile = path.join(resultsDir, `${stamp}.jsonl`);
 const machineBefore = machineInfo();
 
-/** @param {string[]} command @returns {Promise<number>} */
+/** @param {readonly string[]} command @returns {Promise<number>} */
 function runFile([file, ...args]) {
-  const nodeArgs = file.endsWith('.ts') ? ['--import', 'tsx', file, ...args] : [file, ...args];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, nodeArgs, {
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
       cwd: rootDir,
       stdio: 'inherit',
       env: { ...process.env, BENCH_RESULTS_FILE: linesFile },
@@ -89,7 +83,7 @@ function notMeasured(section, measure) {
 const durations = [];
 for (const section of chosen) {
   const t0 = performance.now();
-  for (const command of sectionFiles[section.id]) {
+  for (const command of section.files) {
     console.log(`\n━━━ ${section.id}: ${command.join(' ')} ━━━`);
     if (!existsSync(path.join(rootDir, command[0]))) {
       notMeasured(section.id, `${command[0]} is missing`);

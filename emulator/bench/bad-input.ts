@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { report } from '../../bench/lib/report.mjs';
+import { report } from '../../bench/lib/report.js';
 import { adminClient } from '../test/support/emulator.js';
 import { startEmulatorProcess } from './_emulator-process.js';
 import { H2Client, httpRequest, pool, sleep } from './_raw-clients.js';

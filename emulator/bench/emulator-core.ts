@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { QuerySnapshot } from 'firebase-admin/firestore';
 import { adminClient } from '../test/support/emulator.js';
-import { report } from '../../bench/lib/report.mjs';
+import { report } from '../../bench/lib/report.js';
 import { cliMode, startEmulatorProcess } from './_emulator-process.js';
 
 const PROJECT = 'demo-bench';

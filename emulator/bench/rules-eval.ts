@@ -12,7 +12,7 @@ import {
   type Ruleset,
 } from '../src/rules/index.js';
 import { RequestLog } from '../src/engine/request-log.js';
-import { report } from '../../bench/lib/report.mjs';
+import { report } from '../../bench/lib/report.js';
 
 const ROOT = 'projects/demo-bench/databases/(default)/documents';
 

@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import http2 from 'node:http2';
-import { report } from '../../bench/lib/report.mjs';
+import { report } from '../../bench/lib/report.js';
 import { adminClient } from '../test/support/emulator.js';
 import { encodeRequest } from '../src/transports/grpc/proto.js';
 import { startEmulatorProcess } from './_emulator-process.js';

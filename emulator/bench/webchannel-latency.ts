@@ -14,7 +14,7 @@ import {
   openTestPage,
   servePages,
 } from '../test/browser/browser-harness.js';
-import { report } from '../../bench/lib/report.mjs';
+import { report } from '../../bench/lib/report.js';
 import { cliMode, startEmulatorProcess } from './_emulator-process.js';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? (process.env.BENCH_QUICK === '1' ? 20 : 100));

@@ -6,7 +6,7 @@
  * budget of 200 KB gzip per public route applies. Also says whether a public route pulls in the full Firestore SDK or admin code.
  * The Relatórios tab (charts) is a lazy chunk of the panel: it is left out of /admin's first load
  * and printed on its own line, with what it adds when the tab is opened.
- * Usage: node bench/bundle-size.mjs [--no-build <dist dir with .vite/manifest.json>]
+ * Usage: node --import tsx bench/bundle-size.ts [--no-build <dist dir with .vite/manifest.json>]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,19 +14,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { report } from './lib/report.mjs';
+import { report } from './lib/report.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(rootDir, 'web');
 const budgetKb = 200;
 /** JS budgets of the admin routes (KB gzip): the login page, the panel's first load. */
-const adminBudgetKb = /** @type {Record<string, number>} */ ({
+const adminBudgetKb: Record<string, number> = {
   '/admin/login': 170,
   '/admin': 280,
-});
+};
 
-/** @returns {{ dir: string, cleanup: () => void }} */
-function build() {
+/** Builds web/ with a Vite manifest into a temporary directory (or uses the one --no-build names). */
+function build(): { dir: string; cleanup: () => void } {
   const noBuild = process.argv.indexOf('--no-build');
   if (noBuild !== -1) return { dir: path.resolve(process.argv[noBuild + 1]), cleanup: () => {} };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vagas-bundle-'));
@@ -41,20 +41,18 @@ function build() {
 }
 
 /** Route -> page module, read from the route table (`path: X, load: () => import('...')`). */
-function routesFromRouter() {
+function routesFromRouter(): { route: string; module: string }[] {
   const source = readFileSync(path.join(webDir, 'src/app/routes.tsx'), 'utf8');
   const appConfig = JSON.parse(
     readFileSync(path.join(webDir, 'src/config/app-config.json'), 'utf8'),
   );
   // The route names of web/src/config/routes.ts (`name: '/path'`), the call-center one from the config.
   const routesSource = readFileSync(path.join(webDir, 'src/config/routes.ts'), 'utf8');
-  /** @type {Record<string, string>} */
-  const namedRoutes = Object.fromEntries(
+  const namedRoutes: Record<string, string> = Object.fromEntries(
     [...routesSource.matchAll(/^\s+(\w+): '([^']+)',$/gm)].map((m) => [`routes.${m[1]}`, m[2]]),
   );
   namedRoutes['routes.callCenter'] = `/${appConfig.callCenterEmployer.slug}`;
-  /** @type {{ route: string, module: string }[]} */
-  const routes = [];
+  const routes: { route: string; module: string }[] = [];
   const re = /\{\s*path:\s*([^,\n]+),\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
   for (const m of source.matchAll(re)) {
     let route = m[1].trim();
@@ -69,22 +67,30 @@ function routesFromRouter() {
   return routes;
 }
 
-/** @typedef {{ file: string, imports?: string[], dynamicImports?: string[], css?: string[], isEntry?: boolean, src?: string }} Chunk */
+/** One entry of Vite's .vite/manifest.json. */
+interface Chunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  src?: string;
+}
 
 const { dir, cleanup } = build();
 try {
-  /** @type {Record<string, Chunk>} */
-  const manifest = JSON.parse(readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
-  /** @type {Map<string, number>} */
-  const gzipCache = new Map();
-  const gz = (/** @type {string} */ file) => {
+  const manifest: Record<string, Chunk> = JSON.parse(
+    readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'),
+  );
+  const gzipCache = new Map<string, number>();
+  const gz = (file: string): number => {
     if (!gzipCache.has(file)) {
       gzipCache.set(file, gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length);
     }
-    return /** @type {number} */ (gzipCache.get(file));
+    return gzipCache.get(file) as number;
   };
   /** Static import closure of a manifest key. */
-  const closure = (/** @type {string} */ key, seen = new Set()) => {
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
     seen.add(key);
     for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
@@ -121,7 +127,7 @@ try {
         if (!pageKeys.has(dyn) && !lazyTabKeys.has(dyn)) closure(dyn, deferredKeys);
       }
     }
-    const jsOf = (/** @type {Set<string>} */ keys) =>
+    const jsOf = (keys: Set<string>) =>
       [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
     const files = jsOf(deferredKeys);
     const css = [...new Set([...deferredKeys].flatMap((k) => manifest[k].css ?? []))];
@@ -144,7 +150,7 @@ try {
     };
   });
 
-  const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
+  const kb = (n: number) => (n / 1024).toFixed(1);
   console.log(
     `JS a first visit downloads per route (gzip -9): 'render KB' before the page can render, 'JS KB gz' in all\n(with what the page imports as it mounts); budget ${budgetKb} KB of all JS for public routes:\n`,
   );

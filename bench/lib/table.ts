@@ -2,23 +2,20 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { chromiumPath } from '../../scripts/lib/chromium.mjs';
-import { formatGoal, formatValue, sections } from './report.mjs';
+import { formatGoal, formatValue, sections, type BenchRow } from './report.ts';
 
-/**
- * @typedef {import('./report.mjs').BenchRow} BenchRow
- * @typedef {ReturnType<typeof machineInfo>} MachineInfo
- * @typedef {{
- *   startedAt: string,
- *   minutes: number,
- *   sections: string[],
- *   machine: MachineInfo & { loadAfter: number[] },
- *   durations: { section: string, seconds: number }[],
- *   rows: BenchRow[],
- * }} BenchRun
- */
+export type MachineInfo = ReturnType<typeof machineInfo>;
+/** One run of `npm run bench`, as kept in bench/results/*.json. */
+export interface BenchRun {
+  startedAt: string;
+  minutes: number;
+  sections: string[];
+  machine: MachineInfo & { loadAfter: number[] };
+  durations: { section: string; seconds: number }[];
+  rows: BenchRow[];
+}
 
-/** @param {string} command @param {string[]} args */
-function versionOf(command, args) {
+function versionOf(command: string, args: string[]): string {
   try {
     return execFileSync(command, args, {
       encoding: 'utf8',
@@ -32,6 +29,7 @@ function versionOf(command, args) {
 /** The 1, 5 and 15 minute load averages, to two decimals. */
 export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
+/** The machine a run ran on, so numbers from different runs can be compared honestly. */
 export function machineInfo() {
   return {
     cores: os.cpus().length,
@@ -49,12 +47,10 @@ export function machineInfo() {
   };
 }
 
-/** @param {BenchRow} row */
-const verdict = (row) =>
+const verdict = (row: BenchRow) =>
   Number.isNaN(row.value) ? 'not measured' : row.met === null ? '' : row.met ? 'yes' : 'NO';
 
-/** @param {BenchRow[]} rows */
-function cells(rows) {
+function cells(rows: BenchRow[]): string[][] {
   return rows.map((row) => {
     const n = sections.findIndex((s) => s.id === row.section) + 1;
     return [
@@ -69,8 +65,7 @@ function cells(rows) {
 
 const header = ['section', 'measure', 'value', 'goal', 'met?'];
 
-/** @param {BenchRun} run */
-function summary(run) {
+function summary(run: BenchRun): string[] {
   const m = run.machine;
   const missed = run.rows.filter((r) => r.met === false).length;
   return [
@@ -81,11 +76,11 @@ function summary(run) {
   ];
 }
 
-/** A fixed-width table for the terminal. @param {BenchRun} run */
-export function renderTable(run) {
+/** A fixed-width table for the terminal. */
+export function renderTable(run: BenchRun): string {
   const body = cells(run.rows);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (/** @type {string[]} */ r) =>
+  const line = (r: string[]) =>
     r.map((c, i) => (i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   return [
     line(header),
@@ -96,9 +91,9 @@ export function renderTable(run) {
   ].join('\n');
 }
 
-/** BENCHMARKS.md: the latest full run. @param {BenchRun} run */
-export function renderMarkdown(run) {
-  const escape = (/** @type {string} */ s) => s.replace(/\|/g, '\\|');
+/** BENCHMARKS.md: the latest full run. */
+export function renderMarkdown(run: BenchRun): string {
+  const escape = (s: string) => s.replace(/\|/g, '\\|');
   const rows = cells(run.rows).map(
     (r, i) => `| ${[...r, run.rows[i].note ?? ''].map(escape).join(' | ')} |`,
   );

@@ -3,7 +3,7 @@
  * Chromium on the production build of the public pages, served by `vite preview` against the local
  * suite's emulators. Prints performance / accessibility / best-practices scores and the main
  * metrics per page. Targets: performance >= 90, accessibility >= 95. Benchmarks print
- * numbers; they never fail on them. Usage: node bench/lighthouse.mjs [--runs N] [--save DIR]
+ * numbers; they never fail on them. Usage: node --import tsx bench/lighthouse.ts [--runs N] [--save DIR]
  * (median of N runs; --save writes each page's last full report, JSON, to DIR for a closer look).
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { rootDir, startLocalSuite } from '../scripts/lib/local-suite.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { seed } from '../scripts/seed.mjs';
-import { report } from './lib/report.mjs';
+import { report } from './lib/report.ts';
 
 const appConfig = JSON.parse(
   readFileSync(path.join(rootDir, 'web/src/config/app-config.json'), 'utf8'),
@@ -25,7 +25,13 @@ const saveArg = process.argv.indexOf('--save');
 const saveDir =
   saveArg === -1 ? null : path.resolve(process.argv[saveArg + 1] ?? '.local/lighthouse');
 
-const median = (/** @type {number[]} */ values) => {
+/** An item of the largest-contentful-paint-element audit's details. */
+interface LcpItem {
+  node?: { snippet?: string };
+  items?: { node?: { snippet?: string } }[];
+}
+
+const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
@@ -33,7 +39,7 @@ const median = (/** @type {number[]} */ values) => {
 console.log('Starting the local suite (Firestore + Auth emulators, production build of web/)...');
 const suite = await startLocalSuite({ web: 'preview', functions: false });
 // The data `npm start` shows (redirect and tracking settings present, no WhatsApp link yet).
-const address = (/** @type {{ host: string, port: number } | null} */ a) =>
+const address = (a: { host: string; port: number } | null) =>
   a ? `${a.host}:${a.port}` : undefined;
 await seed({
   projectId: suite.projectId,
@@ -41,8 +47,7 @@ await seed({
   authHost: address(suite.auth),
   quiet: true,
 });
-/** @type {import('chrome-launcher').LaunchedChrome | undefined} */
-let chrome;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
@@ -53,12 +58,17 @@ try {
     `${'page'.padEnd(20)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)}  targets`,
   );
   for (const page of pages) {
-    /** @type {Record<string, number[]>} */
-    const acc = { perf: [], a11y: [], best: [], fcp: [], lcp: [], tbt: [], cls: [] };
-    /** @type {string[]} */
-    let failed = [];
-    /** @type {string[]} */
-    let hints = [];
+    const acc: Record<string, number[]> = {
+      perf: [],
+      a11y: [],
+      best: [],
+      fcp: [],
+      lcp: [],
+      tbt: [],
+      cls: [],
+    };
+    let failed: string[] = [];
+    let hints: string[] = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${suite.webUrl}${page}`, {
         port: chrome.port,
@@ -87,10 +97,8 @@ try {
         })
         .map((ref) => ref.id);
       // Where the time goes (last run): the LCP element and the biggest load opportunities.
-      /** @typedef {{ node?: { snippet?: string }, items?: { node?: { snippet?: string } }[] }} LcpItem */
-      const lcpDetails = /** @type {{ items?: LcpItem[] } | undefined} */ (
-        audits['largest-contentful-paint-element']?.details
-      );
+      const lcpDetails = audits['largest-contentful-paint-element']?.details as
+        { items?: LcpItem[] } | undefined;
       const lcpNode = lcpDetails?.items?.[0]?.items?.[0]?.node ?? lcpDetails?.items?.[0]?.node;
       hints = [
         lcpNode ? `LCP element: ${String(lcpNode.snippet).slice(0, 90)}` : '',
@@ -110,7 +118,7 @@ try {
     console.log(
       `${page.padEnd(20)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${String(median(acc.best)).padStart(5)} ${median(acc.fcp).toFixed(0).padStart(7)} ${median(acc.lcp).toFixed(0).padStart(7)} ${median(acc.tbt).toFixed(0).padStart(7)} ${median(acc.cls).toFixed(3).padStart(6)}  ${met}`,
     );
-    const lh = (/** @type {string} */ measure) => `${page} ${measure}`;
+    const lh = (measure: string) => `${page} ${measure}`;
     report({
       section: 'lighthouse',
       measure: lh('performance'),

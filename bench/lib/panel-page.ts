@@ -1,0 +1,171 @@
+/**
+ * The panel benchmark's instrumentation inside the page: reads on the wire, long tasks, the time
+ * from an input to the list's change, and when each live row appears. Every function passed to
+ * Playwright here runs in the browser, so it uses nothing from this module's scope.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** What the page-side instrumentation keeps on `window`. */
+export interface BenchStats {
+  listenDocs: number;
+  aggregations: number;
+  aggregationReads: number;
+  longTasks: [number, number][];
+  urls: string[];
+}
+type BenchWindow = Window & {
+  __bench: BenchStats;
+  __changed: Promise<number>;
+  __inputAt: number | null;
+  __seen: Record<string, number>;
+};
+
+/**
+ * Instruments every page the context opens from now on, from before the app's first script.
+ * tsx keeps function names (esbuild's keepNames wraps them in `__name(...)`), and functions sent to
+ * the page carry those calls: the page gets a `__name` that returns its function.
+ */
+export async function instrumentContext(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  await context.addInitScript(recordReadsAndLongTasks);
+}
+
+/** In the page: counts Listen documents and billed count reads (XHR and fetch), and long tasks. */
+function recordReadsAndLongTasks() {
+  const stats: BenchStats = {
+    listenDocs: 0,
+    aggregations: 0,
+    aggregationReads: 0,
+    longTasks: [],
+    urls: [],
+  };
+  Object.assign(window, { __bench: stats });
+  const countListenDocs = (text: string) => {
+    stats.listenDocs += (text.match(/documentChange/g) ?? []).length;
+  };
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (
+    this: XMLHttpRequest,
+    method: string,
+    url: string | URL,
+    ...rest: [boolean, string?, string?]
+  ) {
+    const target = String(url);
+    if (stats.urls.length < 40) stats.urls.push(`${method} ${target.split('?')[0]}`);
+    if (target.includes('/Listen/channel')) {
+      // Streaming responses are read as they grow; binary ones once complete.
+      let seen = 0;
+      this.addEventListener('readystatechange', () => {
+        if (this.readyState < 3) return;
+        if (this.responseType === '' || this.responseType === 'text') {
+          const text = this.responseText;
+          countListenDocs(text.slice(seen));
+          seen = text.length;
+        } else if (this.readyState === 4 && this.response) {
+          const body = this.response;
+          countListenDocs(typeof body === 'string' ? body : new TextDecoder().decode(body));
+        }
+      });
+    }
+    if (target.includes(':runAggregationQuery')) {
+      this.addEventListener('load', () => {
+        stats.aggregations += 1;
+        const counted = Number(/"integerValue":\s*"?(\d+)/.exec(this.responseText)?.[1] ?? 0);
+        stats.aggregationReads += Math.max(1, Math.ceil(counted / 1000));
+      });
+    }
+    return open.call(this, method, url, ...rest);
+  } as XMLHttpRequest['open'];
+  // The SDK's Listen channel streams over fetch: read a clone of each response as it arrives.
+  const fetchBefore = window.fetch;
+  window.fetch = async function (this: Window, input: RequestInfo | URL, init?: RequestInit) {
+    const target =
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const response = await fetchBefore.call(this, input, init);
+    const body = response.clone().body;
+    if (target.includes('/Listen/channel') && body) {
+      const reader = body.getReader();
+      const decoder = new TextDecoder();
+      let tail = '';
+      (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          const text = tail + decoder.decode(value, { stream: true });
+          countListenDocs(text);
+          // Keep the end that could hold the start of a word cut by the chunk boundary.
+          const cut = text.lastIndexOf('documentChange');
+          tail = text.slice(Math.max(cut === -1 ? 0 : cut + 14, text.length - 13));
+        }
+      })().catch(() => undefined);
+    }
+    return response;
+  } as typeof window.fetch;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) stats.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** The page's counters so far. */
+export function statsOf(page: Page): Promise<BenchStats> {
+  return page.evaluate(() => (window as unknown as BenchWindow).__bench);
+}
+
+/** ms from the input event `act` causes to the first change of the open tab's list, measured in the page. */
+export async function timeChange(
+  page: Page,
+  act: () => Promise<unknown>,
+  timeoutMs = 10_000,
+): Promise<number> {
+  await page.evaluate((timeoutMs) => {
+    const w = window as unknown as BenchWindow;
+    const list = document.querySelector('[role=tabpanel]');
+    if (!list) throw new Error('no open tab panel');
+    w.__changed = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        observer.disconnect();
+        resolve(performance.now());
+      });
+      setTimeout(() => {
+        observer.disconnect();
+        resolve(Number.NaN);
+      }, timeoutMs);
+      observer.observe(list, { childList: true, subtree: true, characterData: true });
+    });
+    w.__inputAt = null;
+    const mark = () => {
+      w.__inputAt ??= performance.now();
+    };
+    document.addEventListener('input', mark, { capture: true, once: true });
+    document.addEventListener('mousedown', mark, { capture: true, once: true });
+  }, timeoutMs);
+  await act();
+  const t = await page.evaluate(async () => {
+    const w = window as unknown as BenchWindow;
+    return (await w.__changed) - (w.__inputAt ?? Number.NaN);
+  });
+  if (Number.isNaN(t)) throw new Error('the list did not change');
+  return t;
+}
+
+/** From now on, records when (epoch ms) each lead row first appears in the page. */
+export function watchRows(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const w = window as unknown as BenchWindow;
+    w.__seen = {};
+    new MutationObserver(() => {
+      for (const row of Array.from(document.querySelectorAll('tbody tr[data-lead-id]'))) {
+        const id = row.getAttribute('data-lead-id');
+        if (id && !(id in w.__seen)) w.__seen[id] = performance.timeOrigin + performance.now();
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/** When (epoch ms) the row of lead `id` appeared, waiting for it up to 30 s. */
+export async function rowSeenAt(page: Page, id: string): Promise<number> {
+  await page.waitForFunction((id) => id in (window as unknown as BenchWindow).__seen, id, {
+    timeout: 30_000,
+  });
+  return page.evaluate((id) => (window as unknown as BenchWindow).__seen[id], id);
+}

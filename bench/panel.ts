@@ -1,0 +1,319 @@
+/**
+ * The admin panel at scale: seeds 20,000 active + 20,000 trashed leads into a fresh local
+ * suite (production build, memory-only data), opens /admin in Chromium as an admin and prints
+ * - open -> first rows visible / first row's checkbox toggled (ms),
+ * - search input / status filter -> updated list (ms, per change),
+ * - the longest main-thread task while filtering, paging and scrolling (PerformanceObserver longtask),
+ * - JS heap after load,
+ * - Firestore documents read to open the panel (documentChange messages on the Listen channel plus
+ *   the billed reads of count aggregations: one per 1,000 counted, at least one),
+ * - live latency of 50 applications written like the public pages (Firestore Lite, no sign-in) until
+ *   each row is visible in the open panel, p50/p95.
+ * Numbers only, never pass/fail.
+ * Usage: node --import tsx bench/panel.ts [--active 20000] [--trashed 20000] [--live 50]
+ */
+import { deleteApp as deleteAdminApp, initializeApp as initAdminApp } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getFirestore as getLiteFirestore,
+  serverTimestamp,
+  setDoc,
+} from 'firebase/firestore/lite';
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
+import { startLocalSuite, type LocalSuite } from '../scripts/lib/local-suite.mjs';
+import {
+  instrumentContext,
+  rowSeenAt,
+  statsOf,
+  timeChange,
+  watchRows,
+  type BenchStats,
+} from './lib/panel-page.ts';
+import { report } from './lib/report.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+};
+const activeCount = arg('active', 20_000);
+const trashedCount = arg('trashed', 20_000);
+const liveCount = arg('live', 50);
+
+const jobs = ['Aux Eletricista', 'Aux Serraria', 'Aux Metalúgica', 'Sem Experiencia'];
+const towns = ['Salgadália', 'Joazeiro', 'Bandiaçu', 'Aroeiras', 'São João'];
+const statuses = ['novo', 'principal', 'separado', 'descartado'];
+const first = ['Ana', 'João', 'Maria', 'José', 'Érica', 'Luís', 'Cláudia', 'Raí', 'Bruna', 'Tânia'];
+const last = ['Silva', 'Souza', 'Conceição', 'Araújo', 'Lima', 'Gonçalves', 'Melo', 'Brandão'];
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const median = (values: number[]) => pct(values, 50);
+
+const started = Date.now();
+const step = (what: string) =>
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
+
+/** Writes `active` + `trashed` leads, 500 per batch, 4 batches at a time. */
+async function seedLeads(db: Firestore, active: number, trashed: number) {
+  const seedStart = Date.now();
+  const now = Date.now();
+  const lead = (i: number, inTrash: boolean) => ({
+    nome: `${first[i % first.length]} ${last[(i * 7) % last.length]} ${i}`,
+    whatsapp: `(7${i % 10}) 9${String(10_000_000 + ((i * 7919) % 89_999_999)).slice(0, 4)}-${String(i % 10_000).padStart(4, '0')}`,
+    vaga: jobs[i % jobs.length],
+    cidade: towns[i % towns.length],
+    status: statuses[i % statuses.length],
+    created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
+    deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - i * 1000) : null,
+  });
+  const writes = [];
+  for (let i = 0; i < active; i++) writes.push(lead(i, false));
+  for (let i = 0; i < trashed; i++) writes.push(lead(active + i, true));
+  const batches = [];
+  for (let s = 0; s < writes.length; s += 500) batches.push(writes.slice(s, s + 500));
+  for (let s = 0; s < batches.length; s += 4) {
+    await Promise.all(
+      batches.slice(s, s + 4).map((chunk) => {
+        const batch = db.batch();
+        for (const data of chunk) batch.set(db.collection('leads').doc(), data);
+        return batch.commit();
+      }),
+    );
+  }
+  console.log(
+    `seeded ${active} active + ${trashed} trashed leads in ${ms(Date.now() - seedStart)}`,
+  );
+}
+
+/** Boots the Functions emulator's workers for the admin callables (seconds on a busy machine). */
+async function warmAdminCallables(suite: LocalSuite) {
+  const functionsBase = `http://${suite.functions?.host}:${suite.functions?.port}/${suite.projectId}`;
+  const region = JSON.parse(
+    readFileSync(new URL('../web/src/config/app-config.json', import.meta.url), 'utf8'),
+  ).functionsRegion;
+  await Promise.all(
+    ['linkAdminUser', 'isCurrentUserAdmin'].map((name) =>
+      fetch(`${functionsBase}/${region}/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: null }),
+      }).catch(() => undefined),
+    ),
+  );
+}
+
+/** Creates an admin account and signs it in once: the session persists in the returned context. */
+async function signInAsAdmin(browser: Browser, suite: LocalSuite, db: Firestore, auth: Auth) {
+  const account = { email: `bench-${Date.now()}@vagas.test`, password: 'senha-bench' };
+  await auth.createUser({ ...account, emailVerified: true });
+  await grantAdmin(
+    { db, auth, target: { projectId: suite.projectId, emulators: true }, close: async () => {} },
+    account.email,
+  );
+  step('signing in');
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Bahia',
+  });
+  const login = await context.newPage();
+  await login.goto(`${suite.webUrl}/admin/login`);
+  await login.getByLabel('Email').fill(account.email);
+  await login.getByLabel('Senha').fill(account.password);
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  await login.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
+  step('signed in; waiting for the list');
+  await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
+  await login.close();
+  return context;
+}
+
+/** Opens /admin in a new page: ms from navigation to each stage, the reads it took, the heap. */
+async function openPanel(context: BrowserContext, webUrl: string) {
+  const page = await context.newPage();
+  const t0 = Date.now();
+  await page.goto(`${webUrl}/admin`);
+  await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
+  const tGuard = Date.now() - t0;
+  const firstRow = page.locator('tbody tr').first();
+  await firstRow.waitFor({ timeout: 120_000 });
+  const tRows = Date.now() - t0;
+  await firstRow.getByRole('checkbox').check();
+  const tInteractive = Date.now() - t0;
+  await firstRow.getByRole('checkbox').uncheck();
+  await page
+    .getByRole('group', { name: 'Total de Leads' })
+    .getByText(activeCount.toLocaleString('pt-BR'), { exact: true })
+    .waitFor({ timeout: 120_000 });
+  const tFull = Date.now() - t0;
+  await page.getByRole('tab', { name: `Lixeira (${trashedCount})` }).waitFor({ timeout: 60_000 });
+  const tCount = Date.now() - t0;
+  const opened = await statsOf(page);
+  if (process.env.VAGAS_BENCH_DEBUG) console.log(opened.urls);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  return { page, tGuard, tRows, tInteractive, tFull, tCount, opened, heap };
+}
+
+/** Searches, types, filters, pages and scrolls: ms per list change and the longest task meanwhile. */
+async function searchAndFilter(page: Page) {
+  const longTasksFrom = (await statsOf(page)).longTasks.length;
+  const search = page.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' });
+  const searchTimes: number[] = [];
+  for (const query of ['conceicao', 'maria', 'joao lima', '12345', '(71)', 'erica 1999', 'raí']) {
+    searchTimes.push(await timeChange(page, () => search.fill(query)));
+    await page.waitForTimeout(50);
+    searchTimes.push(await timeChange(page, () => search.fill('')));
+  }
+  const typed: number[] = [];
+  await search.click();
+  for (const key of 'jose melo 4'.split('')) {
+    const before = await page.evaluate(() => document.querySelector('tbody')?.textContent ?? '');
+    // A key that leaves the first page as it was changes nothing on screen: skipped after 1.5 s.
+    const t = await timeChange(page, () => page.keyboard.type(key), 1500).catch(() => null);
+    const after = await page.evaluate(() => document.querySelector('tbody')?.textContent ?? '');
+    if (t !== null && before !== after) typed.push(t);
+  }
+  await search.fill('');
+  const filterTimes: number[] = [];
+  for (const option of ['Principal', 'Separado', 'Descartado', 'Novo', 'Todos']) {
+    const filter = page.getByRole('combobox', { name: 'Filtrar por status' });
+    filterTimes.push(await timeChange(page, () => filter.selectOption({ label: option })));
+  }
+  // Paging and scrolling.
+  for (let i = 0; i < 5; i++) {
+    await page.getByRole('button', { name: 'Próxima página' }).click();
+    for (let y = 0; y < 4000; y += 400) {
+      await page.mouse.wheel(0, 400);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await page.getByRole('button', { name: 'Página 1', exact: true }).click();
+  const afterUse = await statsOf(page);
+  const longest = Math.max(0, ...afterUse.longTasks.slice(longTasksFrom).map(([, d]) => d));
+  return { searchTimes, typed, filterTimes, longest, afterUse };
+}
+
+/** Writes `liveCount` applications like the public pages do: ms from each write to its row. */
+async function liveLatencies(page: Page, liteApp: FirebaseApp, suite: LocalSuite) {
+  const lite = getLiteFirestore(liteApp);
+  connectFirestoreEmulator(lite, suite.firestore.host, suite.firestore.port);
+  await watchRows(page);
+  const latencies: number[] = [];
+  for (let i = 0; i < liveCount; i++) {
+    const ref = doc(collection(lite, 'leads'));
+    const sent = performance.timeOrigin + performance.now();
+    await setDoc(ref, {
+      nome: `Ao Vivo ${i}`,
+      whatsapp: '(79) 99999-0000',
+      vaga: 'Aux Serraria',
+      cidade: 'Joazeiro',
+      status: 'novo',
+      created_at: serverTimestamp(),
+      deleted_at: null,
+    });
+    latencies.push((await rowSeenAt(page, ref.id)) - sent);
+  }
+  return latencies;
+}
+
+type Opened = Awaited<ReturnType<typeof openPanel>>;
+type Used = Awaited<ReturnType<typeof searchAndFilter>>;
+
+/** Prints the run for a reader and reports the numbers to `npm run bench`. */
+function printAndReport(
+  open: Opened,
+  used: Used,
+  live: { latencies: number[]; title: string; stats: BenchStats },
+) {
+  const { tGuard, tRows, tInteractive, tFull, tCount, opened, heap } = open;
+  const { searchTimes, typed, filterTimes, longest, afterUse } = used;
+  const { latencies } = live;
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const lines = [
+    `\nPanel with ${activeCount} active + ${trashedCount} trashed leads (production build, Chromium):`,
+    `  open -> guard passed ('Sair')            ${ms(tGuard)}`,
+    `  open -> first rows visible               ${ms(tRows)}`,
+    `  open -> first row's checkbox toggled     ${ms(tInteractive)}`,
+    `  open -> full list (counters exact)       ${ms(tFull)}`,
+    `  open -> 'Lixeira (${trashedCount})' counted         ${ms(tCount)}`,
+    `  search input -> updated list             median ${ms(median(searchTimes))}, max ${ms(Math.max(...searchTimes))} (${searchTimes.length} changes)`,
+    `  typing a key -> updated list             median ${ms(median(typed.length ? typed : [0]))}, max ${ms(Math.max(0, ...typed))} (${typed.length} keys)`,
+    `  status filter -> updated list            median ${ms(median(filterTimes))}, max ${ms(Math.max(...filterTimes))}`,
+    `  longest main-thread task (filter/page/scroll) ${ms(longest)}`,
+    `  JS heap after load (after GC)            ${mb(heap.usedSize)} used of ${mb(heap.totalSize)}`,
+    `  documents read to open                   ${opened.listenDocs + opened.aggregationReads} = ${opened.listenDocs} listener documents + ${opened.aggregationReads} for ${opened.aggregations} count aggregation(s)`,
+    `  live latency, ${liveCount} applications          p50 ${ms(median(latencies))}, p95 ${ms(pct(latencies, 95))}, max ${ms(Math.max(...latencies))}`,
+    `  title after the arrivals                 ${live.title}`,
+    `  aggregation reads during the live phase  ${live.stats.aggregationReads - afterUse.aggregationReads} (${live.stats.aggregations - afterUse.aggregations} counts, coalesced)`,
+  ];
+  for (const line of lines) console.log(line);
+  const panel = (measure: string, value: number, unit: string, below?: number) =>
+    report({
+      section: 'panel',
+      measure,
+      value,
+      unit,
+      goal: below === undefined ? undefined : { op: '<', value: below },
+    });
+  panel('open -> first rows visible', tRows, 'ms', 1500);
+  panel("open -> interactive (first row's checkbox toggled)", tInteractive, 'ms');
+  panel('open -> full list, counters exact', tFull, 'ms');
+  panel('search -> updated list, median', median(searchTimes), 'ms', 100);
+  panel('status filter -> updated list, median', median(filterTimes), 'ms', 100);
+  panel('longest main-thread task while filtering, paging, scrolling', longest, 'ms', 200);
+  panel('JS heap after load', heap.usedSize / 2 ** 20, 'MiB');
+  panel('documents read to open', opened.listenDocs + opened.aggregationReads, 'reads');
+  panel('live: application -> row visible, p50', median(latencies), 'ms');
+  panel('live: application -> row visible, p95', pct(latencies, 95), 'ms', 250);
+}
+
+step('starting the local suite (builds web/)');
+const suite = await startLocalSuite({ web: 'preview', functions: true });
+// Ctrl-C still stops the emulators and the preview server.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
+}
+process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
+process.env.FIREBASE_AUTH_EMULATOR_HOST = `${suite.auth?.host}:${suite.auth?.port}`;
+const adminApp = initAdminApp({ projectId: suite.projectId }, 'bench-panel');
+const db = getFirestore(adminApp);
+let browser: Browser | undefined;
+let liteApp: FirebaseApp | undefined;
+
+try {
+  await seedLeads(db, activeCount, trashedCount);
+  await warmAdminCallables(suite);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const context = await signInAsAdmin(browser, suite, db, getAuth(adminApp));
+  // Reads on the wire and long tasks, recorded from before the app's first script.
+  await instrumentContext(context);
+  step('opening the panel');
+  const open = await openPanel(context, suite.webUrl ?? '');
+  step('searching and filtering');
+  const used = await searchAndFilter(open.page);
+  step('live applications');
+  liteApp = initializeApp({ projectId: suite.projectId, apiKey: 'bench' }, 'bench-lite');
+  const latencies = await liveLatencies(open.page, liteApp, suite);
+  const title = await open.page.title();
+  printAndReport(open, used, { latencies, title, stats: await statsOf(open.page) });
+  console.log(`(total run ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+} finally {
+  await browser?.close();
+  if (liteApp) await deleteApp(liteApp);
+  await deleteAdminApp(adminApp);
+  await suite.stop();
+}
