@@ -4,6 +4,7 @@ import type { Engine } from '../engine/index.js';
 import { RpcError, type JsonObject } from '../service.js';
 import { readBody } from '../transports/http/cors.js';
 import { httpStatus } from '../transports/http/errors.js';
+import { sendJson } from '../transports/http/json.js';
 import {
   databaseOf,
   deleteCollection,
@@ -39,12 +40,9 @@ function sameHost(origin: string, host: string | undefined): boolean {
   }
 }
 
+/** The console's JSON answers (never cached). */
 function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  res.end(JSON.stringify(body));
+  sendJson(res, status, body, { 'cache-control': 'no-store' });
 }
 
 function fail(res: ServerResponse, e: unknown): void {

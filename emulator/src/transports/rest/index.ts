@@ -16,6 +16,7 @@ import { decodePercent } from '../../model/paths.js';
 import { BodyTooLargeError, answerPreflight, applyCors, readBody } from '../http/cors.js';
 import { googleJsonError, httpStatus } from '../http/errors.js';
 import { normaliseRequest } from '../http/normalize.js';
+import { sendJson } from '../http/json.js';
 
 /** What a REST request resolves to: an engine method and its request message. */
 export type RestCall =
@@ -166,15 +167,8 @@ export function routeRest(
   }
 }
 
-function sendJson(res: ServerResponse, status: number, body: Json): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=UTF-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate',
-  });
-  res.end(text);
-}
+/** REST responses are never cached, as production's. */
+const NO_CACHE = { 'cache-control': 'no-cache, no-store, max-age=0, must-revalidate' };
 
 function asRpcError(error: unknown): RpcError {
   if (error instanceof RpcError) return error;
@@ -217,14 +211,14 @@ export function createRestTransport(service: FirestoreService): HttpTransport {
     const request = normaliseRequest(routed.call.request);
     if (routed.call.kind === 'unary') {
       const response = await service.unary(routed.call.method, request, ctx);
-      if (!closed) sendJson(res, 200, response);
+      if (!closed) sendJson(res, 200, response, NO_CACHE);
       return;
     }
     const messages: JsonObject[] = [];
     await service.serverStream(routed.call.method, request, ctx, (message) => {
       messages.push(message);
     });
-    if (!closed) sendJson(res, 200, messages);
+    if (!closed) sendJson(res, 200, messages, NO_CACHE);
   };
 
   return {
@@ -234,7 +228,12 @@ export function createRestTransport(service: FirestoreService): HttpTransport {
       if (answerPreflight(req, res)) return true;
       applyCors(req, res);
       if (closed) {
-        sendJson(res, 503, googleJsonError(new RpcError(Code.UNAVAILABLE, 'Emulator stopping.')));
+        sendJson(
+          res,
+          503,
+          googleJsonError(new RpcError(Code.UNAVAILABLE, 'Emulator stopping.')),
+          NO_CACHE,
+        );
         return true;
       }
       open.add(res);
@@ -242,11 +241,16 @@ export function createRestTransport(service: FirestoreService): HttpTransport {
       serve(req, res, url).catch((error: unknown) => {
         if (closed || res.headersSent) return;
         if (error instanceof BodyTooLargeError) {
-          sendJson(res, 413, googleJsonError(new RpcError(Code.INVALID_ARGUMENT, error.message)));
+          sendJson(
+            res,
+            413,
+            googleJsonError(new RpcError(Code.INVALID_ARGUMENT, error.message)),
+            NO_CACHE,
+          );
           return;
         }
         const rpcError = asRpcError(error);
-        sendJson(res, httpStatus(rpcError.code), googleJsonError(rpcError));
+        sendJson(res, httpStatus(rpcError.code), googleJsonError(rpcError), NO_CACHE);
       });
       return true;
     },

@@ -1,0 +1,26 @@
+/** Every built-in endpoint; a new one is a module in this folder and a line here. */
+import type { Engine } from '../../engine/index.js';
+import type { RulesSource } from '../rules-source.js';
+import { clearDatabaseEndpoint } from './data.js';
+import { createEndpointRouter } from './router.js';
+import { securityRulesEndpoint } from './rules.js';
+import { okEndpoint, statsEndpoint, type LiveCounts } from './status.js';
+
+export { CORS_HEADERS, EndpointError, sendEndpointError } from './router.js';
+
+/** What the endpoints act on. */
+export interface EndpointContext {
+  engine: Engine;
+  rules: RulesSource;
+  live: LiveCounts;
+}
+
+/** The router over every built-in endpoint. */
+export function builtinEndpoints(ctx: EndpointContext) {
+  return createEndpointRouter([
+    okEndpoint,
+    statsEndpoint(ctx.engine, ctx.live),
+    clearDatabaseEndpoint(ctx.engine),
+    securityRulesEndpoint(ctx.rules),
+  ]);
+}
