@@ -141,6 +141,90 @@ async function checkAllOrNothing(
   };
 }
 
+/** What one drill run measured. */
+interface DrillResult {
+  seconds: number;
+  candidates: number;
+  /** performance.now() at the start of the load, and at the kill. */
+  started: number;
+  killedAt: number;
+  /** Seconds the load ran. */
+  elapsed: number;
+  ackedBeforeCrash: number;
+  batchesBeforeCrash: number;
+  recoveryMs: number;
+  tally: Tally;
+  adminTally: AdminTally;
+  check: Awaited<ReturnType<typeof checkStoredLeads>>;
+  aon: Awaited<ReturnType<typeof checkAllOrNothing>>;
+}
+
+/** Reports the drill's numbers to `npm run bench`. */
+function reportDrill(result: DrillResult): void {
+  const { seconds, candidates, started, killedAt, elapsed, tally, adminTally, check, aon } = result;
+  const { ackedBeforeCrash, batchesBeforeCrash, recoveryMs } = result;
+  let lastBefore = -Infinity;
+  let firstAfter = Infinity;
+  for (const { sent, at } of tally.acked.values()) {
+    if (at < killedAt) lastBefore = Math.max(lastBefore, at);
+    // Answers already on their way at the kill do not end the outage: a request sent after it does.
+    if (sent >= killedAt) firstAfter = Math.min(firstAfter, at);
+  }
+  const acked = tally.acked.size;
+  report({
+    section,
+    measure: 'acknowledged before the crash',
+    value: ackedBeforeCrash,
+    unit: '',
+    note: `${candidates} candidates, Firestore Lite REST, firestore.rules, --data; SIGKILL at ${((killedAt - started) / 1000).toFixed(1)} s of ${seconds} s`,
+  });
+  report({
+    section,
+    measure: 'acknowledged total',
+    value: acked,
+    unit: '',
+    note: `${(acked / elapsed).toFixed(0)} applications/s over ${elapsed.toFixed(1)} s; p95 submit-to-acknowledgement ${percentile(tally.latencies, 95).toFixed(0)} ms; ${tally.retriedThenAcked} acknowledged after a retry (${check.retriedOverStored} of them updating the lead their unanswered first attempt had stored); failed attempts ${tally.failedAttempts} (${failureSummary(tally)}); given up ${tally.gaveUp}`,
+  });
+  report({
+    section,
+    measure: 'lost',
+    value: check.lost + check.wrongContent + aon.lostBatches + aon.lostTxns,
+    unit: '',
+    goal: { op: '==', value: 0 },
+    note: `acknowledged but not stored: leads ${check.lost} (+${check.wrongContent} stored with another application), batches ${aon.lostBatches}, counter increments ${aon.lostTxns}; stored leads ${check.stored} = ${acked} acknowledged + ${check.unackedStored} never acknowledged`,
+  });
+  report({
+    section,
+    measure: 'stored twice',
+    value: check.duplicated,
+    unit: '',
+    goal: { op: '==', value: 0 },
+    note: 'an application stored in more than one document, or a stored lead no candidate wrote',
+  });
+  report({
+    section,
+    measure: 'half-written batches/transactions',
+    value: aon.halfBatches + aon.halfTxns,
+    unit: '',
+    goal: { op: '==', value: 0 },
+    note: `batches of ${BATCH_SIZE}: ${aon.batchesStored} whole of ${adminTally.batchesAttempted} attempted (${adminTally.batchesAcked.size} acknowledged, ${batchesBeforeCrash} before the crash, ${adminTally.batchErrors} failed), ${aon.halfBatches} partial; counter transactions: ${aon.increments} increments stored over ${aon.counters} counters (${[...adminTally.txnsAcked.values()].reduce((a, b) => a + b, 0)} acknowledged, ${adminTally.txnErrors} failed), ${aon.halfTxns} values without their log entry or log entries without their value`,
+  });
+  report({
+    section,
+    measure: 'recovery time',
+    value: recoveryMs,
+    unit: 'ms',
+    note: 'spawn of the restarted emulator to its ready line, on the same data directory and port (journal replay included)',
+  });
+  report({
+    section,
+    measure: 'client-visible outage',
+    value: firstAfter - killedAt,
+    unit: 'ms',
+    note: `from the kill to the first acknowledgement of a request sent after it (candidates retry after 250-500 ms); the last acknowledgement before the kill came ${(killedAt - lastBefore).toFixed(0)} ms before it`,
+  });
+}
+
 async function main(): Promise<void> {
   const seconds = numberArg('seconds', 'CRASH_SECONDS', 36);
   const candidates = numberArg('candidates', 'CRASH_CANDIDATES', 200);
@@ -184,70 +268,24 @@ async function main(): Promise<void> {
     await Promise.all([load, writers]);
     const elapsed = (performance.now() - started) / 1000;
 
-    let lastBefore = -Infinity;
-    let firstAfter = Infinity;
-    for (const { sent, at } of tally.acked.values()) {
-      if (at < killedAt) lastBefore = Math.max(lastBefore, at);
-      // Answers already on their way at the kill do not end the outage: a request sent after it does.
-      if (sent >= killedAt) firstAfter = Math.min(firstAfter, at);
-    }
     const check = await checkStoredLeads(emu, tally);
     const verify = adminClient({ host: '127.0.0.1', port }, PROJECT);
     const aon = await checkAllOrNothing(verify.db, adminTally);
     await verify.close();
 
-    const acked = tally.acked.size;
-    report({
-      section,
-      measure: 'acknowledged before the crash',
-      value: ackedBeforeCrash,
-      unit: '',
-      note: `${candidates} candidates, Firestore Lite REST, firestore.rules, --data; SIGKILL at ${((killedAt - started) / 1000).toFixed(1)} s of ${seconds} s`,
-    });
-    report({
-      section,
-      measure: 'acknowledged total',
-      value: acked,
-      unit: '',
-      note: `${(acked / elapsed).toFixed(0)} applications/s over ${elapsed.toFixed(1)} s; p95 submit-to-acknowledgement ${percentile(tally.latencies, 95).toFixed(0)} ms; ${tally.retriedThenAcked} acknowledged after a retry (${check.retriedOverStored} of them updating the lead their unanswered first attempt had stored); failed attempts ${tally.failedAttempts} (${failureSummary(tally)}); given up ${tally.gaveUp}`,
-    });
-    report({
-      section,
-      measure: 'lost',
-      value: check.lost + check.wrongContent + aon.lostBatches + aon.lostTxns,
-      unit: '',
-      goal: { op: '==', value: 0 },
-      note: `acknowledged but not stored: leads ${check.lost} (+${check.wrongContent} stored with another application), batches ${aon.lostBatches}, counter increments ${aon.lostTxns}; stored leads ${check.stored} = ${acked} acknowledged + ${check.unackedStored} never acknowledged`,
-    });
-    report({
-      section,
-      measure: 'stored twice',
-      value: check.duplicated,
-      unit: '',
-      goal: { op: '==', value: 0 },
-      note: 'an application stored in more than one document, or a stored lead no candidate wrote',
-    });
-    report({
-      section,
-      measure: 'half-written batches/transactions',
-      value: aon.halfBatches + aon.halfTxns,
-      unit: '',
-      goal: { op: '==', value: 0 },
-      note: `batches of ${BATCH_SIZE}: ${aon.batchesStored} whole of ${adminTally.batchesAttempted} attempted (${adminTally.batchesAcked.size} acknowledged, ${batchesBeforeCrash} before the crash, ${adminTally.batchErrors} failed), ${aon.halfBatches} partial; counter transactions: ${aon.increments} increments stored over ${aon.counters} counters (${[...adminTally.txnsAcked.values()].reduce((a, b) => a + b, 0)} acknowledged, ${adminTally.txnErrors} failed), ${aon.halfTxns} values without their log entry or log entries without their value`,
-    });
-    report({
-      section,
-      measure: 'recovery time',
-      value: recoveryMs,
-      unit: 'ms',
-      note: 'spawn of the restarted emulator to its ready line, on the same data directory and port (journal replay included)',
-    });
-    report({
-      section,
-      measure: 'client-visible outage',
-      value: firstAfter - killedAt,
-      unit: 'ms',
-      note: `from the kill to the first acknowledgement of a request sent after it (candidates retry after 250-500 ms); the last acknowledgement before the kill came ${(killedAt - lastBefore).toFixed(0)} ms before it`,
+    reportDrill({
+      seconds,
+      candidates,
+      started,
+      killedAt,
+      elapsed,
+      ackedBeforeCrash,
+      batchesBeforeCrash,
+      recoveryMs,
+      tally,
+      adminTally,
+      check,
+      aon,
     });
   } finally {
     tally.running = false;

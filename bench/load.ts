@@ -301,10 +301,96 @@ export function failureSummary(tally: Tally): string {
   return [...tally.failures].map(([k, v]) => `${k} ×${v}`).join(', ');
 }
 
+/** What one load run measured. */
+interface LoadResult {
+  seconds: number;
+  candidates: number;
+  /** Seconds the load ran, and the emulator's CPU seconds meanwhile. */
+  elapsed: number;
+  emulatorCpu: number;
+  clientCpu: NodeJS.CpuUsage;
+  rss: number;
+  tally: Tally;
+  check: Awaited<ReturnType<typeof checkStoredLeads>>;
+}
+
+/** Reports the load's numbers to `npm run bench`. */
+function reportLoad(result: LoadResult): void {
+  const { seconds, candidates, elapsed, emulatorCpu, clientCpu, rss, tally, check } = result;
+  const section = 'load';
+  const acked = tally.acked.size;
+  const scope = `${candidates} candidates, ${seconds} s, Firestore Lite REST, firestore.rules, --data`;
+  report({
+    section,
+    measure: 'acknowledged applications',
+    value: acked,
+    unit: '',
+    note: `${scope}; ${tally.roots} root + ${tally.callCenters} call-center forms started`,
+  });
+  report({
+    section,
+    measure: 'throughput',
+    value: acked / elapsed,
+    unit: 'applications/s',
+    note: `${acked} in ${elapsed.toFixed(1)} s; emulator CPU ${emulatorCpu.toFixed(1)} s, load generator CPU ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s (2 shared cores); emulator RSS ${rss.toFixed(0)} MiB`,
+  });
+  report({
+    section,
+    measure: 'latency p50',
+    value: percentile(tally.latencies, 50),
+    unit: 'ms',
+    note: 'submit to acknowledgement, retries included',
+  });
+  report({
+    section,
+    measure: 'latency p95',
+    value: percentile(tally.latencies, 95),
+    unit: 'ms',
+    note: `p99 ${percentile(tally.latencies, 99).toFixed(0)} ms, max ${Math.max(...tally.latencies).toFixed(0)} ms`,
+  });
+  report({
+    section,
+    measure: 'errors',
+    value: tally.gaveUp,
+    unit: '',
+    goal: { op: '==', value: 0 },
+    note: 'applications not acknowledged after 5 attempts (what a candidate would see as Erro ao enviar)',
+  });
+  report({
+    section,
+    measure: 'retries',
+    value: tally.failedAttempts,
+    unit: '',
+    note: `failed or timed-out attempts (${failureSummary(tally)}); ${tally.retriedThenAcked} applications acknowledged after a retry, ${check.retriedOverStored} of them by an update of the lead their first attempt had stored`,
+  });
+  report({
+    section,
+    measure: 'stored leads',
+    value: check.stored,
+    unit: '',
+    note: `firebase-admin; = ${acked} acknowledged + ${check.unackedStored} of ${tally.attempted.size - acked} never acknowledged`,
+  });
+  report({
+    section,
+    measure: 'lost',
+    value: check.lost + check.wrongContent,
+    unit: '',
+    goal: { op: '==', value: 0 },
+    note: `acknowledged ids not stored (${check.lost}) or stored with another application (${check.wrongContent})`,
+  });
+  report({
+    section,
+    measure: 'duplicated',
+    value: check.duplicated,
+    unit: '',
+    goal: { op: '==', value: 0 },
+    note: 'an application stored in more than one document, or a stored lead no candidate wrote',
+  });
+}
+
 async function main(): Promise<void> {
   const seconds = numberArg('seconds', 'LOAD_SECONDS', 60);
   const candidates = numberArg('candidates', 'LOAD_CANDIDATES', 200);
-  const section = 'load';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vagas-load-'));
   let emu: EmulatorProcess | undefined;
   try {
@@ -333,74 +419,7 @@ async function main(): Promise<void> {
     const check = await checkStoredLeads(emu, tally);
     await clients.close();
 
-    const acked = tally.acked.size;
-    const scope = `${candidates} candidates, ${seconds} s, Firestore Lite REST, firestore.rules, --data`;
-    report({
-      section,
-      measure: 'acknowledged applications',
-      value: acked,
-      unit: '',
-      note: `${scope}; ${tally.roots} root + ${tally.callCenters} call-center forms started`,
-    });
-    report({
-      section,
-      measure: 'throughput',
-      value: acked / elapsed,
-      unit: 'applications/s',
-      note: `${acked} in ${elapsed.toFixed(1)} s; emulator CPU ${emulatorCpu.toFixed(1)} s, load generator CPU ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s (2 shared cores); emulator RSS ${rss.toFixed(0)} MiB`,
-    });
-    report({
-      section,
-      measure: 'latency p50',
-      value: percentile(tally.latencies, 50),
-      unit: 'ms',
-      note: 'submit to acknowledgement, retries included',
-    });
-    report({
-      section,
-      measure: 'latency p95',
-      value: percentile(tally.latencies, 95),
-      unit: 'ms',
-      note: `p99 ${percentile(tally.latencies, 99).toFixed(0)} ms, max ${Math.max(...tally.latencies).toFixed(0)} ms`,
-    });
-    report({
-      section,
-      measure: 'errors',
-      value: tally.gaveUp,
-      unit: '',
-      goal: { op: '==', value: 0 },
-      note: 'applications not acknowledged after 5 attempts (what a candidate would see as Erro ao enviar)',
-    });
-    report({
-      section,
-      measure: 'retries',
-      value: tally.failedAttempts,
-      unit: '',
-      note: `failed or timed-out attempts (${failureSummary(tally)}); ${tally.retriedThenAcked} applications acknowledged after a retry, ${check.retriedOverStored} of them by an update of the lead their first attempt had stored`,
-    });
-    report({
-      section,
-      measure: 'stored leads',
-      value: check.stored,
-      unit: '',
-      note: `firebase-admin; = ${acked} acknowledged + ${check.unackedStored} of ${tally.attempted.size - acked} never acknowledged`,
-    });
-    report({
-      section,
-      measure: 'lost',
-      value: check.lost + check.wrongContent,
-      unit: '',
-      goal: { op: '==', value: 0 },
-      note: `acknowledged ids not stored (${check.lost}) or stored with another application (${check.wrongContent})`,
-    });
-    report({
-      section,
-      measure: 'duplicated',
-      value: check.duplicated,
-      unit: '',
-      goal: { op: '==', value: 0 },
-      note: 'an application stored in more than one document, or a stored lead no candidate wrote',
-    });
+    reportLoad({ seconds, candidates, elapsed, emulatorCpu, clientCpu, rss, tally, check });
   } finally {
     await emu?.stop();
     rmSync(dataDir, { recursive: true, force: true });
