@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { callerFromAuthorization } from '../auth.js';
 import { decodePercent } from '../../model/paths.js';
 import { methodCodecs, type MethodCodec } from './proto.js';
+import { endTogether } from './trailer-gate.js';
 import {
   Code,
   RpcError,
@@ -181,7 +182,8 @@ export function handleGrpcStream(
     }
     if (stream.destroyed || stream.closed) return;
     start();
-    // The last messages and the end of the stream go in one write, so the trailers follow at once.
+    // The last messages and the end of the stream go in one write, with the trailers.
+    endTogether(stream);
     const last = take();
     if (last) stream.end(last);
     else stream.end();
