@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recordMutants, type RecordMutant } from './record-mutants.js';
 
 interface Mutant {
   id: string;
@@ -17,9 +18,10 @@ interface Mutant {
   bullet: string;
   find: string;
   replace: string;
-  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'option-lists';
-  /** Also run leads-property.test.ts (lead create validation). */
+  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'option-lists' | RecordMutant['file'];
+  /** Also run the property tests: leads-property.test.ts, or `propertyFile`. */
   property?: boolean;
+  propertyFile?: string;
   /** Why the mutant cannot change any outcome (it must then survive). */
   equivalent?: string;
 }
@@ -28,9 +30,9 @@ interface Mutant {
 const mutants: Mutant[] = [
   // leads: reads
   { id: 'lead-read-public', bullet: 'only admins get/list leads', file: 'leads',
-    find: 'allow get, list: if isAdmin();', replace: 'allow get, list: if true;' },
+    find: 'match /leads/{leadId} {\n      allow get, list: if isAdmin();', replace: 'match /leads/{leadId} {\n      allow get, list: if true;' },
   { id: 'lead-read-signed-in', bullet: 'only admins get/list leads', file: 'leads',
-    find: 'allow get, list: if isAdmin();', replace: 'allow get, list: if request.auth != null;' },
+    find: 'match /leads/{leadId} {\n      allow get, list: if isAdmin();', replace: 'match /leads/{leadId} {\n      allow get, list: if request.auth != null;' },
   { id: 'admin-any-claim', bullet: 'admin means token.admin == true', file: 'leads',
     find: "request.auth.token.get('admin', false) == true", replace: "request.auth.token.get('admin', false) != false" },
   // leads: create
@@ -92,7 +94,7 @@ const mutants: Mutant[] = [
   })),
   // leads: admin changes, delete
   { id: 'admin-update-anything', bullet: 'admins change only status and deleted_at', file: 'leads',
-    find: 'changedKeys().hasOnly(managedLeadKeys())', replace: 'true' },
+    find: 'changedKeys().hasOnly(managedLeadKeys().concat(leadRecordKeys()))', replace: 'true' },
   { id: 'admin-status-value', bullet: 'admin status: a valid value', file: 'leads',
     find: '        && data.status in leadStatuses()\n', replace: '\n' },
   { id: 'admin-deleted-at-type', bullet: 'admin deleted_at: timestamp or null', file: 'leads',
@@ -102,9 +104,9 @@ const mutants: Mutant[] = [
   { id: 'update-not-admin', bullet: 'nobody else updates leads', file: 'leads',
     find: '(isAdmin() && isValidLeadManagement(request.resource.data))', replace: 'isValidLeadManagement(request.resource.data)' },
   { id: 'delete-public', bullet: 'only admins delete leads', file: 'leads',
-    find: 'allow delete: if isAdmin();', replace: 'allow delete: if true;' },
+    find: 'isCreateRetry(request.resource.data);\n      allow delete: if isAdmin();', replace: 'isCreateRetry(request.resource.data);\n      allow delete: if true;' },
   { id: 'delete-removed', bullet: 'admins delete leads', file: 'leads',
-    find: 'allow delete: if isAdmin();', replace: 'allow delete: if false;' },
+    find: 'isCreateRetry(request.resource.data);\n      allow delete: if isAdmin();', replace: 'isCreateRetry(request.resource.data);\n      allow delete: if false;' },
   // leads: retry
   { id: 'retry-removed', bullet: 'retry of a lost create allowed', file: 'leads',
     find: '        || isCreateRetry(request.resource.data);', replace: ';' },
@@ -161,6 +163,8 @@ const mutants: Mutant[] = [
     find: "'Aux Serraria'", replace: "'Aux Seraria'" },
   { id: 'employer-drift', bullet: "call-center jobs with the '[employer] ' prefix", file: 'option-lists',
     find: "'[Conecta] Consultor de Vendas'", replace: "'Consultor de Vendas'" },
+  // the candidate's record
+  ...recordMutants,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -261,7 +265,11 @@ for (const mutant of selected) {
     ? `${mutant.file}.test.ts: ${unit.newFailures[0]}`
     : `${mutant.file}.test.ts passes`;
   if (withProperty && mutant.property) {
-    const prop = runTests('leads-property', mutantFile, `${mutant.id}-property`);
+    const prop = runTests(
+      mutant.propertyFile ?? 'leads-property',
+      mutantFile,
+      `${mutant.id}-property`,
+    );
     killed &&= prop.newFailures.length > 0;
     detail += prop.newFailures.length ? ' | property test fails too' : ' | PROPERTY TEST PASSES';
   }
