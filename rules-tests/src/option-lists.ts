@@ -5,7 +5,6 @@
  * the block into firestore.rules and a test checks it.
  */
 import {
-  ageLimits,
   callCenterJobs,
   callCenterLocalities,
   experienceOptions,
@@ -18,7 +17,7 @@ import {
 import {
   callCenterLeadFields,
   callCenterVaga,
-  leadTextLimits,
+  leadFields,
   managedLeadFields,
   optionalLeadFields,
   pinnedLeadFields,
@@ -36,12 +35,12 @@ export const ruleLists: Readonly<Record<string, readonly string[] | number>> = {
   callCenterLocalities,
   experienceOptions,
   leadStatuses,
-  minAge: ageLimits.min,
-  maxAge: ageLimits.max,
+  minAge: leadFields.idade.min,
+  maxAge: leadFields.idade.max,
   whatsappMaxLength: whatsappLimits.maxLength,
   minRedirectTime: redirectTimeLimits.min,
   maxRedirectTime: redirectTimeLimits.max,
-  nomeMaxLength: leadTextLimits.nome.max,
+  nomeMaxLength: leadFields.nome.max,
   rootLeadKeys: [...rootLeadFields, ...pinnedLeadFields],
   callCenterLeadKeys: [...callCenterLeadFields, ...pinnedLeadFields],
   optionalLeadKeys: [...optionalLeadFields],

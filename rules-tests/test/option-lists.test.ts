@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  ageLimits,
   callCenterJobs,
   callCenterLocalities,
   experienceOptions,
@@ -15,7 +14,7 @@ import {
 import { appConfig } from '../../web/src/config/app-config.js';
 import {
   callCenterLeadFields,
-  leadTextLimits,
+  leadFields,
   managedLeadFields,
   optionalLeadFields,
   pinnedLeadFields,
@@ -78,9 +77,9 @@ describe('option lists in firestore.rules', () => {
   });
 
   it.each([
-    ['nomeMaxLength', leadTextLimits.nome.max],
-    ['minAge', ageLimits.min],
-    ['maxAge', ageLimits.max],
+    ['nomeMaxLength', leadFields.nome.max],
+    ['minAge', leadFields.idade.min],
+    ['maxAge', leadFields.idade.max],
     ['whatsappMaxLength', whatsappLimits.maxLength],
     ['minRedirectTime', redirectTimeLimits.min],
     ['maxRedirectTime', redirectTimeLimits.max],

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import {
-  ageLimits,
   callCenterJobs,
   callCenterLocalities,
   experienceOptions,
@@ -60,7 +59,6 @@ describe('option lists', () => {
   });
 
   test('limits', () => {
-    expect(ageLimits).toEqual({ min: 16, max: 70 });
     expect(whatsappLimits).toEqual({ maxDigits: 11, maxLength: 15 });
   });
 });
