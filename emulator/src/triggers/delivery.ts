@@ -170,7 +170,7 @@ export class Dispatcher {
       if (this.downSince === undefined) {
         this.downSince = now;
         this.options.log(
-          `Functions emulator at ${this.options.target} is not reachable (${a.message}); events wait for it (up to ${Math.round(this.downRetryMs / 1000)} s).`,
+          `Functions emulator at ${this.options.target} is not reachable (${a.message}); events wait for it (up to ${seconds(this.downRetryMs)}).`,
         );
       }
       p.firstDownAt ??= now;
@@ -195,7 +195,7 @@ export class Dispatcher {
     let message: string | undefined;
     if (a.kind === 'timeout') {
       result = 'timeout';
-      message = `no answer within ${Math.round(this.timeoutMs / 1000)} s`;
+      message = `no answer within ${seconds(this.timeoutMs)}`;
     } else if (a.kind === 'down') {
       result = 'undelivered';
       message = `Functions emulator unreachable: ${a.message}`;
@@ -261,6 +261,11 @@ export class Dispatcher {
       req.end(body);
     });
   }
+}
+
+/** A duration for a log line: `70 s`, or `400 ms` below a second. */
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }
 
 /** `host:port` (an IPv6 host in brackets) as [host, port]. */
