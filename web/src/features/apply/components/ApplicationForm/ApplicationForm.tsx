@@ -26,6 +26,8 @@ export function ApplicationHeader(props: { emblem: ReactNode; title: string; sub
 
 export interface ApplicationFormProps {
   values: Pick<RootFormValues, 'nome' | 'whatsapp'>;
+  /** What to say next to Nome and WhatsApp (empty, or not a full number). */
+  errors: { nome?: string; whatsapp?: string };
   onContactChange: (field: 'nome' | 'whatsapp', value: string) => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
   sending: boolean;
@@ -46,13 +48,15 @@ export function ApplicationForm(props: ApplicationFormProps) {
             name="nome"
             placeholder="Digite seu nome completo"
             autoComplete="name"
-            withAsterisk
+            required
+            error={props.errors.nome}
             maxLength={100}
             value={props.values.nome}
             onChange={(event) => props.onContactChange('nome', event.currentTarget.value)}
           />
           <WhatsappInput
-            withAsterisk
+            required
+            error={props.errors.whatsapp}
             value={props.values.whatsapp}
             onChange={(value) => props.onContactChange('whatsapp', value)}
           />
