@@ -14,6 +14,7 @@
  */
 import { appConfig } from '../config/app-config';
 import {
+  ageLimits,
   callCenterJobs,
   callCenterLocalities,
   experienceOptions,
@@ -115,8 +116,8 @@ export const leadFields = {
   },
   idade: {
     type: 'int',
-    min: 16,
-    max: 70,
+    min: ageLimits.min,
+    max: ageLimits.max,
     writtenBy: ['callCenter'],
     label: 'Idade',
     shownIn: ['list', 'export'],

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  ageLimits,
   callCenterJobs,
   callCenterLocalities,
   experienceOptions,
@@ -59,6 +60,7 @@ describe('option lists', () => {
   });
 
   test('limits', () => {
+    expect(ageLimits).toEqual({ min: 16, max: 70 });
     expect(whatsappLimits).toEqual({ maxDigits: 11, maxLength: 15 });
   });
 });

@@ -3,10 +3,7 @@
  * number, an age outside 16..70. The spec's 'Campos obrigatórios' toast still shows for empty
  * fields; these marks make the form usable with a screen reader (aria-invalid + the message).
  */
-import { leadFields } from '@/domain/lead';
-import { whatsappLimits } from '@/domain/options';
-
-const ageLimits = leadFields.idade;
+import { ageLimits, whatsappLimits } from '@/domain/options';
 
 export const fieldTexts = {
   required: 'Campo obrigatório',
