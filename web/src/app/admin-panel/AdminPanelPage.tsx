@@ -16,6 +16,7 @@ import {
   logoutToast,
   PanelFirestoreProvider,
   signOutAdmin,
+  useAdminMembership,
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
 import { LeadsTab, useActiveLeads } from '@/features/leads';
@@ -52,6 +53,9 @@ export function AdminPanel() {
       .catch((error: unknown) => console.error('signOut failed', error))
       .finally(() => navigate(routes.adminLogin, { replace: true }));
   }, [navigate]);
+
+  // Taken off the team by a colleague (Configurações → Equipe): out at once, not at token expiry.
+  useAdminMembership(onAccessLost);
 
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open.
