@@ -187,6 +187,7 @@ describe('v1 legacy events', () => {
   it('build the v1 provider snapshots, params and event type', async () => {
     await register(
       emu,
+      PROJECT,
       'us-central1-jobs-0',
       'providers/cloud.firestore/eventTypes/document.write',
       'jobs/{jobId}',

@@ -117,6 +117,31 @@ describe('a Functions emulator that is not there yet', () => {
   });
 });
 
+describe('functions that reload', () => {
+  it('events queued for a key that was replaced go to the function under its new key', async () => {
+    const fake = await startFakeFunctions();
+    cleanup.push(() => fake.stop());
+    const { emu, db } = await setup(fake.target);
+    const base = `http://${emu.hostAndPort}/emulator/v1/projects/${PROJECT}`;
+    await register(emu, PROJECT, 'us-central1-onNote-0', `${T}created`, 'notes/{id}');
+    // The Functions emulator reloaded: it knows only generation 1 now.
+    fake.answer = (e) =>
+      e.key === 'us-central1-onNote-0'
+        ? {
+            status: 404,
+            body: 'Function us-central1-onNote-0 does not exist, valid functions are: us-central1-onNote-1',
+          }
+        : { status: 200 };
+    await db.doc('notes/n1').set({ v: 1 });
+    await fake.waitFor(() => fake.attempts.some((e) => e.key === 'us-central1-onNote-0'));
+    // What trigger-sync.mjs does next: the new key in, the old one out.
+    await register(emu, PROJECT, 'us-central1-onNote-1', `${T}created`, 'notes/{id}');
+    await fetch(`${base}/triggers/us-central1-onNote-0`, { method: 'DELETE' });
+    await fake.waitFor((events) => forKey('us-central1-onNote-1', 'notes/n1')(events).length === 1);
+    expect(forKey('us-central1-onNote-0')(fake.received)).toEqual([]);
+  });
+});
+
 describe('functions that fail', () => {
   it('a throw or a timeout is logged with its key and document, and the other functions still run', async () => {
     const fake = await startFakeFunctions();

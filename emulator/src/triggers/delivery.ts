@@ -9,6 +9,7 @@
  */
 import http from 'node:http';
 import { eventRequest, type TriggerEvent } from './events.js';
+import type { Registration } from './registry.js';
 
 export interface DeliveryOptions {
   /** `host:port` of the Functions emulator. */
@@ -25,6 +26,11 @@ export interface DeliveryOptions {
   log: (line: string) => void;
   /** Told of every finished delivery (the console's request list). */
   onDelivered?: (outcome: DeliveryOutcome) => void;
+  /**
+   * The registration that replaced `old` (the same function registered again under a new key
+   * after the Functions emulator reloaded), or undefined: events queued for the old key go there.
+   */
+  replacement?: (old: Registration) => Registration | undefined;
 }
 
 export type DeliveryResult = 'ok' | 'failed' | 'timeout' | 'undelivered';
@@ -182,6 +188,11 @@ export class Dispatcher {
     }
     // 404: no such trigger (yet); 204: background triggers disabled while functions reload.
     if (a.kind === 'answer' && (a.status === 404 || a.status === 204)) {
+      const newer = a.status === 404 ? this.options.replacement?.(p.event.registration) : undefined;
+      if (newer) {
+        p.event.registration = newer;
+        return 0;
+      }
       p.firstUnknownAt ??= now;
       return now - p.firstUnknownAt < this.unknownRetryMs ? backoff : undefined;
     }

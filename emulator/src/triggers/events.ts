@@ -17,6 +17,7 @@ import type { ChangeKind, Registration } from './registry.js';
 /** A change waiting for delivery to one trigger. */
 export interface TriggerEvent {
   id: string;
+  /** Replaced when the function is registered again under a new key (see Dispatcher). */
   registration: Registration;
   change: DocChange;
   kind: ChangeKind;

@@ -9,7 +9,7 @@ import type { DocChange } from '../model/document.js';
 import type { Caller } from '../service.js';
 import { Dispatcher, type DeliveryOptions, type DeliveryOutcome } from './delivery.js';
 import { changeKind, newEvent } from './events.js';
-import { TriggerRegistry } from './registry.js';
+import { TriggerRegistry, type Registration } from './registry.js';
 
 export { RegistrationError, parseV1, parseV2, type Registration } from './registry.js';
 export type { DeliveryOutcome } from './delivery.js';
@@ -40,6 +40,7 @@ export class Triggers {
         ...options,
         target: options.functionsEmulator,
         onDelivered: (o) => this.record(o),
+        replacement: (old) => this.replacement(old),
       });
     }
   }
@@ -72,6 +73,14 @@ export class Triggers {
 
   close(): void {
     this.dispatcher?.close();
+  }
+
+  /** The registration of the same function under a newer key, once the old key is gone. */
+  private replacement(old: Registration): Registration | undefined {
+    const regs = this.registry.list(old.projectId);
+    if (regs.some((r) => r.key === old.key)) return undefined;
+    const name = functionName(old.key);
+    return regs.find((r) => functionName(r.key) === name && r.databaseId === old.databaseId);
   }
 
   private warnNoTarget(): void {
