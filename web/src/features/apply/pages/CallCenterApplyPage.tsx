@@ -14,6 +14,7 @@ import {
 } from '@/features/apply/components/ApplicationForm/ApplicationForm';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
 import { routes } from '@/config/routes';
+import { usePageTitle } from '@/lib/page/use-page-title';
 
 /** Conversion value of the call-center page (spec section 9). */
 const conversionValue = 0.01;
@@ -25,6 +26,7 @@ const localityData = callCenterLocalityGroups.map(({ group, items }) => ({
 }));
 
 export function CallCenterApplyPage() {
+  usePageTitle(routes.callCenter);
   const navigate = useNavigate();
   const { values, form, sending, errors, waiting, handleSubmit } = useApplicationForm({
     empty: emptyCallCenterForm,

@@ -15,11 +15,13 @@ import {
 } from '@/features/apply/components/ApplicationForm/ApplicationForm';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
 import classes from '@/features/apply/components/ApplicationForm/ApplicationForm.module.css';
+import { usePageTitle } from '@/lib/page/use-page-title';
 
 /** Conversion value of the root page (spec section 9). */
 const conversionValue = 1;
 
 export function RootApplyPage() {
+  usePageTitle(routes.root);
   const { values, form, sending, errors, waiting, handleSubmit } = useApplicationForm({
     empty: emptyRootForm,
     toLead: toRootLead,
