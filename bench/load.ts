@@ -6,7 +6,7 @@
  * Each candidate is its own Firestore Lite app (REST, no sign-in) and, in a loop without pauses,
  * fills the root form or the call-center form (domain/lead-form.ts toRootLead / toCallCenterLead,
  * sometimes with a visit source), picks a client-side id (`doc(collection(db, 'leads')).id`) and
- * writes the document web/src/features/apply/api/leads.ts writeLead builds (the form's fields plus
+ * writes the document web/src/lib/outbox/send-lead.ts writeLead builds (the form's fields plus
  * status 'novo', created_at serverTimestamp(), deleted_at null) with setDoc under the same 10 s
  * timeout (domain/timeout.ts). A failed or timed-out write is retried with the same id, as the page
  * does when the candidate presses Enviar again, up to a bounded number of attempts.

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recordMutants, type RecordMutant } from './record-mutants.js';
 
 interface Mutant {
   id: string;
@@ -17,9 +18,10 @@ interface Mutant {
   bullet: string;
   find: string;
   replace: string;
-  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'generated-rules';
-  /** Also run leads-property.test.ts (lead create validation). */
+  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'generated-rules' | RecordMutant['file'];
+  /** Also run the property tests: leads-property.test.ts, or `propertyFile`. */
   property?: boolean;
+  propertyFile?: string;
   /** Why the mutant cannot change any outcome (it must then survive). */
   equivalent?: string;
 }
@@ -28,9 +30,9 @@ interface Mutant {
 const mutants: Mutant[] = [
   // leads: reads
   { id: 'lead-read-public', bullet: 'only admins get/list leads', file: 'leads',
-    find: 'allow get, list: if isAdmin();', replace: 'allow get, list: if true;' },
+    find: 'match /leads/{leadId} {\n      allow get, list: if isAdmin();', replace: 'match /leads/{leadId} {\n      allow get, list: if true;' },
   { id: 'lead-read-signed-in', bullet: 'only admins get/list leads', file: 'leads',
-    find: 'allow get, list: if isAdmin();', replace: 'allow get, list: if request.auth != null;' },
+    find: 'match /leads/{leadId} {\n      allow get, list: if isAdmin();', replace: 'match /leads/{leadId} {\n      allow get, list: if request.auth != null;' },
   { id: 'admin-any-claim', bullet: 'admin means token.admin == true', file: 'leads',
     find: "request.auth.token.get('admin', false) == true", replace: "request.auth.token.get('admin', false) != false" },
   // leads: create
@@ -101,7 +103,7 @@ const mutants: Mutant[] = [
   })),
   // leads: admin changes, delete
   { id: 'admin-update-anything', bullet: 'admins change only status and deleted_at', file: 'leads',
-    find: 'changedKeys().hasOnly(managedLeadKeys())', replace: 'true' },
+    find: 'changedKeys().hasOnly(managedLeadKeys().concat(leadRecordKeys()))', replace: 'true' },
   { id: 'admin-status-value', bullet: 'admin status: a valid value', file: 'leads',
     find: 'data.status in statusOptions()', replace: 'true' },
   { id: 'admin-deleted-at-type', bullet: 'admin deleted_at: timestamp or null', file: 'leads',
@@ -113,9 +115,9 @@ const mutants: Mutant[] = [
   { id: 'update-not-admin', bullet: 'nobody else updates leads', file: 'leads',
     find: '(isAdmin() && isValidLeadManagement(request.resource.data))', replace: 'isValidLeadManagement(request.resource.data)' },
   { id: 'delete-public', bullet: 'only admins delete leads', file: 'leads',
-    find: 'allow delete: if isAdmin();', replace: 'allow delete: if true;' },
+    find: 'isCreateRetry(request.resource.data);\n      allow delete: if isAdmin();', replace: 'isCreateRetry(request.resource.data);\n      allow delete: if true;' },
   { id: 'delete-removed', bullet: 'admins delete leads', file: 'leads',
-    find: 'allow delete: if isAdmin();', replace: 'allow delete: if false;' },
+    find: 'isCreateRetry(request.resource.data);\n      allow delete: if isAdmin();', replace: 'isCreateRetry(request.resource.data);\n      allow delete: if false;' },
   // leads: retry
   { id: 'retry-removed', bullet: 'retry of a lost create allowed', file: 'leads',
     find: '        || isCreateRetry(request.resource.data);', replace: ';' },
@@ -161,10 +163,16 @@ const mutants: Mutant[] = [
   { id: 'tracking-updated-at', bullet: 'settings: updated_at == request.time', file: 'settings',
     find: "        && data.pixel_id.matches('[0-9]*')\n        && data.updated_at == request.time;", replace: "        && data.pixel_id.matches('[0-9]*');" },
   // allow-list and the rest
-  { id: 'allow-list-readable', bullet: 'admin allow-list: no client access', file: 'admins',
-    find: 'match /admins/{email} {\n      allow read, write: if false;', replace: 'match /admins/{email} {\n      allow read: if request.auth != null;' },
-  { id: 'allow-list-writable', bullet: 'admin allow-list: no client access', file: 'admins',
-    find: 'match /admins/{email} {\n      allow read, write: if false;', replace: 'match /admins/{email} {\n      allow write: if request.auth != null;' },
+  { id: 'allow-list-readable', bullet: 'admin allow-list: admins read, no client writes', file: 'admins',
+    find: 'match /admins/{email} {\n      allow get, list: if isAdmin();', replace: 'match /admins/{email} {\n      allow get, list: if request.auth != null;' },
+  { id: 'allow-list-writable', bullet: 'admin allow-list: admins read, no client writes', file: 'admins',
+    find: 'match /admins/{email} {\n      allow get, list: if isAdmin();\n      allow write: if false;', replace: 'match /admins/{email} {\n      allow get, list: if isAdmin();\n      allow write: if isAdmin();' },
+  { id: 'audit-readable', bullet: 'team audit: admins read, no client writes', file: 'admins',
+    find: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();', replace: 'match /admin_audit/{entryId} {\n      allow get, list: if request.auth != null;' },
+  { id: 'audit-writable', bullet: 'team audit: admins read, no client writes', file: 'admins',
+    find: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();\n      allow write: if false;', replace: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();\n      allow write: if isAdmin();' },
+  { id: 'audit-closed', bullet: 'team audit: admins read, no client writes', file: 'admins',
+    find: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();', replace: 'match /admin_audit/{entryId} {\n      allow get, list: if false;' },
   { id: 'catch-all-open', bullet: 'anything else: no client access', file: 'admins',
     find: 'match /{document=**} {\n      allow read, write: if false;', replace: 'match /{document=**} {\n      allow read, write: if request.auth != null;' },
   // the block generated from web/src/domain
@@ -172,6 +180,8 @@ const mutants: Mutant[] = [
     find: "'Aux Serraria'", replace: "'Aux Seraria'" },
   { id: 'employer-drift', bullet: "call-center jobs with the '[employer] ' prefix", file: 'generated-rules',
     find: "'[Conecta] Consultor de Vendas'", replace: "'Consultor de Vendas'" },
+  // the candidate's record
+  ...recordMutants,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -272,7 +282,11 @@ for (const mutant of selected) {
     ? `${mutant.file}.test.ts: ${unit.newFailures[0]}`
     : `${mutant.file}.test.ts passes`;
   if (withProperty && mutant.property) {
-    const prop = runTests('leads-property', mutantFile, `${mutant.id}-property`);
+    const prop = runTests(
+      mutant.propertyFile ?? 'leads-property',
+      mutantFile,
+      `${mutant.id}-property`,
+    );
     killed &&= prop.newFailures.length > 0;
     detail += prop.newFailures.length ? ' | property test fails too' : ' | PROPERTY TEST PASSES';
   }
