@@ -6,4 +6,9 @@ export const functionsConfig = {
   adminsCollection: 'admins',
   /** The redirect settings document whose `redirect_count` only countRedirect changes. */
   redirectSettingsPath: 'settings/redirect',
+  /** How long leads stay in the trash: `trash_days` (null: kept until deleted by hand). Admin SDK only. */
+  retentionSettingsPath: 'settings/retention',
+  /** What was done to candidates' data (retention runs, erasures), without personal data. Admin SDK only. */
+  auditCollection: 'audit',
+  leadsCollection: 'leads',
 } as const;
