@@ -31,6 +31,7 @@ import {
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
 import { useLeadActions } from '@/features/leads/hooks/use-lead-actions';
 import { leadsTexts } from '@/features/leads/messages';
+import { ArrivalNotificationSwitch } from '../ArrivalNotificationSwitch/ArrivalNotificationSwitch';
 import { BulkBar } from '../BulkBar/BulkBar';
 import { ClearDataButton } from '../ClearDataButton/ClearDataButton';
 import { ExportButton } from '../ExportButton/ExportButton';
@@ -140,11 +141,14 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
             </Group>
           </Group>
           <Group justify="space-between" gap="xs">
-            <Switch
-              label={leadsTexts.sound}
-              checked={live.sound}
-              onChange={(event) => live.setSound(event.currentTarget.checked)}
-            />
+            <Group gap="lg" align="flex-start">
+              <Switch
+                label={leadsTexts.sound}
+                checked={live.sound}
+                onChange={(event) => live.setSound(event.currentTarget.checked)}
+              />
+              <ArrivalNotificationSwitch notifications={live.notifications} />
+            </Group>
             {unseenCount > 0 && (
               <Button size="xs" variant="default" onClick={() => live.markSeen()}>
                 {leadsTexts.markSeen(unseenCount)}
