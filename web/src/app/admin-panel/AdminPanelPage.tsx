@@ -7,7 +7,7 @@ import { Center, Container, Loader } from '@mantine/core';
 import { lazy, Suspense, useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '@/components/toast';
-import { routes } from '@/config/routes';
+import { leadRecordPath, routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 import {
   AdminGuard,
@@ -60,7 +60,12 @@ export function AdminPanel() {
 
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open.
-  const activeLeads = useActiveLeads({ onAccessLost });
+  // A clicked arrival notification opens that lead's record (or the list, for several at once).
+  const onOpenLead = useCallback(
+    (id: string | null) => navigate(id === null ? routes.admin : leadRecordPath(id)),
+    [navigate],
+  );
+  const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
   // Counted once the list is there (not also while it loads), then whenever leads leave the list or
   // come back to it (here or in another panel); arrivals do not change the trash.
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);

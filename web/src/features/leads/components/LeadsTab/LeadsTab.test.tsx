@@ -51,6 +51,7 @@ function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
     markSeen: vi.fn(),
     sound: false,
     setSound: vi.fn(),
+    notifications: { on: false, access: 'default', asking: false, setOn: vi.fn() },
     ...overrides,
   };
 }
