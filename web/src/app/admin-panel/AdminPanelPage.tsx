@@ -3,9 +3,9 @@
  * the session (guard, providers, header, tab bar), and each tab is a feature of its own (leads,
  * trash, reports, settings) that never imports another.
  */
-import { Center, Container, Loader } from '@mantine/core';
-import { lazy, Suspense, useCallback, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Center, Container, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
 import {
@@ -29,6 +29,19 @@ const ReportsTab = lazy(() =>
 /** Configurações is rarely opened: its code (forms, number inputs) loads with the tab, not with the list. */
 const SettingsTab = lazy(() =>
   import('@/features/settings').then((module) => ({ default: module.SettingsTab })),
+);
+
+/** Message templates, kept in Configurações (a feature of their own). */
+const MessageTemplatesSettings = lazy(() =>
+  import('@/features/message-templates').then((module) => ({
+    default: module.MessageTemplatesSettings,
+  })),
+);
+
+/** The candidate's record (/admin/leads/:id): its code loads when a record first opens. */
+const loadLeadRecord = () => import('@/features/lead-record');
+const LeadRecordDrawer = lazy(() =>
+  loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
 
 function TabLoading() {
@@ -60,6 +73,14 @@ export function AdminPanel() {
   // come back to it (here or in another panel); arrivals do not change the trash.
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
 
+  const record = useMatch(routes.leadRecord);
+  const recordId = record?.params.id;
+  // Fetched once the panel is idle, so opening a record waits for no download.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadLeadRecord().catch(() => undefined), 2000);
+    return () => clearTimeout(timer);
+  }, []);
+
   const signOut = async () => {
     try {
       await signOutAdmin();
@@ -86,12 +107,20 @@ export function AdminPanel() {
             ),
             configuracoes: (
               <Suspense fallback={<TabLoading />}>
-                <SettingsTab />
+                <Stack gap="lg">
+                  <SettingsTab />
+                  <MessageTemplatesSettings />
+                </Stack>
               </Suspense>
             ),
           }}
         />
       </Container>
+      {recordId && (
+        <Suspense fallback={null}>
+          <LeadRecordDrawer leadId={recordId} onClose={() => navigate(routes.admin)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,10 +3,12 @@
  * are highlighted with 'Recém-chegado'; a phone number seen on more than one lead gets 'duplicado'.
  * Rows are memoised on their lead and flags, so an arrival or a tick re-renders one row, not the page.
  */
-import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
+import { leadRecordPath } from '@/config/routes';
 import type { Lead } from '@/domain/lead';
 import { digitsOf, formatDateTime } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
@@ -55,6 +57,15 @@ function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean })
   );
 }
 
+/** The lead's name, a link to its record (mouse, keyboard, or a link to share). */
+function RecordLink({ lead, fw }: { lead: Lead; fw: number }) {
+  return (
+    <Anchor component={Link} to={leadRecordPath(lead.id)} size="sm" fw={fw} c="blue.8">
+      {lead.nome}
+    </Anchor>
+  );
+}
+
 function SelectBox({ lead, selected, onSelect }: Pick<RowProps, 'lead' | 'selected' | 'onSelect'>) {
   return (
     <Checkbox
@@ -73,9 +84,7 @@ const LeadRow = memo(function LeadRow(props: RowProps) {
         <SelectBox lead={lead} selected={props.selected} onSelect={props.onSelect} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" fw={500}>
-          {lead.nome}
-        </Text>
+        <RecordLink lead={lead} fw={500} />
         <Marks arrived={props.arrived} duplicate={props.duplicate} />
       </Table.Td>
       <Table.Td className={classes.nowrap}>{lead.whatsapp}</Table.Td>
@@ -122,7 +131,7 @@ const LeadCard = memo(function LeadCard(props: RowProps) {
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <SelectBox lead={lead} selected={props.selected} onSelect={props.onSelect} />
           <div>
-            <Text fw={600}>{lead.nome}</Text>
+            <RecordLink lead={lead} fw={600} />
             <Marks arrived={props.arrived} duplicate={props.duplicate} />
           </div>
         </Group>

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '@/domain/lead';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
@@ -58,7 +59,9 @@ function renderTab(state: ActiveLeads = live()) {
   return render(
     <MantineProvider env="test">
       <Notifications />
-      <LeadsTab live={state} />
+      <MemoryRouter>
+        <LeadsTab live={state} />
+      </MemoryRouter>
     </MantineProvider>,
   );
 }
@@ -67,7 +70,7 @@ const rowNames = () =>
   screen
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1]?.querySelector('p')?.textContent);
+    .map((row) => within(row).getAllByRole('cell')[1]?.querySelector('a')?.textContent);
 
 beforeEach(() => {
   Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
@@ -106,6 +109,8 @@ describe('LeadsTab', () => {
       'href',
       'https://wa.me/5579900000002',
     );
+    // Each name opens the lead's record (a link: mouse, keyboard, or shared).
+    expect(screen.getByRole('link', { name: 'Bruno' })).toHaveAttribute('href', '/admin/leads/2');
   });
 
   it('shows a loader while loading and an empty text when nothing matches', async () => {
