@@ -3,7 +3,7 @@
  * are highlighted with 'Recém-chegado'; a phone number seen on more than one lead gets 'duplicado'.
  * Rows are memoised on their lead and flags, so an arrival or a tick re-renders one row, not the page.
  */
-import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -60,9 +60,9 @@ function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean })
 /** The lead's name, a link to its record (mouse, keyboard, or a link to share). */
 function RecordLink({ lead, fw }: { lead: Lead; fw: number }) {
   return (
-    <Anchor component={Link} to={leadRecordPath(lead.id)} size="sm" fw={fw} c="blue.8">
+    <Link to={leadRecordPath(lead.id)} className={classes.recordLink} style={{ fontWeight: fw }}>
       {lead.nome}
-    </Anchor>
+    </Link>
   );
 }
 
