@@ -1,12 +1,17 @@
-/** Vagas callables: linkAdminUser, isCurrentUserAdmin, countRedirect (Cloud Functions v2). */
+/**
+ * Vagas Cloud Functions (v2): the callables linkAdminUser, isCurrentUserAdmin, countRedirect and
+ * listAdminEmails, and the lead timeline's Firestore triggers (leadTimeline, noteTimeline).
+ */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions';
 import { onCall } from 'firebase-functions/https';
 import * as access from './admin-access.js';
+import { listAdminEmails as runListAdminEmails } from './assignees.js';
 import { functionsConfig } from './config.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
+import { leadTimelineTrigger, noteTimelineTrigger } from './timeline-triggers.js';
 import { assertNoArguments, requireCaller } from './validation.js';
 
 setGlobalOptions({ region: functionsConfig.region, maxInstances: 10 });
@@ -55,3 +60,18 @@ export const countRedirect = onCall<unknown, Promise<number>>(async (request) =>
   assertNoArguments(request.data);
   return runCountRedirect(db);
 });
+
+/** Admins only: the allow-listed emails, who a lead can be assigned to. */
+export const listAdminEmails = onCall<unknown, Promise<{ emails: string[] }>>(async (request) => {
+  assertNoArguments(request.data);
+  return runListAdminEmails(requireCaller(request), async () => {
+    const snapshot = await db.collection(functionsConfig.adminsCollection).select().get();
+    return snapshot.docs.map((doc) => doc.id);
+  });
+});
+
+/** Every change of a lead into its timeline; a deleted lead's notes and timeline removed. */
+export const leadTimeline = leadTimelineTrigger(db, auth);
+
+/** Every note added, edited or deleted into its lead's timeline. */
+export const noteTimeline = noteTimelineTrigger(db, auth);
