@@ -1,8 +1,9 @@
 /**
  * Vagas functions (Cloud Functions v2): the callables linkAdminUser, isCurrentUserAdmin,
- * countRedirect; the team's addAdmin and removeAdmin; LGPD (issue 26): getRetention,
- * saveRetention, applyRetentionNow and the daily applyRetentionDaily schedule; findCandidate and
- * eraseCandidate for a candidate's request.
+ * countRedirect and listAdminEmails; the team's addAdmin and removeAdmin; the lead timeline's
+ * Firestore triggers (leadTimeline, noteTimeline); LGPD (issue 26): getRetention, saveRetention,
+ * applyRetentionNow and the daily applyRetentionDaily schedule; findCandidate and eraseCandidate
+ * for a candidate's request.
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -12,10 +13,12 @@ import { onCall } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import * as candidates from './candidate-requests.js';
 import * as access from './admin-access.js';
+import { listAdminEmails as runListAdminEmails } from './assignees.js';
 import { functionsConfig } from './config.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
 import * as retention from './retention.js';
 import * as team from './team.js';
+import { leadTimelineTrigger, noteTimelineTrigger } from './timeline-triggers.js';
 import { assertNoArguments, requireAdmin, requireCaller } from './validation.js';
 
 setGlobalOptions({ region: functionsConfig.region, maxInstances: 10 });
@@ -182,3 +185,18 @@ export const eraseCandidate = onCall(async (request) => {
   const { stored } = candidates.whatsappInput(request.data);
   return candidates.eraseCandidate(db, stored, caller.uid);
 });
+
+/** Admins only: the allow-listed emails, who a lead can be assigned to. */
+export const listAdminEmails = onCall<unknown, Promise<{ emails: string[] }>>(async (request) => {
+  assertNoArguments(request.data);
+  return runListAdminEmails(requireCaller(request), async () => {
+    const snapshot = await db.collection(functionsConfig.adminsCollection).select().get();
+    return snapshot.docs.map((doc) => doc.id);
+  });
+});
+
+/** Every change of a lead into its timeline; a deleted lead's notes and timeline removed. */
+export const leadTimeline = leadTimelineTrigger(db, auth);
+
+/** Every note added, edited or deleted into its lead's timeline. */
+export const noteTimeline = noteTimelineTrigger(db, auth);
