@@ -146,16 +146,16 @@ describe('paths the app does not use', () => {
   it.each(callers)('%s cannot read or write them', async (_label, dbFor) => {
     await t.privileged(async (db) => {
       await setDoc(doc(db, 'users', 'alice'), { admin: true });
-      await setDoc(doc(db, 'leads', 'lead-1', 'notes', 'n1'), { text: 'x' });
+      await setDoc(doc(db, 'leads', 'lead-1', 'attachments', 'a1'), { text: 'x' });
     });
     const db = dbFor();
     await assertFails(getDoc(doc(db, 'users', 'alice')));
     await assertFails(setDoc(doc(db, 'users', 'alice'), { admin: true }));
     await assertFails(setDoc(doc(db, 'anything', 'x'), { a: 1 }));
     await assertFails(getDocs(collection(db, 'anything')));
-    await assertFails(getDoc(doc(db, 'leads', 'lead-1', 'notes', 'n1')));
-    await assertFails(setDoc(doc(db, 'leads', 'lead-1', 'notes', 'n2'), { text: 'y' }));
-    await assertFails(getDocs(collectionGroup(db, 'notes')));
+    await assertFails(getDoc(doc(db, 'leads', 'lead-1', 'attachments', 'a1')));
+    await assertFails(setDoc(doc(db, 'leads', 'lead-1', 'attachments', 'a2'), { text: 'y' }));
+    await assertFails(getDocs(collectionGroup(db, 'attachments')));
   });
 
   it('an admin reaches leads but not the rest (control)', async () => {

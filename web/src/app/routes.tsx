@@ -27,6 +27,7 @@ export const pages: LazyPage[] = [
   { path: routes.root, load: () => import('@/features/apply/pages/RootApplyPage') },
   { path: routes.callCenter, load: () => import('@/features/apply/pages/CallCenterApplyPage') },
   { path: routes.redirect, load: () => import('@/features/redirect/pages/RedirectPage') },
+  { path: routes.privacy, load: () => import('@/features/privacy/pages/PrivacyPage') },
   { path: routes.adminLogin, load: () => import('@/features/admin/pages/AdminLoginPage') },
   { path: routes.admin, load: () => import('@/app/admin-panel/AdminPanelPage') },
   { path: '*', load: () => import('@/features/not-found/pages/NotFoundPage') },

@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '@/components/toast';
 import { leadRecordPath, routes } from '@/config/routes';
+import { usePageTitle } from '@/lib/page/use-page-title';
 import {
   AdminGuard,
   AdminHeader,
@@ -106,6 +107,7 @@ export function AdminPanel() {
 }
 
 export function AdminPanelPage() {
+  usePageTitle(routes.admin);
   return (
     <AdminProviders>
       <AdminGuard>
