@@ -3,7 +3,7 @@
  * the session (guard, providers, header, tab bar), and each tab is a feature of its own (leads,
  * trash, reports, settings) that never imports another.
  */
-import { Center, Container, Loader } from '@mantine/core';
+import { Center, Container, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '@/components/toast';
@@ -31,6 +31,16 @@ const ReportsTab = lazy(() =>
 /** Configurações is rarely opened: its code (forms, number inputs) loads with the tab, not with the list. */
 const SettingsTab = lazy(() =>
   import('@/features/settings').then((module) => ({ default: module.SettingsTab })),
+);
+
+/** LGPD (issue 26): the retention of trashed leads and a candidate's request, under the settings. */
+const RetentionSettings = lazy(() =>
+  import('@/features/retention').then((module) => ({ default: module.RetentionSettings })),
+);
+const CandidateRequest = lazy(() =>
+  import('@/features/candidate-requests').then((module) => ({
+    default: module.CandidateRequest,
+  })),
 );
 
 function TabLoading() {
@@ -96,7 +106,11 @@ export function AdminPanel() {
             ),
             configuracoes: (
               <Suspense fallback={<TabLoading />}>
-                <SettingsTab />
+                <Stack gap="lg">
+                  <SettingsTab />
+                  <RetentionSettings />
+                  <CandidateRequest />
+                </Stack>
               </Suspense>
             ),
           }}
