@@ -6,7 +6,7 @@
  * Each candidate is its own Firestore Lite app (REST, no sign-in) and, in a loop without pauses,
  * fills the root form or the call-center form (domain/lead-form.ts toRootLead / toCallCenterLead,
  * sometimes with a visit source), picks a client-side id (`doc(collection(db, 'leads')).id`) and
- * writes the document web/src/features/apply/api/leads.ts writeLead builds (the form's fields plus
+ * writes the document web/src/lib/outbox/send-lead.ts writeLead builds (the form's fields plus
  * status 'novo', created_at serverTimestamp(), deleted_at null) with setDoc under the same 10 s
  * timeout (domain/timeout.ts). A failed or timed-out write is retried with the same id, as the page
  * does when the candidate presses Enviar again, up to a bounded number of attempts.
@@ -38,10 +38,14 @@ import {
 } from 'firebase/firestore/lite';
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
 import { adminClient } from '../emulator/test/support/emulator.ts';
-import type { CallCenterLeadInput, LeadSource, RootLeadInput } from '../web/src/domain/lead.ts';
+import {
+  leadFields,
+  type CallCenterLeadInput,
+  type LeadSource,
+  type RootLeadInput,
+} from '../web/src/domain/lead.ts';
 import { toCallCenterLead, toRootLead } from '../web/src/domain/lead-form.ts';
 import {
-  ageLimits,
   callCenterJobs,
   callCenterLocalities,
   experienceOptions,
@@ -114,12 +118,13 @@ export function makeLead(
     cidade: '',
   };
   const callCenter = r() < 0.5;
+  const { idade } = leadFields;
   const lead = callCenter
     ? toCallCenterLead({
         ...base,
         vaga: pick(r, callCenterJobs),
         cidade: pick(r, callCenterLocalities),
-        idade: ageLimits.min + Math.floor(r() * (ageLimits.max - ageLimits.min + 1)),
+        idade: idade.min + Math.floor(r() * (idade.max - idade.min + 1)),
         tempo_experiencia: pick(r, experienceOptions),
       })
     : toRootLead({ ...base, vaga: pick(r, rootJobs), cidade: pick(r, rootLocalities) });

@@ -1,18 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { routes } from './src/config/routes.ts';
 import { bootScript } from './vite.boot-script.ts';
 import { hostingHeaders } from './vite.hosting-headers.ts';
 import type { RoutePages } from './vite.preload-routes.ts';
-import { prerenderPages } from './vite.prerender.ts';
+import { prerenderedFile, prerenderPages } from './vite.prerender.ts';
+import { precacheScope } from './vite.precache.ts';
 
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
 const publicPages: RoutePages = {
   [routes.root]: 'features/apply/pages/RootApplyPage.tsx',
   [routes.callCenter]: 'features/apply/pages/CallCenterApplyPage.tsx',
   [routes.redirect]: 'features/redirect/pages/RedirectPage.tsx',
+  [routes.privacy]: 'features/privacy/pages/PrivacyPage.tsx',
+  [routes.notFound]: 'features/not-found/pages/NotFoundPage.tsx',
 };
+
+/** What the service worker precaches: the public pages and the files they load (vite.precache.ts). */
+const precache = precacheScope({
+  pages: Object.keys(publicPages).map(prerenderedFile),
+  pageModule: /\/(features\/[\w-]+\/pages|app\/admin-panel)\/\w+\.tsx$/,
+});
 
 export default defineConfig({
   resolve: {
@@ -37,6 +47,27 @@ export default defineConfig({
       routes: publicPages,
       // The countdown appears only once the scripts have read the settings: no reason to wait.
       eagerScripts: [routes.redirect],
+      shellPaths: /^\/admin(\/|$)/,
+      notFoundRoute: routes.notFound,
+    }),
+    precache.plugin,
+    // The service worker (src/sw/service-worker.ts), built after every other step (the prerendered
+    // pages must exist when its precache list is made). Registered by src/main.tsx once the page
+    // is interactive: no script of it on the pages' critical path.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      manifest: false,
+      integration: { closeBundleOrder: 'post' },
+      injectManifest: {
+        globPatterns: ['**/*.{html,js,css,svg}'],
+        manifestTransforms: [precache.manifestTransform],
+        // Hashed files need no revision: their name changes with their content.
+        dontCacheBustURLsMatching: /^assets\//,
+        buildPlugins: { vite: [] },
+      },
     }),
   ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

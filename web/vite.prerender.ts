@@ -3,11 +3,12 @@
  * the page (title, form) before any script has run; src/main.tsx then hydrates it.
  *
  * After the client build it builds src/entry-server.tsx for Node, renders each route and writes
- * `index.html` ('/'), `<route>.html` for the others, and `app.html`: the plain shell every other
- * path (admin, 404) is served (firebase.json's rewrite, and `vite preview` through this plugin).
+ * `index.html` ('/'), `<route>.html` for the others ('/404' -> `404.html`, which hosting answers
+ * with status 404 for any path it has no file for), and `app.html`: the plain shell the admin
+ * paths are served (firebase.json's rewrites, and `vite preview` through this plugin).
  * Each page links its route's chunks and styles statically, so its markup is styled at first paint.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,12 +44,14 @@ export type ScriptLoading = 'after-paint' | 'eager';
 export function pageHtml(page: {
   shell: string;
   route: string;
+  /** The page's own document title. */
+  title?: string;
   appHtml: string;
   boot: BootData;
   assets: string[];
   scripts: ScriptLoading;
 }): string {
-  const { shell, route, appHtml, boot, assets, scripts } = page;
+  const { shell, route, title, appHtml, boot, assets, scripts } = page;
   if (!rootPattern.test(shell)) throw new Error('index.html has no <!--app:start--> marker');
   if (!bootDataPattern.test(shell)) throw new Error('index.html has no boot data block and script');
   const entry = entryScriptPattern.exec(shell)?.[1];
@@ -75,6 +78,9 @@ export function pageHtml(page: {
       : [];
   return (
     shell
+      .replace(/<title>[^<]*<\/title>/, (tag) =>
+        title ? `<title>${escapeText(title)}</title>` : tag,
+      )
       .replace(entryScriptPattern, () => '')
       // The boot script before the page's styles and scripts: it blocks the parser, so it must not
       // wait behind the chunks an eager page preloads.
@@ -85,19 +91,28 @@ export function pageHtml(page: {
   );
 }
 
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 interface ServerEntry {
   renderPage: (route: string) => Promise<string>;
+  pageTitle: (route: string) => string;
   prerenderBootData: (route: string) => BootData;
 }
 
 export function prerenderPages(options: {
-  /** The server entry: exports renderPage(route) and prerenderBootData(route). */
+  /** The server entry: exports renderPage(route), pageTitle(route) and prerenderBootData(route). */
   entry: string;
   routes: RoutePages;
+  /** Paths served the shell (the app renders them in the browser); other unknown paths get 404.html. */
+  shellPaths: RegExp;
+  /** The prerendered route whose page answers unknown paths, with status 404. */
+  notFoundRoute: string;
   /** Routes whose scripts load 'eager'ly; the others 'after-paint'. */
   eagerScripts?: string[];
 }): Plugin {
@@ -151,6 +166,7 @@ export function prerenderPages(options: {
           const html = pageHtml({
             shell,
             route,
+            title: server.pageTitle(route),
             appHtml: await server.renderPage(route),
             boot: server.prerenderBootData(route),
             assets: assetsByRoute[route] ?? [],
@@ -166,18 +182,25 @@ export function prerenderPages(options: {
     configurePreviewServer(server) {
       // What firebase.json's hosting does: prerendered routes by clean URL, the shell otherwise.
       const outDir = path.resolve(config.root, config.build.outDir);
-      server.middlewares.use((req, _res, next) => {
+      server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://preview.local');
         const route = url.pathname.replace(/\/+$/, '') || '/';
         const file = files.get(route);
+        const wantsPage =
+          !path.extname(url.pathname) && (req.headers.accept ?? '').includes('text/html');
         if (file) {
           req.url = `/${file}${url.search}`;
-        } else if (
-          !path.extname(url.pathname) &&
-          (req.headers.accept ?? '').includes('text/html') &&
-          existsSync(path.join(outDir, shellFile))
-        ) {
-          req.url = `/${shellFile}${url.search}`;
+        } else if (wantsPage && options.shellPaths.test(route)) {
+          if (existsSync(path.join(outDir, shellFile))) req.url = `/${shellFile}${url.search}`;
+        } else if (wantsPage || !existsSync(path.join(outDir, url.pathname))) {
+          // Hosting answers a path it has no file for with 404.html and status 404.
+          const notFound = path.join(outDir, prerenderedFile(options.notFoundRoute));
+          if (existsSync(notFound)) {
+            res.statusCode = 404;
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.end(readFileSync(notFound));
+            return;
+          }
         }
         next();
       });

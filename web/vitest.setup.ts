@@ -1,5 +1,7 @@
 // Polyfills Mantine needs under jsdom (mantinedev/vite-template test setup).
 import '@testing-library/jest-dom/vitest';
+// IndexedDB for the outbox (src/lib/outbox): an in-memory implementation under jsdom.
+import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

@@ -29,12 +29,16 @@ export function launchChromium(): Promise<Browser> {
  */
 export const browserStepTimeout = 60_000;
 
-/** A new browser profile whose actions, waits and navigations use `browserStepTimeout`. */
+/**
+ * A new browser profile whose actions, waits and navigations use `browserStepTimeout`. Service
+ * workers are blocked unless the test opts in (`serviceWorkers: 'allow'`): a worker that serves the
+ * pages from its cache would hide what the server answers from every other test.
+ */
 export async function newContext(
   browser: Browser,
   options?: BrowserContextOptions,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   context.setDefaultTimeout(browserStepTimeout);
   return context;
 }

@@ -4,6 +4,8 @@ export const functionsConfig = {
   region: 'us-central1',
   /** Allow-list of admin emails: `admins/{lowercased email}`, denied to every client by the rules. */
   adminsCollection: 'admins',
+  /** Every change of the team made from the panel: `admin_audit/{autoId}`; admins read, nobody writes. */
+  auditCollection: 'admin_audit',
   /** The redirect settings document whose `redirect_count` only countRedirect changes. */
   redirectSettingsPath: 'settings/redirect',
 } as const;

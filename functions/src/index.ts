@@ -1,16 +1,17 @@
 /**
- * Vagas Cloud Functions (v2): the callables linkAdminUser, isCurrentUserAdmin, countRedirect and
- * listAdminEmails, and the lead timeline's Firestore triggers (leadTimeline, noteTimeline).
+ * Vagas Cloud Functions (v2): the callables linkAdminUser, isCurrentUserAdmin, addAdmin,
+ * removeAdmin and countRedirect, and the lead timeline's Firestore triggers (leadTimeline,
+ * noteTimeline).
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions';
 import { onCall } from 'firebase-functions/https';
 import * as access from './admin-access.js';
-import { listAdminEmails as runListAdminEmails } from './assignees.js';
 import { functionsConfig } from './config.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
+import * as team from './team.js';
 import { leadTimelineTrigger, noteTimelineTrigger } from './timeline-triggers.js';
 import { assertNoArguments, requireCaller } from './validation.js';
 
@@ -29,16 +30,77 @@ const directory: access.AdminDirectory = {
     return { email: String(snap.get('email') ?? email), uid: typeof uid === 'string' ? uid : null };
   },
   async getUser(uid) {
-    const user = await auth.getUser(uid);
-    return {
-      uid: user.uid,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      customClaims: user.customClaims,
-    };
+    return toAuthUser(await auth.getUser(uid));
   },
   async setCustomClaims(uid, claims) {
     await auth.setCustomUserClaims(uid, claims);
+  },
+};
+
+/** Auth user as the logic sees it. */
+function toAuthUser(user: {
+  uid: string;
+  email?: string;
+  emailVerified: boolean;
+  customClaims?: Record<string, unknown>;
+}): access.AuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    customClaims: user.customClaims,
+  };
+}
+
+const admins = () => db.collection(functionsConfig.adminsCollection);
+
+/** The audit row of one change, stamped with the server's time. */
+function auditRow(audit: team.TeamAuditEntry) {
+  return { ...audit, at: FieldValue.serverTimestamp() };
+}
+
+/** The admin SDK behind addAdmin and removeAdmin. */
+const teamDirectory: team.TeamDirectory = {
+  getAllowListEntry: (email) => directory.getAllowListEntry(email),
+  async findUserByEmail(email) {
+    try {
+      return toAuthUser(await auth.getUserByEmail(email));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+      throw error;
+    }
+  },
+  async createUser(email) {
+    return toAuthUser(await auth.createUser({ email, emailVerified: false }));
+  },
+  setCustomClaims: (uid, claims) => directory.setCustomClaims(uid, claims),
+  async revokeRefreshTokens(uid) {
+    await auth.revokeRefreshTokens(uid);
+  },
+  insertEntry(entry, audit) {
+    return db.runTransaction(async (tx) => {
+      const ref = admins().doc(entry.email);
+      if ((await tx.get(ref)).exists) return false;
+      tx.set(ref, {
+        email: entry.email,
+        uid: entry.uid,
+        granted_at: FieldValue.serverTimestamp(),
+        added_by: entry.addedBy,
+      });
+      tx.set(db.collection(functionsConfig.auditCollection).doc(), auditRow(audit));
+      return true;
+    });
+  },
+  deleteEntry(email, audit) {
+    return db.runTransaction(async (tx) => {
+      const ref = admins().doc(email);
+      if (!(await tx.get(ref)).exists) return 'missing' as const;
+      // Read inside the transaction: two admins removing each other at once cannot both succeed.
+      if ((await tx.get(admins().limit(2))).size < 2) return 'last' as const;
+      tx.delete(ref);
+      tx.set(db.collection(functionsConfig.auditCollection).doc(), auditRow(audit));
+      return 'removed' as const;
+    });
   },
 };
 
@@ -55,19 +117,22 @@ export const isCurrentUserAdmin = onCall<unknown, boolean>((request) => {
   return access.isCurrentUserAdmin(requireCaller(request));
 });
 
+/** An admin puts a colleague on the allow-list (Configurações → Equipe). */
+export const addAdmin = onCall<unknown, Promise<team.AddAdminResult>>(async (request) => {
+  const caller = requireCaller(request);
+  return team.addAdmin(caller, request.data, teamDirectory);
+});
+
+/** An admin takes a colleague off the allow-list; never the last admin. */
+export const removeAdmin = onCall<unknown, Promise<{ email: string }>>(async (request) => {
+  const caller = requireCaller(request);
+  return team.removeAdmin(caller, request.data, teamDirectory);
+});
+
 /** Public: counts one redirect (only when a link is configured); returns the new count. */
 export const countRedirect = onCall<unknown, Promise<number>>(async (request) => {
   assertNoArguments(request.data);
   return runCountRedirect(db);
-});
-
-/** Admins only: the allow-listed emails, who a lead can be assigned to. */
-export const listAdminEmails = onCall<unknown, Promise<{ emails: string[] }>>(async (request) => {
-  assertNoArguments(request.data);
-  return runListAdminEmails(requireCaller(request), async () => {
-    const snapshot = await db.collection(functionsConfig.adminsCollection).select().get();
-    return snapshot.docs.map((doc) => doc.id);
-  });
 });
 
 /** Every change of a lead into its timeline; a deleted lead's notes and timeline removed. */

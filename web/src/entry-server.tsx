@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { AppRoutes, preloadPage } from './app/routes';
 
 export { prerenderBootData } from './prerender-head';
+export { pageTitle } from './domain/page-titles';
 
 export async function renderPage(path: string): Promise<string> {
   await preloadPage(path);

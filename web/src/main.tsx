@@ -9,7 +9,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { AppRouter } from './app/router';
 import { normalizePath, preloadPage } from './app/routes';
+import { routes } from './config/routes';
 import { captureTypedInputs } from './lib/prerender/typed-inputs';
+import { registerServiceWorkerWhenIdle } from './lib/pwa/register';
 
 const app = (
   <App>
@@ -19,7 +21,11 @@ const app = (
 
 async function start(container: HTMLElement) {
   const prerenderedPath = container.dataset.prerendered;
-  if (prerenderedPath !== undefined && prerenderedPath === normalizePath(location.pathname)) {
+  // 404.html is what hosting answers for any unknown path: the router renders the same page there.
+  const isPrerenderedHere =
+    prerenderedPath !== undefined &&
+    (prerenderedPath === normalizePath(location.pathname) || prerenderedPath === routes.notFound);
+  if (isPrerenderedHere) {
     await preloadPage(location.pathname);
     captureTypedInputs(container);
     startTransition(() => {
@@ -31,3 +37,4 @@ async function start(container: HTMLElement) {
 }
 
 void start(document.getElementById('root')!);
+if (import.meta.env.PROD) registerServiceWorkerWhenIdle();

@@ -45,6 +45,7 @@ describe('AppRoutes', () => {
       '/',
       '/conecta',
       '/redirecionamento',
+      '/privacidade',
       '/admin/login',
       '/admin',
       '/admin/leads/:id',

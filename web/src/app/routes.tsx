@@ -31,6 +31,7 @@ export const pages: LazyPage[] = [
   { path: routes.root, load: () => import('@/features/apply/pages/RootApplyPage') },
   { path: routes.callCenter, load: () => import('@/features/apply/pages/CallCenterApplyPage') },
   { path: routes.redirect, load: () => import('@/features/redirect/pages/RedirectPage') },
+  { path: routes.privacy, load: () => import('@/features/privacy/pages/PrivacyPage') },
   { path: routes.adminLogin, load: () => import('@/features/admin/pages/AdminLoginPage') },
   { path: routes.admin, load: () => import('@/app/admin-panel/AdminPanelPage'), group: 'panel' },
   // A lead's record opens over the panel, which stays mounted (its live list is not read again).

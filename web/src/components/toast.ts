@@ -12,3 +12,8 @@ export function showToast({ title, message }: ToastText, kind: 'error' | 'succes
     closeButtonProps: { 'aria-label': 'Fechar' },
   });
 }
+
+/** Closes every toast on screen: a new submit's answer never sits beside a stale one. */
+export function clearToasts(): void {
+  notifications.clean();
+}

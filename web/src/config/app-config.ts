@@ -13,6 +13,8 @@ export interface AppConfig {
   fixedPixelId: string;
   /** Firebase region of the callable functions. */
   functionsRegion: string;
+  /** Where candidates ask to see, correct or delete their data (the '/privacidade' page, LGPD). */
+  privacyContactEmail: string;
 }
 
 export const appConfig: AppConfig = config;

@@ -11,6 +11,10 @@ export const routes = {
   callCenter: `/${config.callCenterEmployer.slug}`,
   /** The countdown page that sends call-center candidates to WhatsApp. */
   redirect: '/redirecionamento',
+  /** What is collected from candidates, why, for how long, and how to ask for it (LGPD). */
+  privacy: '/privacidade',
+  /** The 404 page, prerendered to 404.html: what hosting answers, with status 404, for unknown paths. */
+  notFound: '/404',
   adminLogin: '/admin/login',
   admin: '/admin',
   /** A lead's record, over the panel (a link to it can be shared). */
@@ -23,4 +27,9 @@ export function leadRecordPath(id: string): string {
 }
 
 /** The prerendered public routes. */
-export const publicRoutes = [routes.root, routes.callCenter, routes.redirect] as const;
+export const publicRoutes = [
+  routes.root,
+  routes.callCenter,
+  routes.redirect,
+  routes.privacy,
+] as const;

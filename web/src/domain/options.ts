@@ -68,5 +68,5 @@ export const experienceOptions = [
 export const leadStatuses = ['novo', 'principal', 'separado', 'descartado'] as const;
 
 export const ageLimits = { min: 16, max: 70 } as const;
-export const whatsappLimits = { maxDigits: 11, maxLength: 15 } as const;
+export const whatsappLimits = { minDigits: 10, maxDigits: 11, maxLength: 15 } as const;
 export const redirectTimeLimits = { min: 1, max: 30, default: 5 } as const;

@@ -12,7 +12,14 @@ const counts = vi.hoisted(() => ({ countTrashedLeads: vi.fn<() => Promise<number
 const sound = vi.hoisted(() => ({ playArrivalSound: vi.fn() }));
 vi.mock('@/features/admin/api/admin-session', () => session);
 vi.mock('@/features/leads/hooks/arrival-sound', () => sound);
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+const team = vi.hoisted(() => ({
+  watchOwnEntry: vi.fn<(db: unknown, email: string, onGone: () => void) => () => void>(),
+}));
+vi.mock('reactfire', () => ({
+  useFirestore: () => ({ fake: 'db' }),
+  useUser: () => ({ status: 'success', data: { uid: 'u1', email: 'Chefe@Vagas.test' } }),
+}));
+vi.mock('@/data/team', () => team);
 vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
@@ -49,6 +56,7 @@ beforeEach(() => {
   document.title = 'Vagas';
   localStorage.clear();
   sound.playArrivalSound.mockReset();
+  team.watchOwnEntry.mockReset().mockReturnValue(() => {});
 });
 
 describe('AdminPanel shell', () => {
@@ -144,6 +152,27 @@ describe('AdminPanel live data', () => {
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
     );
+    expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out at once when a colleague takes this admin off the team', async () => {
+    renderAt('/admin', <AdminPanel />);
+    act(() => fakeLive.emit('active', { data: [] }));
+    expect(team.watchOwnEntry).toHaveBeenCalledWith(
+      { fake: 'db' },
+      'Chefe@Vagas.test',
+      expect.any(Function),
+    );
+    expect(session.signOutAdmin).not.toHaveBeenCalled();
+    const onGone = team.watchOwnEntry.mock.calls[0]![2];
+    act(() => onGone());
+    expect(await screen.findByText('Acesso negado')).toBeInTheDocument();
+    expect(screen.getByText('Você não tem permissões administrativas.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    // A second signal (the leads listener refused a moment later) does not sign out twice.
+    act(() => onGone());
     expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
   });
 

@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
+import { usePageTitle } from '@/lib/page/use-page-title';
 import {
   AdminGuard,
   AdminHeader,
@@ -16,6 +17,7 @@ import {
   logoutToast,
   PanelFirestoreProvider,
   signOutAdmin,
+  useAdminMembership,
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
 import { LeadsTab, useActiveLeads } from '@/features/leads';
@@ -65,6 +67,9 @@ export function AdminPanel() {
       .catch((error: unknown) => console.error('signOut failed', error))
       .finally(() => navigate(routes.adminLogin, { replace: true }));
   }, [navigate]);
+
+  // Taken off the team by a colleague (Configurações → Equipe): out at once, not at token expiry.
+  useAdminMembership(onAccessLost);
 
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open.
@@ -126,6 +131,7 @@ export function AdminPanel() {
 }
 
 export function AdminPanelPage() {
+  usePageTitle(routes.admin);
   return (
     <AdminProviders>
       <AdminGuard>

@@ -12,17 +12,8 @@ export const leadsTexts = {
     descartado: 'Descartados',
   },
   listTitle: 'Lista de Leads',
-  columns: {
-    nome: 'Nome',
-    whatsapp: 'WhatsApp',
-    vaga: 'Vaga',
-    cidade: 'Cidade',
-    idade: 'Idade',
-    experiencia: 'Experiência',
-    status: 'Status',
-    data: 'Data',
-    acoes: 'Ações',
-  },
+  /** The list's last column; the others are the lead's fields (domain/lead.ts leadFields). */
+  actionsColumn: 'Ações',
   statusFilter: 'Filtrar por status',
   statusOptions: {
     todos: 'Todos',

@@ -15,6 +15,7 @@ import {
 } from '@/features/admin/messages';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
+import { usePageTitle } from '@/lib/page/use-page-title';
 
 export function AdminLogin() {
   const { status, data: user } = useAuthUser();
@@ -61,6 +62,7 @@ export function AdminLogin() {
 }
 
 export function AdminLoginPage() {
+  usePageTitle(routes.adminLogin);
   return <AdminLogin />;
 }
 

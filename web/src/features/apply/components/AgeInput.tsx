@@ -1,15 +1,13 @@
-/** Idade: a numeric text field held to 16..70 on blur (no number-format library: lighter bundle). */
+/**
+ * Idade: a numeric text field of at most two digits (no number-format library: lighter bundle).
+ * An age outside 16..70 is said next to the field and not sent (form-checks.ts); it is never
+ * silently changed into another age.
+ */
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { clampAge } from '@/domain/lead-form';
 
 export interface AgeInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
   onChange: (value: string) => void;
-}
-
-/** Clamps a typed age into 16..70; '' stays ''. */
-export function clampTypedAge(value: string): string {
-  return value === '' ? '' : String(clampAge(Number(value)));
 }
 
 /** What the field keeps of typed text: at most two digits. */
@@ -27,7 +25,6 @@ export function AgeInput({ value, onChange, ...props }: AgeInputProps) {
       {...props}
       value={value}
       onChange={(event) => onChange(ageDigits(event.currentTarget.value))}
-      onBlur={() => onChange(clampTypedAge(value))}
     />
   );
 }

@@ -1,32 +1,42 @@
 /**
- * The submission flow both application forms share (spec sections 4, 5, 7, 8): the required-field
- * toast sends nothing; otherwise idle -> sending -> idle, then the success toast, a cleared form and
- * the pixel conversion, or the error toast with the form kept for a retry. The lead carries the
- * visit's source when the candidate arrived from a tagged link (use-visit-source.ts).
+ * The submission flow both application forms share (spec sections 4, 5, 7, 8, and issue 26): an
+ * empty required field shows the 'Campos obrigatórios' toast and marks the field; a field that
+ * cannot be sent (a short WhatsApp number, an age out of bounds) says so next to it; nothing is
+ * sent then. Otherwise idle -> sending -> idle through the device's outbox: stored (success toast,
+ * cleared form, the pixel's conversion), waiting on the device for the connection (cleared form,
+ * the page says it will be sent), or refused (error toast, the form kept). An application stored
+ * later is announced with its own toast and its conversion then. The lead carries the visit's
+ * source when the candidate arrived from a tagged link (use-visit-source.ts).
  */
-import type { FormEvent } from 'react';
-import { showToast } from '@/components/toast';
+import { useCallback, useState, type FormEvent } from 'react';
+import { clearToasts, showToast } from '@/components/toast';
 import type { RootLeadInput } from '@/domain/lead';
 import type { CallCenterFormValues, RootFormValues } from '@/domain/lead-form';
 import { requiredFieldsToast, submitErrorToast, type ToastText } from '@/domain/messages';
 import { formatWhatsapp } from '@/domain/phone-mask';
+import { sentLaterToast } from '@/lib/outbox/messages';
+import type { QueuedApplication } from '@/lib/outbox/outbox';
+import { useOutbox } from '@/lib/outbox/use-outbox';
 import { typedInputs } from '@/lib/prerender/typed-inputs';
 import { usePixel } from '@/lib/pixel/use-pixel';
 import { ageDigits } from '@/features/apply/components/AgeInput';
+import { invalidFields, missingFields, type FieldErrors } from '@/features/apply/form-checks';
+import { useFormDraft } from './use-form-draft';
 import { useFormValues } from './use-form-values';
-import { useLeadSubmission } from './use-lead-submission';
 import { useVisitSource } from './use-visit-source';
 
 export interface ApplicationFormOptions<Values extends RootFormValues> {
   empty: Values;
-  isComplete: (values: Values) => boolean;
   toLead: (values: Values) => RootLeadInput;
   successToast: ToastText;
   /** The page's pixel conversion value (spec section 9). */
   conversionValue: number;
   /** Fire PageView on load (the root page only). */
   pageView: boolean;
-  onSuccess?: () => void;
+  /** Where the draft is kept (one key per page). */
+  draftKey: string;
+  /** After the application is stored or kept on the device for later. */
+  onSuccess?: (outcome: 'stored' | 'waiting') => void;
 }
 
 /**
@@ -49,27 +59,58 @@ export function useApplicationForm<Values extends RootFormValues>(
     options.empty,
     typedBeforeHydration as () => Partial<Values>,
   );
-  const [{ sending }, { submit }] = useLeadSubmission();
+  const draft = useFormDraft({
+    storageKey: `vagas:draft:${options.draftKey}`,
+    empty: options.empty,
+    values,
+    restore: form.fillEmpty,
+  });
+  const [sending, setSending] = useState(false);
+  const [checked, setChecked] = useState(false);
   const { trackConversion } = usePixel({ pageView: options.pageView });
   const sourceOfVisit = useVisitSource();
+  const onStoredLater = useCallback(
+    (entry: QueuedApplication) => {
+      showToast(sentLaterToast, 'success');
+      if (entry.conversion) trackConversion(entry.conversion);
+    },
+    [trackConversion],
+  );
+  const { waiting, submit } = useOutbox({ onStoredLater });
+
+  const missing = missingFields(values);
+  const invalid = invalidFields(values);
+  // Empty fields are marked once a submit was tried; a field that cannot be sent, once filled.
+  const errors: FieldErrors<Values> = { ...(checked ? missing : {}), ...invalid };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    if (!options.isComplete(values)) {
+    clearToasts();
+    setChecked(true);
+    if (Object.keys(missing).length) {
       showToast(requiredFieldsToast, 'error');
       return;
     }
-    if (!(await submit({ ...options.toLead(values), ...sourceOfVisit() }))) {
+    if (Object.keys(invalid).length) return;
+    setSending(true);
+    // content_category is the job as chosen (without the call-center prefix).
+    const conversion = { contentCategory: values.vaga, value: options.conversionValue };
+    const outcome = await submit({ ...options.toLead(values), ...sourceOfVisit() }, conversion);
+    setSending(false);
+    if (outcome === 'refused' || outcome === 'failed') {
       showToast(submitErrorToast, 'error');
       return;
     }
     form.reset();
-    showToast(options.successToast, 'success');
-    // content_category is the job as chosen (without the call-center prefix).
-    trackConversion({ contentCategory: values.vaga, value: options.conversionValue });
-    options.onSuccess?.();
+    draft.clear();
+    setChecked(false);
+    if (outcome === 'stored') {
+      showToast(options.successToast, 'success');
+      trackConversion(conversion);
+    }
+    options.onSuccess?.(outcome);
   };
 
-  return { values, form, sending, handleSubmit };
+  return { values, form, sending, errors, waiting, handleSubmit };
 }

@@ -1,12 +1,14 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
+import { IDBFactory } from 'fake-indexeddb';
+import { forgetOutboxDatabase } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
 import { CallCenterApplyPage } from './CallCenterApplyPage';
 
 const api = vi.hoisted(() => ({ writeLead: vi.fn<(id: string, lead: object) => Promise<void>>() }));
-vi.mock('../api/leads', () => ({ newLeadId: () => 'lead-cc', writeLead: api.writeLead }));
+vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
 // No admin pixel, unless a test sets one (a new id each time: its fbq('init', id) shows the set-up ran).
 const tracking = vi.hoisted(() => ({ pixelId: null as string | null, next: 900000 }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
@@ -15,6 +17,8 @@ vi.mock('../../../lib/pixel/tracking-settings', () => ({
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  forgetOutboxDatabase();
   tracking.pixelId = null;
   api.writeLead.mockReset();
   fbqCalls = [];
@@ -22,6 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   delete window.fbq;
+  sessionStorage.clear();
 });
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -61,18 +66,22 @@ describe('call-center application page', () => {
     expect(fbqCalls.some((c) => c[1] === 'PageView')).toBe(false);
   });
 
-  test('idade keeps digits only and is held to 16..70 on blur', async () => {
+  test('idade keeps digits only; an age outside 16..70 is said at the field and not sent', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<CallCenterApplyPage />, '/conecta');
+    for (const [name, fill] of Object.entries(fills)) if (name !== 'idade') await fill(user);
     const idade = input('Idade');
     await user.type(idade, '1a2');
     expect(idade).toHaveValue('12');
-    fireEvent.blur(idade);
-    expect(idade).toHaveValue('16');
+    expect(await screen.findByText('A idade deve estar entre 16 e 70 anos.')).toBeInTheDocument();
+    expect(idade).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    expect(idade).toHaveValue('12');
     await user.clear(idade);
-    await user.type(idade, '99');
-    fireEvent.blur(idade);
-    expect(idade).toHaveValue('70');
+    await user.type(idade, '71');
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    expect(screen.getByText('A idade deve estar entre 16 e 70 anos.')).toBeInTheDocument();
+    expect(api.writeLead).not.toHaveBeenCalled();
   });
 
   test.each(Object.keys(fills))(
@@ -95,7 +104,7 @@ describe('call-center application page', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
     expect(await screen.findByText('Candidatura enviada com sucesso!')).toBeInTheDocument();
     expect(screen.getByText('Conecta entrará em contato em breve. Obrigado!')).toBeInTheDocument();
-    expect(api.writeLead).toHaveBeenCalledWith('lead-cc', {
+    expect(api.writeLead).toHaveBeenCalledWith(expect.stringMatching(/^\w{20}$/), {
       nome: 'Bruno Lima',
       whatsapp: '(79) 98888-7777',
       vaga: '[Conecta] Supervisor de Call Center',

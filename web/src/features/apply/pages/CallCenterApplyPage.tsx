@@ -2,12 +2,9 @@
 import { Select, Text, ThemeIcon } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { HeadsetIcon } from '@/components/icons';
+import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
-import {
-  emptyCallCenterForm,
-  isCallCenterFormComplete,
-  toCallCenterLead,
-} from '@/domain/lead-form';
+import { emptyCallCenterForm, toCallCenterLead } from '@/domain/lead-form';
 import { callCenterSuccessToast, publicTexts } from '@/domain/messages';
 import { callCenterJobs, callCenterLocalityGroups, experienceOptions } from '@/domain/options';
 import { AgeInput } from '@/features/apply/components/AgeInput';
@@ -17,6 +14,7 @@ import {
 } from '@/features/apply/components/ApplicationForm/ApplicationForm';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
 import { routes } from '@/config/routes';
+import { usePageTitle } from '@/lib/page/use-page-title';
 
 /** Conversion value of the call-center page (spec section 9). */
 const conversionValue = 0.01;
@@ -28,14 +26,15 @@ const localityData = callCenterLocalityGroups.map(({ group, items }) => ({
 }));
 
 export function CallCenterApplyPage() {
+  usePageTitle(routes.callCenter);
   const navigate = useNavigate();
-  const { values, form, sending, handleSubmit } = useApplicationForm({
+  const { values, form, sending, errors, waiting, handleSubmit } = useApplicationForm({
     empty: emptyCallCenterForm,
-    isComplete: isCallCenterFormComplete,
     toLead: toCallCenterLead,
     successToast: callCenterSuccessToast,
     conversionValue,
     pageView: false,
+    draftKey: routes.callCenter,
     onSuccess: () => void navigate(routes.redirect),
   });
 
@@ -50,8 +49,10 @@ export function CallCenterApplyPage() {
         title={publicTexts.callCenter.title}
         subtitle={publicTexts.callCenter.subtitle}
       />
+      <OutboxStatus waiting={waiting.length} />
       <ApplicationForm
         values={values}
+        errors={errors}
         onContactChange={form.set}
         onSubmit={handleSubmit}
         sending={sending}
@@ -67,7 +68,8 @@ export function CallCenterApplyPage() {
           placeholder="Selecione a vaga"
           data={[...callCenterJobs]}
           allowDeselect={false}
-          withAsterisk
+          required
+          error={errors.vaga}
           value={values.vaga || null}
           onChange={(value) => form.set('vaga', value ?? '')}
         />
@@ -77,13 +79,15 @@ export function CallCenterApplyPage() {
           data={localityData}
           maxDropdownHeight="15rem"
           allowDeselect={false}
-          withAsterisk
+          required
+          error={errors.cidade}
           value={values.cidade || null}
           onChange={(value) => form.set('cidade', value ?? '')}
         />
         <AgeInput
           placeholder="Sua idade"
-          withAsterisk
+          required
+          error={errors.idade}
           value={String(values.idade)}
           onChange={(value) => form.set('idade', value)}
         />
@@ -92,7 +96,8 @@ export function CallCenterApplyPage() {
           placeholder="Selecione o tempo"
           data={[...experienceOptions]}
           allowDeselect={false}
-          withAsterisk
+          required
+          error={errors.tempo_experiencia}
           value={values.tempo_experiencia || null}
           onChange={(value) => form.set('tempo_experiencia', value ?? '')}
         />

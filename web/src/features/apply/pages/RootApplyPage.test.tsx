@@ -2,24 +2,24 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
+import { IDBFactory } from 'fake-indexeddb';
+import { forgetOutboxDatabase, idbOutboxStore } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
 import { RootApplyPage } from './RootApplyPage';
 
 const api = vi.hoisted(() => ({
   writeLead: vi.fn<(id: string, lead: object) => Promise<void>>(),
-  ids: 0,
 }));
-vi.mock('../api/leads', () => ({
-  newLeadId: () => `lead-${++api.ids}`,
-  writeLead: api.writeLead,
-}));
+vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
   loadTrackingPixelId: () => Promise.resolve('555'),
 }));
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
-  api.ids = 0;
+  // A database of its own per test: a previous test's late writes land in the old one.
+  globalThis.indexedDB = new IDBFactory();
+  forgetOutboxDatabase();
   api.writeLead.mockReset();
   fbqCalls = [];
   window.fbq = ((...args: unknown[]) => fbqCalls.push(args)) as Fbq;
@@ -28,7 +28,17 @@ beforeEach(() => {
 afterEach(() => {
   delete window.fbq;
   vi.restoreAllMocks();
+  sessionStorage.clear();
 });
+
+/** Waits for the pixel's conversions of `stored` stored applications (two events each). */
+const conversionsFired = (stored: number) =>
+  waitFor(() =>
+    expect(fbqCalls.filter((c) => c[2] === 'CompleteRegistration')).toHaveLength(2 * stored),
+  );
+
+/** The lead ids written so far, in order. */
+const writtenIds = () => api.writeLead.mock.calls.map((call) => call[0]);
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
   // The label names both the input and its listbox: click the input.
@@ -106,6 +116,7 @@ describe('root application page', () => {
         cidade: 'Joazeiro',
         source: { utm_source: 'facebook', utm_campaign: 'junho', fbclid: true },
       });
+      await conversionsFired(1);
     } finally {
       window.history.replaceState(null, '', '/');
       sessionStorage.clear();
@@ -121,7 +132,9 @@ describe('root application page', () => {
     await user.click(submitButton());
     expect(submitButton()).toHaveTextContent('Enviando...');
     expect(submitButton()).toBeDisabled();
-    expect(api.writeLead).toHaveBeenCalledWith('lead-1', {
+    await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
+    expect(writtenIds()[0]).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(api.writeLead.mock.calls[0][1]).toEqual({
       nome: 'Ana Souza',
       whatsapp: '(75) 99999-1234',
       vaga: 'Aux Serraria',
@@ -130,7 +143,7 @@ describe('root application page', () => {
     finish();
     expect(await screen.findByText('Candidatura enviada com sucesso! 🎉')).toBeInTheDocument();
     expect(screen.getByText('Entraremos em contato em breve. Obrigado!')).toBeInTheDocument();
-    expect(submitButton()).toHaveTextContent('Enviar Candidatura');
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Enviar Candidatura'));
     expect(submitButton()).toBeEnabled();
     expect(screen.getByLabelText(/Nome Completo/)).toHaveValue('');
     expect(screen.getByLabelText(/WhatsApp/)).toHaveValue('');
@@ -162,8 +175,10 @@ describe('root application page', () => {
     );
   });
 
-  test('a failed write shows the error toast, keeps the form, and the retry reuses the same id', async () => {
-    api.writeLead.mockRejectedValueOnce(new Error('timeout')).mockResolvedValueOnce();
+  test('a write the server refuses shows the error toast and keeps the form', async () => {
+    api.writeLead.mockRejectedValueOnce(
+      Object.assign(new Error('denied'), { code: 'permission-denied' }),
+    );
     const user = userEvent.setup({ delay: null });
     renderPage(<RootApplyPage />);
     await fillAll(user);
@@ -172,9 +187,87 @@ describe('root application page', () => {
     expect(screen.getByText('Tente novamente em alguns instantes.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome Completo/)).toHaveValue('Ana Souza');
     expect(fbqCalls.some((c) => c[2] === 'CompleteRegistration')).toBe(false);
+    expect(await idbOutboxStore.all()).toEqual([]);
+  });
+
+  test('without a connection the application waits on the device and is sent, under the same id, once it is back', async () => {
+    api.writeLead.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    await fillAll(user);
     await user.click(submitButton());
-    expect(await screen.findByText('Candidatura enviada com sucesso! 🎉')).toBeInTheDocument();
-    expect(api.writeLead.mock.calls.map((c) => c[0])).toEqual(['lead-1', 'lead-1']);
+    expect(
+      await screen.findByText('Sua candidatura será enviada assim que a internet voltar.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Nome Completo/)).toHaveValue(''));
+    expect(screen.queryByText('Erro ao enviar')).not.toBeInTheDocument();
+    expect(fbqCalls.some((c) => c[2] === 'CompleteRegistration')).toBe(false);
+    expect(await idbOutboxStore.all()).toHaveLength(1);
+
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Sua candidatura foi enviada!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByText(/será enviada assim que a internet voltar/),
+      ).not.toBeInTheDocument(),
+    );
+    expect(writtenIds()).toHaveLength(2);
+    expect(writtenIds()[1]).toBe(writtenIds()[0]);
+    expect(await idbOutboxStore.all()).toEqual([]);
+    await conversionsFired(1);
+  });
+
+  test('the same application submitted twice while it waits stays one application', async () => {
+    api.writeLead.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    await fillAll(user);
+    await user.click(submitButton());
+    await screen.findByText('Sua candidatura será enviada assim que a internet voltar.');
+    await waitFor(() => expect(screen.getByLabelText(/Nome Completo/)).toHaveValue(''));
+    const callsBefore = api.writeLead.mock.calls.length;
+    await fillAll(user);
+    await user.click(submitButton());
+    // The second submit tries again at once (the backoff's own retries may add more).
+    await waitFor(() => expect(api.writeLead.mock.calls.length).toBeGreaterThan(callsBefore));
+    await waitFor(() => expect(screen.getByLabelText(/Nome Completo/)).toHaveValue(''));
+    expect(new Set(writtenIds()).size).toBe(1);
+    expect(await idbOutboxStore.all()).toHaveLength(1);
+  });
+
+  test('empty fields are marked at the field, and an incomplete WhatsApp number is not sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    await user.click(submitButton());
+    expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Nome Completo/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('Campo obrigatório')).toHaveLength(4);
+    await fillAll(user);
+    await user.clear(screen.getByLabelText(/WhatsApp/));
+    await user.type(screen.getByLabelText(/WhatsApp/), '759');
+    await user.click(submitButton());
+    expect(
+      await screen.findByText('Informe o número completo, com DDD: (75) 98123-4567'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Campo obrigatório')).not.toBeInTheDocument();
+    expect(api.writeLead).not.toHaveBeenCalled();
+  });
+
+  test('what was typed survives a reload, and is cleared once the application is stored', async () => {
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    const first = renderPage(<RootApplyPage />);
+    await user.type(screen.getByLabelText(/Nome Completo/), 'Ana Souza');
+    await choose(user, 'Vaga', 'Aux Serraria');
+    first.unmount();
+    renderPage(<RootApplyPage />);
+    await waitFor(() => expect(screen.getByLabelText(/Nome Completo/)).toHaveValue('Ana Souza'));
+    await user.type(screen.getByLabelText(/WhatsApp/), '75999991234');
+    await choose(user, 'Cidade', 'Joazeiro');
+    await user.click(submitButton());
+    await screen.findByText('Candidatura enviada com sucesso! 🎉');
+    expect(sessionStorage.getItem('vagas:draft:/')).toBeNull();
+    await conversionsFired(1);
   });
 
   test('after a success, the next application gets a new id', async () => {
@@ -187,6 +280,7 @@ describe('root application page', () => {
     await fillAll(user);
     await user.click(submitButton());
     await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(2));
-    expect(api.writeLead.mock.calls.map((c) => c[0])).toEqual(['lead-1', 'lead-2']);
+    expect(new Set(writtenIds()).size).toBe(2);
+    await conversionsFired(2);
   });
 });

@@ -2,10 +2,11 @@
 import { Button, Select } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { HeadsetIcon } from '@/components/icons';
+import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { appConfig } from '@/config/app-config';
 import { routes } from '@/config/routes';
-import { emptyRootForm, isRootFormComplete, toRootLead } from '@/domain/lead-form';
+import { emptyRootForm, toRootLead } from '@/domain/lead-form';
 import { publicTexts, rootSuccessToast } from '@/domain/messages';
 import { rootJobs, rootLocalities } from '@/domain/options';
 import {
@@ -14,18 +15,20 @@ import {
 } from '@/features/apply/components/ApplicationForm/ApplicationForm';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
 import classes from '@/features/apply/components/ApplicationForm/ApplicationForm.module.css';
+import { usePageTitle } from '@/lib/page/use-page-title';
 
 /** Conversion value of the root page (spec section 9). */
 const conversionValue = 1;
 
 export function RootApplyPage() {
-  const { values, form, sending, handleSubmit } = useApplicationForm({
+  usePageTitle(routes.root);
+  const { values, form, sending, errors, waiting, handleSubmit } = useApplicationForm({
     empty: emptyRootForm,
-    isComplete: isRootFormComplete,
     toLead: toRootLead,
     successToast: rootSuccessToast,
     conversionValue,
     pageView: true,
+    draftKey: routes.root,
   });
 
   return (
@@ -52,8 +55,10 @@ export function RootApplyPage() {
         title={publicTexts.root.title}
         subtitle={publicTexts.root.subtitle}
       />
+      <OutboxStatus waiting={waiting.length} />
       <ApplicationForm
         values={values}
+        errors={errors}
         onContactChange={form.set}
         onSubmit={handleSubmit}
         sending={sending}
@@ -64,7 +69,8 @@ export function RootApplyPage() {
           placeholder="Selecione a vaga"
           data={[...rootJobs]}
           allowDeselect={false}
-          withAsterisk
+          required
+          error={errors.vaga}
           value={values.vaga || null}
           onChange={(value) => form.set('vaga', value ?? '')}
         />
@@ -74,7 +80,8 @@ export function RootApplyPage() {
           data={[...rootLocalities]}
           maxDropdownHeight="15rem"
           allowDeselect={false}
-          withAsterisk
+          required
+          error={errors.cidade}
           value={values.cidade || null}
           onChange={(value) => form.set('cidade', value ?? '')}
         />

@@ -3,8 +3,11 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { publicTexts } from '@/domain/messages';
+import { routes } from '@/config/routes';
+import { usePageTitle } from '@/lib/page/use-page-title';
 
 export function NotFoundPage() {
+  usePageTitle(routes.notFound);
   return (
     <PublicPage tone="farm" align="center">
       <Stack align="center" gap="sm" ta="center">

@@ -11,6 +11,8 @@ import {
   redirectSettingsFromPrefetch,
 } from '@/features/redirect/api/redirect-settings';
 import { RedirectCountdown } from '@/features/redirect/components/RedirectCountdown';
+import { routes } from '@/config/routes';
+import { usePageTitle } from '@/lib/page/use-page-title';
 
 /**
  * The prerendered page (vite.prerender.ts) had the boot script start the settings read
@@ -34,6 +36,7 @@ function takeSettingsLoad(): Promise<RedirectSettings> {
 }
 
 export function RedirectPage() {
+  usePageTitle(routes.redirect);
   const [settings, setSettings] = useState<RedirectSettings | null>(null);
 
   useEffect(() => {

@@ -3,12 +3,17 @@
  * the form card that opens with the contact fields (Nome Completo, WhatsApp) and ends with the
  * submit button; each page puts its own fields in between.
  */
-import { Paper, Stack, Text, TextInput, Title, type MantineColor } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, TextInput, Title, type MantineColor } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { routes } from '@/config/routes';
 import type { RootFormValues } from '@/domain/lead-form';
 import classes from './ApplicationForm.module.css';
 import { SubmitButton } from '../SubmitButton';
 import { WhatsappInput } from '../WhatsappInput';
+
+/** The link to '/privacidade' under both forms (LGPD, issue 26). */
+export const privacyLinkText = 'Como usamos seus dados';
 
 export function ApplicationHeader(props: { emblem: ReactNode; title: string; subtitle: string }) {
   return (
@@ -26,6 +31,8 @@ export function ApplicationHeader(props: { emblem: ReactNode; title: string; sub
 
 export interface ApplicationFormProps {
   values: Pick<RootFormValues, 'nome' | 'whatsapp'>;
+  /** What to say next to Nome and WhatsApp (empty, or not a full number). */
+  errors: { nome?: string; whatsapp?: string };
   onContactChange: (field: 'nome' | 'whatsapp', value: string) => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
   sending: boolean;
@@ -46,19 +53,31 @@ export function ApplicationForm(props: ApplicationFormProps) {
             name="nome"
             placeholder="Digite seu nome completo"
             autoComplete="name"
-            withAsterisk
+            required
+            error={props.errors.nome}
             maxLength={100}
             value={props.values.nome}
             onChange={(event) => props.onContactChange('nome', event.currentTarget.value)}
           />
           <WhatsappInput
-            withAsterisk
+            required
+            error={props.errors.whatsapp}
             value={props.values.whatsapp}
             onChange={(value) => props.onContactChange('whatsapp', value)}
           />
           {props.children}
           <SubmitButton sending={props.sending} color={props.submitColor} />
           {props.footer}
+          <Anchor
+            component={Link}
+            to={routes.privacy}
+            size="xs"
+            ta="center"
+            c="gray.7"
+            underline="always"
+          >
+            {privacyLinkText}
+          </Anchor>
         </Stack>
       </form>
     </Paper>

@@ -1,0 +1,17 @@
+/** What the candidate is told about an application kept on the device (issue 26), in pt-BR. */
+import type { ToastText } from '@/domain/messages';
+
+/** Shown while an application waits on the device for the connection. */
+export const waitingText: ToastText = {
+  title: 'Candidatura guardada neste aparelho',
+  message: 'Sua candidatura será enviada assim que a internet voltar.',
+};
+
+/** While a waiting application is being sent. */
+export const sendingText = 'Enviando sua candidatura...';
+
+/** Toast when an application that waited on the device has been stored. */
+export const sentLaterToast: ToastText = {
+  title: 'Sua candidatura foi enviada!',
+  message: 'A candidatura que estava guardada neste aparelho chegou até nós. Obrigado!',
+};

@@ -1,0 +1,135 @@
+/**
+ * The outbox on a public page: submits an application through the device's outbox, sends what
+ * waits when the connection returns (the `online` event, the page becoming visible again, a timer
+ * following the backoff), and lists what still waits, so the page can say where it stands.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  announceOutboxChange,
+  deviceOutbox,
+  onOutboxChange,
+  requestBackgroundSync,
+} from './device-outbox';
+import {
+  newApplicationId,
+  isRefusal,
+  type QueuedApplication,
+  type QueuedConversion,
+  type QueuedLead,
+} from './outbox';
+
+/**
+ * How a submit ended: stored on the server; waiting on the device for the connection; refused by
+ * the server; or failed with nothing kept (no IndexedDB on this browser, and no connection).
+ */
+export type SubmitOutcome = 'stored' | 'waiting' | 'refused' | 'failed';
+
+export interface UseOutboxOptions {
+  /** An application that waited on the device was stored (now, or while no page showed it). */
+  onStoredLater?: (entry: QueuedApplication) => void;
+}
+
+/** Without IndexedDB (some private modes): one direct attempt, as before the outbox. */
+async function sendDirectly(lead: QueuedLead): Promise<SubmitOutcome> {
+  try {
+    await (await import('./send-lead')).writeLead(newApplicationId(), lead);
+    return 'stored';
+  } catch (error) {
+    console.error('Lead write failed', error);
+    return isRefusal(error) ? 'refused' : 'failed';
+  }
+}
+
+export function useOutbox(options: UseOutboxOptions = {}) {
+  const [waiting, setWaiting] = useState<QueuedApplication[]>([]);
+  const onStoredLater = useRef(options.onStoredLater);
+  useEffect(() => {
+    onStoredLater.current = options.onStoredLater;
+  });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const flushRef = useRef<(force: boolean) => Promise<void>>(async () => {});
+  /** Applications a submit of this page is sending itself: the flush leaves them alone. */
+  const submitting = useRef(new Set<string>());
+
+  /** Tells about applications stored meanwhile, lists what waits, and times the next attempt. */
+  const refresh = useCallback(async () => {
+    const outbox = deviceOutbox();
+    for (const entry of await outbox.takeSent()) onStoredLater.current?.(entry);
+    setWaiting((await outbox.list()).filter((entry) => entry.state === 'waiting'));
+    clearTimeout(timer.current);
+    const due = await outbox.nextDueAt();
+    if (due !== null) {
+      timer.current = setTimeout(() => void flushRef.current(false), Math.max(0, due - Date.now()));
+    }
+  }, []);
+
+  const flush = useCallback(
+    async (force: boolean) => {
+      try {
+        const outcomes = await deviceOutbox().sendDue({ force, skip: submitting.current });
+        for (const outcome of outcomes) {
+          if (outcome.kind === 'stored') onStoredLater.current?.(outcome.entry);
+        }
+        if (outcomes.some((outcome) => outcome.kind !== 'skipped')) announceOutboxChange();
+        await refresh();
+      } catch (error) {
+        console.error('Sending the waiting applications failed', error);
+      }
+    },
+    [refresh],
+  );
+  useEffect(() => {
+    flushRef.current = flush;
+  }, [flush]);
+
+  useEffect(() => {
+    void flush(false);
+    const online = () => void flush(true);
+    const visible = () => document.visibilityState === 'visible' && void flush(false);
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
+    const stopListening = onOutboxChange(() => void refresh());
+    return () => {
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
+      stopListening();
+      clearTimeout(timer.current);
+    };
+  }, [flush, refresh]);
+
+  /** Keeps the application on the device, then sends it at once if the connection allows. */
+  const submit = useCallback(
+    async (lead: QueuedLead, conversion?: QueuedConversion): Promise<SubmitOutcome> => {
+      const outbox = deviceOutbox();
+      let entry: QueuedApplication;
+      try {
+        entry = await outbox.put(lead, conversion);
+      } catch (error) {
+        console.warn('No outbox on this device', error);
+        return sendDirectly(lead);
+      }
+      announceOutboxChange();
+      submitting.current.add(entry.id);
+      let outcome: Awaited<ReturnType<typeof outbox.sendOne>>;
+      try {
+        outcome = await outbox.sendOne(entry.id);
+      } finally {
+        submitting.current.delete(entry.id);
+      }
+      if (outcome.kind !== 'skipped') announceOutboxChange();
+      await refresh();
+      if (outcome.kind === 'refused') console.error('Lead refused', outcome.error);
+      if (outcome.kind === 'stored' || outcome.kind === 'refused') return outcome.kind;
+      // Waiting here, or held by another tab that is sending it: still on the device?
+      const current = await outbox.list();
+      if (!current.some((item) => item.id === entry.id && item.state === 'waiting')) {
+        return 'stored';
+      }
+      void requestBackgroundSync();
+      return 'waiting';
+    },
+    [refresh],
+  );
+
+  return { waiting, submit };
+}
