@@ -1,6 +1,6 @@
 /**
  * Vagas functions (Cloud Functions v2): the callables linkAdminUser, isCurrentUserAdmin,
- * countRedirect and listAdminEmails; the team's addAdmin and removeAdmin; the lead timeline's
+ * and countRedirect; the team's addAdmin and removeAdmin; the lead timeline's
  * Firestore triggers (leadTimeline, noteTimeline); LGPD (issue 26): getRetention, saveRetention,
  * applyRetentionNow and the daily applyRetentionDaily schedule; findCandidate and eraseCandidate
  * for a candidate's request.
@@ -13,7 +13,6 @@ import { onCall } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import * as candidates from './candidate-requests.js';
 import * as access from './admin-access.js';
-import { listAdminEmails as runListAdminEmails } from './assignees.js';
 import { functionsConfig } from './config.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
 import * as retention from './retention.js';
@@ -184,15 +183,6 @@ export const eraseCandidate = onCall(async (request) => {
   const caller = requireAdmin(request);
   const { stored } = candidates.whatsappInput(request.data);
   return candidates.eraseCandidate(db, stored, caller.uid);
-});
-
-/** Admins only: the allow-listed emails, who a lead can be assigned to. */
-export const listAdminEmails = onCall<unknown, Promise<{ emails: string[] }>>(async (request) => {
-  assertNoArguments(request.data);
-  return runListAdminEmails(requireCaller(request), async () => {
-    const snapshot = await db.collection(functionsConfig.adminsCollection).select().get();
-    return snapshot.docs.map((doc) => doc.id);
-  });
 });
 
 /** Every change of a lead into its timeline; a deleted lead's notes and timeline removed. */
