@@ -2,6 +2,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { formatWhatsapp } from '@/domain/phone-mask';
 import { whatsappLimits } from '@/domain/options';
+import { applyTexts } from '@/features/apply/messages';
 
 export interface WhatsappInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
@@ -11,9 +12,9 @@ export interface WhatsappInputProps extends Omit<TextInputProps, 'value' | 'onCh
 export function WhatsappInput({ value, onChange, ...props }: WhatsappInputProps) {
   return (
     <TextInput
-      label="WhatsApp"
+      label={applyTexts.whatsapp.label}
       name="whatsapp"
-      placeholder="(79) 99999-9999"
+      placeholder={applyTexts.whatsapp.placeholder}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
