@@ -6,9 +6,9 @@
  * Each candidate is its own Firestore Lite app (REST, no sign-in) and, in a loop without pauses,
  * fills the root form or the call-center form (domain/lead-form.ts toRootLead / toCallCenterLead,
  * sometimes with a visit source), picks a client-side id (`doc(collection(db, 'leads')).id`) and
- * writes the document web/src/lib/outbox/send-lead.ts writeLead builds (the form's fields plus
- * status 'novo', created_at serverTimestamp(), deleted_at null) with setDoc under the same 10 s
- * timeout (domain/timeout.ts). A failed or timed-out write is retried with the same id, as the page
+ * writes it with the pages' own write, web/src/data/lead-write.ts setNewLead (the form's fields
+ * plus status 'novo', created_at serverTimestamp(), deleted_at null), given the candidate's
+ * database, under the same 10 s timeout (leadWriteTimeoutMs, domain/timeout.ts). A failed or timed-out write is retried with the same id, as the page
  * does when the candidate presses Enviar again, up to a bounded number of attempts.
  *
  * Afterwards firebase-admin reads every stored lead back: each acknowledged id must be stored with
@@ -30,10 +30,7 @@ import {
   connectFirestoreEmulator,
   doc,
   getFirestore,
-  serverTimestamp,
-  setDoc,
   setLogLevel,
-  type FieldValue,
   type Firestore,
 } from 'firebase/firestore/lite';
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
@@ -54,6 +51,7 @@ import {
 } from '../web/src/domain/options.ts';
 import { formatWhatsapp } from '../web/src/domain/phone-mask.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
+import { leadWriteTimeoutMs, setNewLead } from '../web/src/data/lead-write.ts';
 import { report } from './lib/report.ts';
 
 // firebase-admin without credentials would look for a Google metadata server, and print a
@@ -63,18 +61,8 @@ process.env.METADATA_SERVER_DETECTION ??= 'none';
 export const PROJECT = 'demo-vagas';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RULES = path.join(ROOT, 'firestore.rules');
-/** leads.ts leadWriteTimeoutMs (not imported: that module starts the page's own Firebase app). */
-export const LEAD_WRITE_TIMEOUT_MS = 10_000;
-
-/**
- * leads.ts NewLeadDocument, restated: that module imports the page's Firebase app (`@/lib`, Vite's
- * import.meta.env), which cannot load here.
- */
-type NewLeadDocument = (RootLeadInput | CallCenterLeadInput) & {
-  status: 'novo';
-  created_at: FieldValue;
-  deleted_at: null;
-};
+/** The public pages' write timeout (data/lead-write.ts). */
+export const LEAD_WRITE_TIMEOUT_MS = leadWriteTimeoutMs;
 
 /** A number from `--name N` or the environment variable, else the default. */
 export function numberArg(name: string, env: string, fallback: number): number {
@@ -196,22 +184,6 @@ export function candidateClients(options: { host: string; port: number; candidat
   return { dbs, close: () => Promise.all(apps.map((a) => deleteApp(a))).then(() => {}) };
 }
 
-/** writeLead of leads.ts: the form's fields plus what the rules pin, under the page's timeout. */
-async function writeLead(
-  db: Firestore,
-  id: string,
-  input: RootLeadInput | CallCenterLeadInput,
-  timeoutMs: number,
-): Promise<void> {
-  const data: NewLeadDocument = {
-    ...input,
-    status: 'novo',
-    created_at: serverTimestamp(),
-    deleted_at: null,
-  };
-  await withTimeout(setDoc(doc(db, 'leads', id), data), timeoutMs, 'lead write');
-}
-
 /**
  * Runs the candidates until `tally.running` is cleared; each finishes its current application
  * (with its retries) before stopping. Resolves when all have stopped.
@@ -235,7 +207,7 @@ export async function runCandidates(
         for (let attempt = 1; ; attempt++) {
           const sent = performance.now();
           try {
-            await writeLead(db, id, lead, timeoutMs);
+            await withTimeout(setNewLead(db, id, lead), timeoutMs, 'lead write');
             const now = performance.now();
             tally.acked.set(id, { nome: lead.nome, sent, at: now });
             tally.latencies.push(now - started);
