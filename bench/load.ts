@@ -38,10 +38,14 @@ import {
 } from 'firebase/firestore/lite';
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
 import { adminClient } from '../emulator/test/support/emulator.ts';
-import type { CallCenterLeadInput, LeadSource, RootLeadInput } from '../web/src/domain/lead.ts';
+import {
+  leadFields,
+  type CallCenterLeadInput,
+  type LeadSource,
+  type RootLeadInput,
+} from '../web/src/domain/lead.ts';
 import { toCallCenterLead, toRootLead } from '../web/src/domain/lead-form.ts';
 import {
-  ageLimits,
   callCenterJobs,
   callCenterLocalities,
   experienceOptions,
@@ -114,12 +118,13 @@ export function makeLead(
     cidade: '',
   };
   const callCenter = r() < 0.5;
+  const { idade } = leadFields;
   const lead = callCenter
     ? toCallCenterLead({
         ...base,
         vaga: pick(r, callCenterJobs),
         cidade: pick(r, callCenterLocalities),
-        idade: ageLimits.min + Math.floor(r() * (ageLimits.max - ageLimits.min + 1)),
+        idade: idade.min + Math.floor(r() * (idade.max - idade.min + 1)),
         tempo_experiencia: pick(r, experienceOptions),
       })
     : toRootLead({ ...base, vaga: pick(r, rootJobs), cidade: pick(r, rootLocalities) });

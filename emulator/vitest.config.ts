@@ -6,5 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     maxWorkers: 2,
+    // Forked workers (the default pool) with global.gc, so memory checks measure live objects
+    // (test/support/memory.ts fails when it is missing).
+    pool: 'forks',
+    execArgv: ['--expose-gc'],
   },
 });

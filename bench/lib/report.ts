@@ -34,6 +34,11 @@ export const sections = [
     files: [['emulator/bench/webchannel-latency.ts']],
   },
   {
+    id: 'triggers',
+    title: 'Firestore triggers: commit latency with and without one, commit → function start',
+    files: [['emulator/bench/triggers.ts']],
+  },
+  {
     id: 'panel',
     title: 'The admin panel at 20,000 + 20,000 leads',
     files: [['bench/panel.ts'], ['bench/reports.ts']],

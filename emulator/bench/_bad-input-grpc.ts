@@ -134,11 +134,11 @@ function nameCases(ctx: Ctx): Case[] {
   return out;
 }
 
-/** Protobuf that is not what the method expects (wrong types, wire types, truncation, bad values). */
-function protoCases(ctx: Ctx): Case[] {
-  const db = `projects/${ctx.project}/databases/(default)`;
-  const seed = `${db}/documents/seed/s01`;
-  const bodies: [string, string, Buffer][] = [
+type Body = [method: string, detail: string, body: Buffer];
+
+/** Bytes that are not valid protobuf, or not this message. */
+function malformedBodies(): Body[] {
+  return [
     ['GetDocument', 'field 1 as varint', Buffer.from([0x08, 0x96, 0x01])],
     ['GetDocument', 'field 1 as fixed32', Buffer.from([0x0d, 1, 2, 3, 4])],
     ['GetDocument', 'truncated varint length', Buffer.from([0x0a, 0xff, 0xff, 0xff])],
@@ -147,6 +147,12 @@ function protoCases(ctx: Ctx): Case[] {
     ['GetDocument', 'end group without start', Buffer.from([0x0c])],
     ['GetDocument', 'field number 0', Buffer.from([0x02, 0x01, 0x61])],
     ['GetDocument', 'wire type 7', Buffer.from([0x0f, 0x00])],
+  ];
+}
+
+/** Commits whose writes or values Firestore refuses. */
+function commitBodies(db: string, seed: string): Body[] {
+  return [
     [
       'Commit',
       'a Document as a CommitRequest',
@@ -219,6 +225,12 @@ function protoCases(ctx: Ctx): Case[] {
         ],
       }),
     ],
+  ];
+}
+
+/** Reads, queries and transactions with bad parameters. */
+function readBodies(db: string): Body[] {
+  return [
     [
       'RunQuery',
       'filter op 999',
@@ -311,6 +323,13 @@ function protoCases(ctx: Ctx): Case[] {
     ],
     ['PartitionQuery', 'no query', encode('PartitionQueryRequest', { parent: `${db}/documents` })],
   ];
+}
+
+/** Protobuf that is not what the method expects (wrong types, wire types, truncation, bad values). */
+function protoCases(ctx: Ctx): Case[] {
+  const db = `projects/${ctx.project}/databases/(default)`;
+  const seed = `${db}/documents/seed/s01`;
+  const bodies = [...malformedBodies(), ...commitBodies(db, seed), ...readBodies(db)];
   const tolerated = (detail: string) => /page size|page token/.test(detail);
   return bodies.map(([method, detail, body]) =>
     g(
@@ -335,15 +354,22 @@ const METHODS = [
   'RunAggregationQuery',
 ];
 
-/** Framing and header mistakes: length prefixes, compressed flags, content types, HTTP methods. */
-function framingCases(ctx: Ctx, i: number): Case[] {
+/** What the framing and header cases of round `i` send: a method, its path, and two bodies. */
+function framingSetup(ctx: Ctx, i: number) {
   const method = METHODS[i % METHODS.length];
-  const path = P + method;
   const good = encode('GetDocumentRequest', {
     name: `projects/${ctx.project}/databases/(default)/documents/seed/s01`,
   });
   const payload = method === 'GetDocument' ? good : randomBytes(8 + (i % 40));
-  const framing = (a: GrpcAnswer) => a.grpc !== null && (CLIENT.has(a.grpc) || a.grpc === INTERNAL);
+  return { method, path: P + method, good, payload };
+}
+
+/** Framing refusals: a client error, or INTERNAL as gRPC servers answer a broken frame. */
+const framing = (a: GrpcAnswer) => a.grpc !== null && (CLIENT.has(a.grpc) || a.grpc === INTERNAL);
+
+/** Random protobuf to a real method, and real protobuf to methods that do not exist. */
+function targetCases(ctx: Ctx, i: number): Case[] {
+  const { method, path, good } = framingSetup(ctx, i);
   return [
     g(
       ctx,
@@ -370,6 +396,13 @@ function framingCases(ctx: Ctx, i: number): Case[] {
       grpcFrame(good),
       (a) => a.grpc === 12,
     ),
+  ];
+}
+
+/** Framing mistakes: length prefixes, compressed flags and encodings, message counts. */
+function framingCases(ctx: Ctx, i: number): Case[] {
+  const { method, path, good, payload } = framingSetup(ctx, i);
+  return [
     g(
       ctx,
       'grpc length prefix too long',
@@ -436,6 +469,13 @@ function framingCases(ctx: Ctx, i: number): Case[] {
     ),
     g(ctx, 'grpc empty body', method, { ':path': path }, i % 2 ? Buffer.alloc(0) : null, framing),
     g(ctx, 'grpc partial prefix', method, { ':path': path }, Buffer.from([0, 0, 0]), framing),
+  ];
+}
+
+/** Header mistakes: content types, HTTP methods, routing and authorization headers. */
+function headerCases(ctx: Ctx, i: number): Case[] {
+  const { method, path, good } = framingSetup(ctx, i);
+  return [
     g(
       ctx,
       'grpc wrong content-type',
@@ -533,7 +573,9 @@ export function grpcCases(ctx: Ctx): Case[] {
   const out: Case[] = [];
   for (let r = 0; r < 8; r++) out.push(...nameCases(ctx));
   for (let r = 0; r < 20; r++) out.push(...protoCases(ctx));
-  for (let i = 0; i < 280; i++) out.push(...framingCases(ctx, i));
+  for (let i = 0; i < 280; i++) {
+    out.push(...targetCases(ctx, i), ...framingCases(ctx, i), ...headerCases(ctx, i));
+  }
   for (let i = 0; i < 400; i++) out.push(...bidiCases(ctx, i));
   const huge = randomBytes(11 * 1024 * 1024);
   const big = { ...ctx, h2: ctx.bigH2 };

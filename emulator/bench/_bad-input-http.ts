@@ -32,7 +32,8 @@ function h(
 
 const owner = { authorization: 'Bearer owner', 'content-type': 'application/json' };
 
-function restCases(ctx: Ctx, r: number): Case[] {
+/** REST: unknown routes and wrong HTTP methods. */
+function restRouteCases(ctx: Ctx, r: number): Case[] {
   const db = `/v1/projects/${ctx.project}/databases/(default)`;
   const docs = `${db}/documents`;
   const out: Case[] = [];
@@ -81,6 +82,13 @@ function restCases(ctx: Ctx, r: number): Case[] {
     ),
     h(ctx, 'rest wrong HTTP method', 'GET the root', 'GET', docs, undefined, owner),
   );
+  return out;
+}
+
+/** REST: bodies of the wrong JSON types (commit, queries, batchGet, PATCH). */
+function restJsonCases(ctx: Ctx): Case[] {
+  const docs = `/v1/projects/${ctx.project}/databases/(default)/documents`;
+  const out: Case[] = [];
   const commitBodies = [
     '{',
     '[]',
@@ -139,6 +147,13 @@ function restCases(ctx: Ctx, r: number): Case[] {
       h(ctx, 'rest wrong JSON types', `PATCH seed ${b}`, 'PATCH', `${docs}/seed/s14`, b, owner),
     );
   }
+  return out;
+}
+
+/** REST: bad resource paths and bad percent-encoding. */
+function restPathCases(ctx: Ctx, r: number): Case[] {
+  const docs = `/v1/projects/${ctx.project}/databases/(default)/documents`;
+  const out: Case[] = [];
   for (const name of badNames(ctx.project)) {
     if (name.length > 10_000) continue;
     const p = `/v1/${name.split('/').map(encodeURIComponent).join('/')}`;
@@ -199,6 +214,13 @@ function restCases(ctx: Ctx, r: number): Case[] {
       '{"rules":{"files":[{"content":"x"}]}}',
     ),
   );
+  return out;
+}
+
+/** REST: bad query parameters. */
+function restParamCases(ctx: Ctx): Case[] {
+  const docs = `/v1/projects/${ctx.project}/databases/(default)/documents`;
+  const out: Case[] = [];
   const params = [
     'pageSize=abc',
     'pageSize=-1',
@@ -243,6 +265,15 @@ function restCases(ctx: Ctx, r: number): Case[] {
   return out;
 }
 
+function restCases(ctx: Ctx, r: number): Case[] {
+  return [
+    ...restRouteCases(ctx, r),
+    ...restJsonCases(ctx),
+    ...restPathCases(ctx, r),
+    ...restParamCases(ctx),
+  ];
+}
+
 const LISTEN = '/google.firestore.v1.Firestore/Listen/channel';
 const WRITE = '/google.firestore.v1.Firestore/Write/channel';
 
@@ -272,9 +303,30 @@ function session(ctx: Ctx, path: string, n: number): Promise<string> {
 /** A WebChannel answer: 200 (errors travel inside the channel) or a client error, never 5xx/reset/hang. */
 const wcOk = (a: HttpAnswer) => a.status === 200 || clientError(a);
 
-function webChannelCases(ctx: Ctx, i: number): Case[] {
+/** Forward-channel bodies with bad counts, offsets and messages. */
+const BAD_FORMS = [
+  'count=1&ofs=-1&req0___data__=%7B%7D',
+  'count=1&ofs=abc&req0___data__=%7B%7D',
+  'count=1&ofs=1e308&req0___data__=%7B%7D',
+  'count=1&ofs=9007199254740993&req0___data__=%7B%7D',
+  'count=-1&ofs=0',
+  'count=abc&ofs=0&req0___data__=%7B%7D',
+  'count=1000000000000&ofs=0&req0___data__=%7B%7D',
+  'count=1000&ofs=0&req0___data__=%7B%7D',
+  'count=1&ofs=0',
+  'count=1&ofs=0&req0___data__=%7B',
+  'count=1&ofs=0&req0___data__=%5B%5D',
+  'count=1&ofs=0&req0___data__=null',
+  'count=1&ofs=0&req0___data__=%22x%22',
+  `count=1&ofs=0&req0___data__=${encodeURIComponent('{"addTarget":{"targetId":"x","query":5}}')}`,
+  `count=1&ofs=0&req0___data__=${encodeURIComponent('{"database":"nope","writes":[{"delete":"x"}]}')}`,
+  `count=1&ofs=0&req0___data__=${encodeURIComponent('{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000))}`,
+  '%%%&&&==',
+];
+
+/** WebChannel: unknown sessions and bad database parameters. */
+function webChannelAddressCases(ctx: Ctx, i: number, path: string): Case[] {
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const path = i % 2 ? LISTEN : WRITE;
   const out: Case[] = [];
   const sid = [randomBytes(12).toString('base64url'), '', 'x'.repeat(8000), '%zz', 'null-ish'][
     i % 5
@@ -322,25 +374,14 @@ function webChannelCases(ctx: Ctx, i: number): Case[] {
       wcOk,
     ),
   );
-  const badForm = [
-    'count=1&ofs=-1&req0___data__=%7B%7D',
-    'count=1&ofs=abc&req0___data__=%7B%7D',
-    'count=1&ofs=1e308&req0___data__=%7B%7D',
-    'count=1&ofs=9007199254740993&req0___data__=%7B%7D',
-    'count=-1&ofs=0',
-    'count=abc&ofs=0&req0___data__=%7B%7D',
-    'count=1000000000000&ofs=0&req0___data__=%7B%7D',
-    'count=1000&ofs=0&req0___data__=%7B%7D',
-    'count=1&ofs=0',
-    'count=1&ofs=0&req0___data__=%7B',
-    'count=1&ofs=0&req0___data__=%5B%5D',
-    'count=1&ofs=0&req0___data__=null',
-    'count=1&ofs=0&req0___data__=%22x%22',
-    `count=1&ofs=0&req0___data__=${encodeURIComponent('{"addTarget":{"targetId":"x","query":5}}')}`,
-    `count=1&ofs=0&req0___data__=${encodeURIComponent('{"database":"nope","writes":[{"delete":"x"}]}')}`,
-    `count=1&ofs=0&req0___data__=${encodeURIComponent('{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000))}`,
-    '%%%&&&==',
-  ][i % 17];
+  return out;
+}
+
+/** WebChannel: bad forward-channel bodies, ids and backchannel parameters. */
+function webChannelFormCases(ctx: Ctx, i: number, path: string): Case[] {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const out: Case[] = [];
+  const badForm = BAD_FORMS[i % BAD_FORMS.length];
   const aid = ['0', '-5', 'abc', '1e400', '99999999999999999999', ''][i % 6];
   const rid = ['2', '-1', 'abc', '1e30', 'rpc'][i % 5];
   out.push({
@@ -391,6 +432,13 @@ function webChannelCases(ctx: Ctx, i: number): Case[] {
       wcOk,
     ),
   );
+  return out;
+}
+
+/** WebChannel: wrong HTTP methods and terminating unknown sessions. */
+function webChannelMethodCases(ctx: Ctx, i: number, path: string): Case[] {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const out: Case[] = [];
   out.push(
     h(
       ctx,
@@ -416,6 +464,15 @@ function webChannelCases(ctx: Ctx, i: number): Case[] {
     ),
   );
   return out;
+}
+
+function webChannelCases(ctx: Ctx, i: number): Case[] {
+  const path = i % 2 ? LISTEN : WRITE;
+  return [
+    ...webChannelAddressCases(ctx, i, path),
+    ...webChannelFormCases(ctx, i, path),
+    ...webChannelMethodCases(ctx, i, path),
+  ];
 }
 
 export function httpCases(ctx: Ctx): Case[] {

@@ -41,92 +41,97 @@ const HEADERS_OK = Buffer.concat([
   hpackLiteral('content-type', 'application/grpc'),
 ]);
 
-/** Raw bytes: broken HTTP/2 after the preface and broken HTTP/1.1 requests. */
-export function rawCases(ctx: Ctx): Case[] {
+const CLOSED: RawAnswer[] = ['goaway', 'closed'];
+const EMPTY_SETTINGS = settings(Buffer.alloc(0));
+
+/** Round `i` of the malformed-connection cases: broken HTTP/2 frames, garbage, truncations. */
+function brokenConnectionCases(ctx: Ctx, i: number): Case[] {
   const out: Case[] = [];
-  const closed: RawAnswer[] = ['goaway', 'closed'];
-  const emptySettings = settings(Buffer.alloc(0));
-  for (let i = 0; i < 120; i++) {
-    out.push(
-      raw(ctx, 'h2 garbage after preface', `${i}`, [H2_PREFACE, randomBytes(9 + i * 3)], closed),
-    );
-    out.push(
-      raw(
-        ctx,
-        'h2 bad SETTINGS',
-        `${i % 6}`,
+  out.push(
+    raw(ctx, 'h2 garbage after preface', `${i}`, [H2_PREFACE, randomBytes(9 + i * 3)], CLOSED),
+  );
+  out.push(
+    raw(
+      ctx,
+      'h2 bad SETTINGS',
+      `${i % 6}`,
+      [
+        H2_PREFACE,
         [
-          H2_PREFACE,
-          [
-            settings(Buffer.alloc(5)),
-            settings(setting(4, 0), 0, 1),
-            settings(setting(4, 0x80000000)),
-            settings(setting(2, 2)),
-            settings(setting(5, 100)),
-            settings(Buffer.alloc(6), 1),
-          ][i % 6],
-        ],
-        closed,
-      ),
-    );
-    out.push(
-      raw(
-        ctx,
-        'h2 HEADERS without :path',
-        `${i}`,
-        [H2_PREFACE, emptySettings, h2Frame(1, 0x5, 1 + 2 * (i % 5), HEADERS_NO_PATH)],
-        ['rst', 'goaway', 'closed'],
-      ),
-    );
-    out.push(
-      raw(
-        ctx,
-        'h2 frame on stream 0 / bad stream',
-        `${i % 4}`,
+          settings(Buffer.alloc(5)),
+          settings(setting(4, 0), 0, 1),
+          settings(setting(4, 0x80000000)),
+          settings(setting(2, 2)),
+          settings(setting(5, 100)),
+          settings(Buffer.alloc(6), 1),
+        ][i % 6],
+      ],
+      CLOSED,
+    ),
+  );
+  out.push(
+    raw(
+      ctx,
+      'h2 HEADERS without :path',
+      `${i}`,
+      [H2_PREFACE, EMPTY_SETTINGS, h2Frame(1, 0x5, 1 + 2 * (i % 5), HEADERS_NO_PATH)],
+      ['rst', 'goaway', 'closed'],
+    ),
+  );
+  out.push(
+    raw(
+      ctx,
+      'h2 frame on stream 0 / bad stream',
+      `${i % 4}`,
+      [
+        H2_PREFACE,
+        EMPTY_SETTINGS,
         [
-          H2_PREFACE,
-          emptySettings,
-          [
-            h2Frame(1, 0x5, 0, HEADERS_OK),
-            h2Frame(0, 0x1, 1, Buffer.from('x')),
-            h2Frame(3, 0, 0, Buffer.alloc(4)),
-            h2Frame(8, 0, 0, Buffer.alloc(4)),
-          ][i % 4],
-        ],
-        closed,
-      ),
-    );
-    out.push(
-      raw(
-        ctx,
-        'h1 garbage',
-        `${i}`,
-        [Buffer.concat([Buffer.from('X'), randomBytes(20 + i)])],
-        ['http-400', 'closed'],
-        false,
-      ),
-    );
-    out.push(
-      raw(
-        ctx,
-        'truncated preface / request',
-        `${i % 3}`,
+          h2Frame(1, 0x5, 0, HEADERS_OK),
+          h2Frame(0, 0x1, 1, Buffer.from('x')),
+          h2Frame(3, 0, 0, Buffer.alloc(4)),
+          h2Frame(8, 0, 0, Buffer.alloc(4)),
+        ][i % 4],
+      ],
+      CLOSED,
+    ),
+  );
+  out.push(
+    raw(
+      ctx,
+      'h1 garbage',
+      `${i}`,
+      [Buffer.concat([Buffer.from('X'), randomBytes(20 + i)])],
+      ['http-400', 'closed'],
+      false,
+    ),
+  );
+  out.push(
+    raw(
+      ctx,
+      'truncated preface / request',
+      `${i % 3}`,
+      [
         [
-          [
-            H2_PREFACE.subarray(0, 3 + (i % 20)),
-            Buffer.from('GET /v1/'),
-            Buffer.from('POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\nabc'),
-          ][i % 3],
-        ],
-        ['closed', 'http-400', 'goaway'],
-        i % 3 === 0,
-        true,
-      ),
-    );
-  }
+          H2_PREFACE.subarray(0, 3 + (i % 20)),
+          Buffer.from('GET /v1/'),
+          Buffer.from('POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\nabc'),
+        ][i % 3],
+      ],
+      ['closed', 'http-400', 'goaway'],
+      i % 3 === 0,
+      true,
+    ),
+  );
+  return out;
+}
+
+/** RST storms: 300 streams opened and cancelled at once, then a PING that must be answered. */
+function rstStormCases(ctx: Ctx): Case[] {
+  const out: Case[] = [];
   for (let i = 0; i < 40; i++) {
     // RST storm: 300 streams opened and cancelled at once, then a PING that must be answered.
-    const storm: Buffer[] = [H2_PREFACE, emptySettings];
+    const storm: Buffer[] = [H2_PREFACE, EMPTY_SETTINGS];
     for (let s = 0; s < 300; s++) {
       storm.push(
         h2Frame(1, 0x4, 1 + 2 * s, HEADERS_OK),
@@ -136,6 +141,12 @@ export function rawCases(ctx: Ctx): Case[] {
     storm.push(h2Frame(6, 0, 0, Buffer.alloc(8)));
     out.push(raw(ctx, 'h2 RST storm', `${i}`, storm, ['answered', 'goaway', 'closed', 'rst']));
   }
+  return out;
+}
+
+/** HTTP/1.1 requests with broken lengths, encodings, header lines or versions. */
+function h1MalformedCases(ctx: Ctx): Case[] {
+  const out: Case[] = [];
   const h1Bad = [
     'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
     'POST /v1/x HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
@@ -157,5 +168,13 @@ export function rawCases(ctx: Ctx): Case[] {
       ),
     );
   }
+  return out;
+}
+
+/** Raw bytes: broken HTTP/2 after the preface and broken HTTP/1.1 requests. */
+export function rawCases(ctx: Ctx): Case[] {
+  const out: Case[] = [];
+  for (let i = 0; i < 120; i++) out.push(...brokenConnectionCases(ctx, i));
+  out.push(...rstStormCases(ctx), ...h1MalformedCases(ctx));
   return out;
 }

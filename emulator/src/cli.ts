@@ -2,7 +2,7 @@
 import type { EmulatorOptions, RunningEmulator } from './server/index.js';
 
 const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE]
-       [--indexes FILE] [--data DIR] [--import DIR]
+       [--indexes FILE] [--data DIR] [--import DIR] [--functions_emulator HOST:PORT]
        firestore-emulator export DIR [--from HOST:PORT]
 
   --host HOST      interface to listen on (default 127.0.0.1)
@@ -14,6 +14,9 @@ const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--pro
   --data DIR       keep data durably in DIR (default: memory only)
   --import DIR     at start, replace each database found in DIR with its fixture
                    (DIR/{project}/{database}.json, as written by \`export\`)
+  --functions_emulator HOST:PORT
+                   deliver the events of registered Firestore triggers to this Functions
+                   emulator (as the official emulator's flag; see README "Triggers")
 
   export DIR       write the documents of every database of a running emulator as fixtures
                    into DIR; --from names the emulator (default 127.0.0.1:8080)
@@ -35,7 +38,16 @@ function parseArgs(argv: string[]): EmulatorOptions {
     }
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const known = ['--host', '--port', '--project', '--rules', '--indexes', '--data', '--import'];
+    const known = [
+      '--host',
+      '--port',
+      '--project',
+      '--rules',
+      '--indexes',
+      '--data',
+      '--import',
+      '--functions_emulator',
+    ];
     if (!known.includes(flag)) fail(`unknown argument ${JSON.stringify(arg)}`);
     let value: string | undefined = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) {
@@ -69,6 +81,11 @@ function parseArgs(argv: string[]): EmulatorOptions {
         break;
       case '--import':
         opts.importDir = value;
+        break;
+      case '--functions_emulator':
+        if (!/^(\[[^\]]+\]|[^:\s]+):\d+$/.test(value))
+          fail(`--functions_emulator needs HOST:PORT, got ${JSON.stringify(value)}`);
+        opts.functionsEmulator = value;
         break;
     }
   }

@@ -8,6 +8,8 @@ import {
   AggregateField,
   FieldPath,
   type Firestore as AdminFirestore,
+  type Query,
+  type QuerySnapshot,
 } from 'firebase-admin/firestore';
 import { collection, onSnapshot, orderBy, query, where } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +39,8 @@ const INDEXES = {
 };
 const env = useEmulator(PROJECT, { indexes: JSON.stringify(INDEXES) });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const ids = (s: QuerySnapshot) => s.docs.map((d) => d.id);
 
 async function seed(db: AdminFirestore): Promise<void> {
   const leads = db.collection('leads');
@@ -108,36 +112,39 @@ describe('query explain', () => {
 });
 
 describe('--indexes enforcement', () => {
-  it('accepts every query the automatic single-field indexes serve', async () => {
+  it('accepts every query the automatic single-field indexes serve, with its results', async () => {
     await seed(env.admin);
     const leads = env.admin.collection('leads');
-    const served = [
-      leads,
-      leads.where('status', '==', 'novo').where('idade', '==', 20),
-      leads.where('status', '==', 'novo').where('tags', 'array-contains', 'x'),
-      leads.where('status', 'in', ['novo', 'separado']).where('idade', '==', 20),
-      leads.orderBy('created_at', 'desc'),
-      leads.where('idade', '>', 10),
-      leads.where('deleted_at', '!=', null).orderBy('deleted_at', 'desc'),
-      leads.where('status', 'not-in', ['descartado']),
-      leads.where('status', '==', 'novo').orderBy(FieldPath.documentId()),
-      leads.where('status', '==', 'novo').orderBy('status'),
+    const served: [Query, string[]][] = [
+      [leads, ['a', 'b', 'c']],
+      [leads.where('status', '==', 'novo').where('idade', '==', 20), ['a']],
+      [leads.where('status', '==', 'novo').where('tags', 'array-contains', 'x'), ['a']],
+      [leads.where('status', 'in', ['novo', 'separado']).where('idade', '==', 20), ['a']],
+      [leads.orderBy('created_at', 'desc'), ['c', 'b', 'a']],
+      [leads.where('idade', '>', 25), ['b', 'c']],
+      [leads.where('deleted_at', '!=', null).orderBy('deleted_at', 'desc'), ['c']],
+      [leads.where('status', 'not-in', ['separado']), ['a', 'b']],
+      [leads.where('status', '==', 'novo').orderBy(FieldPath.documentId(), 'desc'), ['b', 'a']],
+      [leads.where('status', '==', 'novo').orderBy('status'), ['a', 'b']],
     ];
-    for (const q of served) await q.get();
-    await leads.where('deleted_at', '!=', null).count().get();
-    await leads.aggregate({ total: AggregateField.sum('idade') }).get();
+    for (const [q, expected] of served) expect(ids(await q.get())).toEqual(expected);
+    expect((await leads.where('deleted_at', '!=', null).count().get()).data().count).toBe(1);
+    const total = await leads.aggregate({ total: AggregateField.sum('idade') }).get();
+    expect(total.data().total).toBe(90);
   });
 
   it('accepts queries a listed composite index serves, in its directions only', async () => {
+    await seed(env.admin);
     const leads = env.admin.collection('leads');
-    await leads.where('deleted_at', '==', null).orderBy('created_at', 'desc').get();
+    const panel = leads.where('deleted_at', '==', null).orderBy('created_at', 'desc');
+    expect(ids(await panel.get())).toEqual(['b', 'a']);
     const reversed = leads.where('deleted_at', '==', null).orderBy('created_at').get();
     expect((await failureOf(reversed)).code).toBe(9);
-    await leads.where('status', '==', 'novo').where('idade', '>', 18).get();
-    await leads
-      .where('status', '==', 'novo')
-      .aggregate({ total: AggregateField.sum('idade') })
-      .get();
+    const adults = leads.where('status', '==', 'novo').where('idade', '>', 25);
+    expect(ids(await adults.get())).toEqual(['b']);
+    const novo = leads.where('status', '==', 'novo');
+    const total = await novo.aggregate({ total: AggregateField.sum('idade') }).get();
+    expect(total.data().total).toBe(50);
   });
 
   it("fails a query production would refuse with production's message and the index to add", async () => {
@@ -206,10 +213,16 @@ describe('--indexes enforcement', () => {
     });
     const admin = adminClient(emu, PROJECT);
     try {
+      await seed(admin.db);
       const leads = admin.db.collection('leads');
-      await leads.where('deleted_at', '==', null).orderBy('created_at', 'desc').get();
-      await leads.where('deleted_at', '!=', null).orderBy('deleted_at', 'desc').get();
-      await leads.where('deleted_at', '!=', null).count().get();
+      const active = leads.where('deleted_at', '==', null).orderBy('created_at', 'desc');
+      expect(ids(await active.get())).toEqual(['b', 'a']);
+      const trash = leads.where('deleted_at', '!=', null).orderBy('deleted_at', 'desc');
+      expect(ids(await trash.get())).toEqual(['c']);
+      expect((await leads.where('deleted_at', '!=', null).count().get()).data().count).toBe(1);
+      // The same emulator still refuses a query that file has no index for.
+      const unindexed = leads.where('status', '==', 'novo').orderBy('idade', 'desc').get();
+      expect((await failureOf(unindexed)).code).toBe(9);
     } finally {
       await admin.close();
       await emu.stop();

@@ -145,6 +145,45 @@ describe('NaN and null in filters', () => {
   });
 });
 
+describe('array-contains-any with null or NaN', () => {
+  it('never matches null or NaN through the list, as `in` does not (gRPC, REST, JS SDK, listener)', async () => {
+    const name = coll('any-null');
+    await seed(env.admin, name, {
+      withNull: { a: [null] },
+      withNaN: { a: [NaN] },
+      with43: { a: [43] },
+      withBoth: { a: [null, NaN, 7] },
+    });
+    for (const db of [env.admin, env.newRestAdmin()]) {
+      const c = db.collection(name);
+      expect(ids(await c.where('a', 'array-contains-any', [null]).get())).toEqual([]);
+      expect(ids(await c.where('a', 'array-contains-any', [43, null]).get())).toEqual(['with43']);
+      expect(ids(await c.where('a', 'array-contains-any', [NaN]).get())).toEqual([]);
+      expect(ids(await c.where('a', 'array-contains-any', [NaN, null, 7]).get())).toEqual([
+        'withBoth',
+      ]);
+      expect((await c.where('a', 'array-contains-any', [null, NaN]).count().get()).data()).toEqual({
+        count: 0,
+      });
+    }
+    const web = await getDocs(
+      webQuery(webCollection(env.web, name), webWhere('a', 'array-contains-any', [43, null, NaN])),
+    );
+    expect(ids(web)).toEqual(['with43']);
+    // A listener's first snapshot holds what the server matched, and nothing more.
+    const listened = await new Promise<string[]>((resolve, reject) => {
+      const stop = env.admin
+        .collection(name)
+        .where('a', 'array-contains-any', [null, NaN, 43])
+        .onSnapshot((s) => {
+          stop();
+          resolve(ids(s));
+        }, reject);
+    });
+    expect(listened).toEqual(['with43']);
+  });
+});
+
 describe('filter lists', () => {
   it('may hold arrays as elements of in / not-in / array-contains-any', async () => {
     const name = coll('lists');

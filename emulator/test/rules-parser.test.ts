@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain ESM script without type declarations
 import { generateParserSource } from '../src/rules/generate-parser.mjs';
 import { formatRulesErrors, loadRules } from '../src/rules/index.js';
 import { rules } from './rules-fixtures/harness.js';

@@ -72,7 +72,7 @@ export async function eraseCandidate(
 ): Promise<{ deleted: number }> {
   const docs = await leadsOf(db, stored);
   for (const doc of docs) await db.recursiveDelete(doc.ref);
-  await db.collection(functionsConfig.auditCollection).add({
+  await db.collection(functionsConfig.privacyAuditCollection).add({
     kind: 'candidate-erasure',
     at: Timestamp.fromDate(now),
     by,

@@ -4,11 +4,13 @@ export const functionsConfig = {
   region: 'us-central1',
   /** Allow-list of admin emails: `admins/{lowercased email}`, denied to every client by the rules. */
   adminsCollection: 'admins',
+  /** Every change of the team made from the panel: `admin_audit/{autoId}`; admins read, nobody writes. */
+  auditCollection: 'admin_audit',
   /** The redirect settings document whose `redirect_count` only countRedirect changes. */
   redirectSettingsPath: 'settings/redirect',
   /** How long leads stay in the trash: `trash_days` (null: kept until deleted by hand). Admin SDK only. */
   retentionSettingsPath: 'settings/retention',
   /** What was done to candidates' data (retention runs, erasures), without personal data. Admin SDK only. */
-  auditCollection: 'audit',
+  privacyAuditCollection: 'audit',
   leadsCollection: 'leads',
 } as const;

@@ -1,11 +1,13 @@
 /**
  * Vagas functions (Cloud Functions v2): the callables linkAdminUser, isCurrentUserAdmin,
- * countRedirect; LGPD (issue 26): getRetention, saveRetention, applyRetentionNow and the daily
- * applyRetentionDaily schedule; findCandidate and eraseCandidate for a candidate's request.
+ * and countRedirect; the team's addAdmin and removeAdmin; the lead timeline's
+ * Firestore triggers (leadTimeline, noteTimeline); LGPD (issue 26): getRetention, saveRetention,
+ * applyRetentionNow and the daily applyRetentionDaily schedule; findCandidate and eraseCandidate
+ * for a candidate's request.
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { logger, setGlobalOptions } from 'firebase-functions';
 import { onCall } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
@@ -14,6 +16,8 @@ import * as access from './admin-access.js';
 import { functionsConfig } from './config.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
 import * as retention from './retention.js';
+import * as team from './team.js';
+import { leadTimelineTrigger, noteTimelineTrigger } from './timeline-triggers.js';
 import { assertNoArguments, requireAdmin, requireCaller } from './validation.js';
 
 setGlobalOptions({ region: functionsConfig.region, maxInstances: 10 });
@@ -31,16 +35,77 @@ const directory: access.AdminDirectory = {
     return { email: String(snap.get('email') ?? email), uid: typeof uid === 'string' ? uid : null };
   },
   async getUser(uid) {
-    const user = await auth.getUser(uid);
-    return {
-      uid: user.uid,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      customClaims: user.customClaims,
-    };
+    return toAuthUser(await auth.getUser(uid));
   },
   async setCustomClaims(uid, claims) {
     await auth.setCustomUserClaims(uid, claims);
+  },
+};
+
+/** Auth user as the logic sees it. */
+function toAuthUser(user: {
+  uid: string;
+  email?: string;
+  emailVerified: boolean;
+  customClaims?: Record<string, unknown>;
+}): access.AuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    customClaims: user.customClaims,
+  };
+}
+
+const admins = () => db.collection(functionsConfig.adminsCollection);
+
+/** The audit row of one change, stamped with the server's time. */
+function auditRow(audit: team.TeamAuditEntry) {
+  return { ...audit, at: FieldValue.serverTimestamp() };
+}
+
+/** The admin SDK behind addAdmin and removeAdmin. */
+const teamDirectory: team.TeamDirectory = {
+  getAllowListEntry: (email) => directory.getAllowListEntry(email),
+  async findUserByEmail(email) {
+    try {
+      return toAuthUser(await auth.getUserByEmail(email));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+      throw error;
+    }
+  },
+  async createUser(email) {
+    return toAuthUser(await auth.createUser({ email, emailVerified: false }));
+  },
+  setCustomClaims: (uid, claims) => directory.setCustomClaims(uid, claims),
+  async revokeRefreshTokens(uid) {
+    await auth.revokeRefreshTokens(uid);
+  },
+  insertEntry(entry, audit) {
+    return db.runTransaction(async (tx) => {
+      const ref = admins().doc(entry.email);
+      if ((await tx.get(ref)).exists) return false;
+      tx.set(ref, {
+        email: entry.email,
+        uid: entry.uid,
+        granted_at: FieldValue.serverTimestamp(),
+        added_by: entry.addedBy,
+      });
+      tx.set(db.collection(functionsConfig.auditCollection).doc(), auditRow(audit));
+      return true;
+    });
+  },
+  deleteEntry(email, audit) {
+    return db.runTransaction(async (tx) => {
+      const ref = admins().doc(email);
+      if (!(await tx.get(ref)).exists) return 'missing' as const;
+      // Read inside the transaction: two admins removing each other at once cannot both succeed.
+      if ((await tx.get(admins().limit(2))).size < 2) return 'last' as const;
+      tx.delete(ref);
+      tx.set(db.collection(functionsConfig.auditCollection).doc(), auditRow(audit));
+      return 'removed' as const;
+    });
   },
 };
 
@@ -55,6 +120,18 @@ export const linkAdminUser = onCall<unknown, Promise<boolean>>(async (request) =
 export const isCurrentUserAdmin = onCall<unknown, boolean>((request) => {
   assertNoArguments(request.data);
   return access.isCurrentUserAdmin(requireCaller(request));
+});
+
+/** An admin puts a colleague on the allow-list (Configurações → Equipe). */
+export const addAdmin = onCall<unknown, Promise<team.AddAdminResult>>(async (request) => {
+  const caller = requireCaller(request);
+  return team.addAdmin(caller, request.data, teamDirectory);
+});
+
+/** An admin takes a colleague off the allow-list; never the last admin. */
+export const removeAdmin = onCall<unknown, Promise<{ email: string }>>(async (request) => {
+  const caller = requireCaller(request);
+  return team.removeAdmin(caller, request.data, teamDirectory);
 });
 
 /** Public: counts one redirect (only when a link is configured); returns the new count. */
@@ -107,3 +184,9 @@ export const eraseCandidate = onCall(async (request) => {
   const { stored } = candidates.whatsappInput(request.data);
   return candidates.eraseCandidate(db, stored, caller.uid);
 });
+
+/** Every change of a lead into its timeline; a deleted lead's notes and timeline removed. */
+export const leadTimeline = leadTimelineTrigger(db, auth);
+
+/** Every note added, edited or deleted into its lead's timeline. */
+export const noteTimeline = noteTimelineTrigger(db, auth);

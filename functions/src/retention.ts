@@ -109,7 +109,7 @@ export async function applyRetention(
     deleted += page.size;
     if (page.size < pageSize) break;
   }
-  await db.collection(functionsConfig.auditCollection).add({
+  await db.collection(functionsConfig.privacyAuditCollection).add({
     kind: 'retention',
     at: Timestamp.fromDate(now),
     by: trigger.kind === 'admin' ? trigger.uid : 'schedule',
@@ -122,7 +122,7 @@ export async function applyRetention(
 /** The latest audit entries (retention runs and erasures), newest first, as plain JSON. */
 export async function recentAudit(db: Firestore, limit = 10) {
   const snap = await db
-    .collection(functionsConfig.auditCollection)
+    .collection(functionsConfig.privacyAuditCollection)
     .orderBy('at', 'desc')
     .limit(limit)
     .get();

@@ -16,6 +16,7 @@ import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.
 import { seed } from '../../scripts/seed.mjs';
 import { functionsConfig } from '../src/config.js';
 import { countRedirect as runCountRedirect } from '../src/redirect-counter.js';
+import { teamErrors } from '../src/team.js';
 import {
   authClient,
   callFunction,
@@ -204,6 +205,13 @@ describe('allow-list code (CLI and seed)', () => {
     expect((await admin.auth.getUser(s.uid)).customClaims?.admin).toBeUndefined();
     const entry = await admin.db.collection(functionsConfig.adminsCollection).doc(email).get();
     expect(entry.exists).toBe(false);
+    // The CLI's changes are in the team's audit too, by nobody of the panel.
+    expect(await auditRowsFor(email)).toEqual(
+      expect.arrayContaining([
+        { action: 'added', email, by: null, at: 'timestamp' },
+        { action: 'removed', email, by: null, at: 'timestamp' },
+      ]),
+    );
 
     await expect(cli('grant')).rejects.toMatchObject({ code: 2 });
     await expect(cli('grant', 'not-an-email')).rejects.toMatchObject({ code: 1 });
@@ -236,6 +244,181 @@ describe('allow-list code (CLI and seed)', () => {
       ok: true,
       result: true,
     });
+  });
+});
+
+/** An allow-listed admin with a signed-in session whose token carries the claim. */
+async function adminSession(label: string) {
+  const email = freshEmail(label);
+  await admin.auth.createUser({ email, password: 'secret-123', emailVerified: true });
+  await grantAdmin(admin, email);
+  return { email, session: await authClient(hosts).signIn(email, 'secret-123') };
+}
+
+/** The password-reset code the Auth emulator "sent" to `email` (its outbox endpoint). */
+async function lastResetCode(email: string): Promise<string> {
+  const url = `http://${hosts.authHost}/emulator/v1/projects/${hosts.projectId}/oobCodes`;
+  const { oobCodes } = (await (await fetch(url)).json()) as {
+    oobCodes: { email: string; oobCode: string; requestType: string }[];
+  };
+  const code = oobCodes
+    .filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET')
+    .at(-1);
+  if (!code) throw new Error(`no password e-mail for ${email}`);
+  return code.oobCode;
+}
+
+async function auditRowsFor(email: string) {
+  const snap = await admin.db
+    .collection(functionsConfig.auditCollection)
+    .where('email', '==', email)
+    .get();
+  return snap.docs.map((d) => {
+    const { at, ...row } = d.data();
+    return { ...row, at: typeof at?.toDate === 'function' ? 'timestamp' : at };
+  });
+}
+
+describe('addAdmin and removeAdmin (Configurações → Equipe)', () => {
+  const call = (name: string, data: unknown, token?: string) =>
+    callFunction(hosts, name, data, token);
+
+  it('refuse a caller without an ID token, and a signed-in user who is not an admin', async () => {
+    const user = await authClient(hosts).signUp(freshEmail('curioso'), 'secret-123');
+    const target = freshEmail('alvo');
+    for (const name of ['addAdmin', 'removeAdmin']) {
+      expect(await call(name, { email: target })).toMatchObject({
+        ok: false,
+        status: 'UNAUTHENTICATED',
+      });
+      expect(await call(name, { email: target }, user.idToken)).toEqual({
+        ok: false,
+        status: 'PERMISSION_DENIED',
+        message: teamErrors.notAdmin,
+      });
+    }
+    expect((await admin.db.collection('admins').doc(target).get()).exists).toBe(false);
+    expect(await auditRowsFor(target)).toEqual([]);
+  });
+
+  it('an admin adds a new colleague, who sets a password from the e-mail and signs in as admin', async () => {
+    const boss = await adminSession('chefe');
+    const colleague = freshEmail('Colega');
+    const added = await call('addAdmin', { email: ` ${colleague} ` }, boss.session.idToken);
+    expect(added).toEqual({ ok: true, result: { email: colleague.toLowerCase(), invite: true } });
+
+    const entry = (await admin.db.collection('admins').doc(colleague.toLowerCase()).get()).data();
+    const account = await admin.auth.getUserByEmail(colleague.toLowerCase());
+    expect(entry).toMatchObject({
+      email: colleague.toLowerCase(),
+      uid: account.uid,
+      added_by: boss.email,
+    });
+    expect(entry?.granted_at?.toDate()).toBeInstanceOf(Date);
+    expect(account.customClaims).toEqual({ admin: true });
+    expect(await auditRowsFor(colleague.toLowerCase())).toEqual([
+      { action: 'added', email: colleague.toLowerCase(), by: boss.email, at: 'timestamp' },
+    ]);
+
+    // What the panel does next: the password e-mail (sendPasswordResetEmail), then the colleague's
+    // first sign-in through the login page's linkAdminUser.
+    const base = `http://${hosts.authHost}/identitytoolkit.googleapis.com/v1`;
+    const send = await fetch(`${base}/accounts:sendOobCode?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestType: 'PASSWORD_RESET', email: colleague.toLowerCase() }),
+    });
+    expect(send.status).toBe(200);
+    const reset = await fetch(`${base}/accounts:resetPassword?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        oobCode: await lastResetCode(colleague.toLowerCase()),
+        newPassword: 'nova-senha-1',
+      }),
+    });
+    expect(reset.status).toBe(200);
+    const s = await authClient(hosts).signIn(colleague.toLowerCase(), 'nova-senha-1');
+    expect(claimsOf(s.idToken).admin).toBe(true);
+    expect(await call('linkAdminUser', null, s.idToken)).toEqual({ ok: true, result: true });
+  });
+
+  it('refuse a bad e-mail, an address already on the team and a colleague not on it', async () => {
+    const boss = await adminSession('chefe');
+    const token = boss.session.idToken;
+    for (const email of ['', 'sem-arroba', 'a@b', 42]) {
+      expect(await call('addAdmin', { email }, token)).toEqual({
+        ok: false,
+        status: 'INVALID_ARGUMENT',
+        message: teamErrors.badEmail,
+      });
+    }
+    expect(await call('addAdmin', null, token)).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    expect(await call('addAdmin', { email: boss.email.toUpperCase() }, token)).toEqual({
+      ok: false,
+      status: 'ALREADY_EXISTS',
+      message: teamErrors.alreadyAdmin,
+    });
+    expect(await call('removeAdmin', { email: freshEmail('ninguem') }, token)).toEqual({
+      ok: false,
+      status: 'NOT_FOUND',
+      message: teamErrors.notFound,
+    });
+  });
+
+  it('an admin removes a colleague: entry, claim and tokens go, and the old token manages nothing', async () => {
+    const boss = await adminSession('chefe');
+    const colleague = await adminSession('saindo');
+    const removed = await call('removeAdmin', { email: colleague.email }, boss.session.idToken);
+    expect(removed).toEqual({ ok: true, result: { email: colleague.email } });
+    expect((await admin.db.collection('admins').doc(colleague.email).get()).exists).toBe(false);
+    expect((await admin.auth.getUserByEmail(colleague.email)).customClaims?.admin).toBeUndefined();
+    expect(await auditRowsFor(colleague.email)).toContainEqual({
+      action: 'removed',
+      email: colleague.email,
+      by: boss.email,
+      at: 'timestamp',
+    });
+    // The removed colleague's ID token still carries the claim until it expires: refused anyway.
+    expect(claimsOf(colleague.session.idToken).admin).toBe(true);
+    expect(
+      await call('removeAdmin', { email: boss.email }, colleague.session.idToken),
+    ).toMatchObject({ ok: false, status: 'PERMISSION_DENIED' });
+    expect((await admin.db.collection('admins').doc(boss.email).get()).exists).toBe(true);
+  });
+
+  it('never removes the last admin, even when the last two remove each other at once', async () => {
+    // The allow-list is shared with the other tests: set it aside, and put it back afterwards.
+    const others = (await admin.db.collection('admins').get()).docs;
+    await Promise.all(others.map((d) => d.ref.delete()));
+    try {
+      const a = await adminSession('ultima-a');
+      const b = await adminSession('ultima-b');
+      const both = await Promise.all([
+        call('removeAdmin', { email: b.email }, a.session.idToken),
+        call('removeAdmin', { email: a.email }, b.session.idToken),
+      ]);
+      const refused = both.filter((r) => !r.ok);
+      expect(both.filter((r) => r.ok)).toHaveLength(1);
+      expect(refused).toEqual([
+        {
+          ok: false,
+          status: expect.stringMatching(/FAILED_PRECONDITION|PERMISSION_DENIED/),
+          message: expect.any(String),
+        },
+      ]);
+      const left = (await admin.db.collection('admins').get()).docs.map((d) => d.id);
+      expect(left).toHaveLength(1);
+      const last = left[0] === a.email ? a : b;
+      expect(await call('removeAdmin', { email: last.email }, last.session.idToken)).toEqual({
+        ok: false,
+        status: 'FAILED_PRECONDITION',
+        message: teamErrors.lastAdmin,
+      });
+      expect((await admin.db.collection('admins').get()).size).toBe(1);
+    } finally {
+      await Promise.all(others.map((d) => d.ref.set(d.data())));
+    }
   });
 });
 

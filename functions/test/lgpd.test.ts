@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const name of [functionsConfig.leadsCollection, functionsConfig.auditCollection]) {
+  for (const name of [functionsConfig.leadsCollection, functionsConfig.privacyAuditCollection]) {
     await db.recursiveDelete(db.collection(name));
   }
   await db.doc(functionsConfig.retentionSettingsPath).delete();

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recordMutants, type RecordMutant } from './record-mutants.js';
 
 interface Mutant {
   id: string;
@@ -17,9 +18,10 @@ interface Mutant {
   bullet: string;
   find: string;
   replace: string;
-  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'option-lists';
-  /** Also run leads-property.test.ts (lead create validation). */
+  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'generated-rules' | RecordMutant['file'];
+  /** Also run the property tests: leads-property.test.ts, or `propertyFile`. */
   property?: boolean;
+  propertyFile?: string;
   /** Why the mutant cannot change any outcome (it must then survive). */
   equivalent?: string;
 }
@@ -28,9 +30,9 @@ interface Mutant {
 const mutants: Mutant[] = [
   // leads: reads
   { id: 'lead-read-public', bullet: 'only admins get/list leads', file: 'leads',
-    find: 'allow get, list: if isAdmin();', replace: 'allow get, list: if true;' },
+    find: 'match /leads/{leadId} {\n      allow get, list: if isAdmin();', replace: 'match /leads/{leadId} {\n      allow get, list: if true;' },
   { id: 'lead-read-signed-in', bullet: 'only admins get/list leads', file: 'leads',
-    find: 'allow get, list: if isAdmin();', replace: 'allow get, list: if request.auth != null;' },
+    find: 'match /leads/{leadId} {\n      allow get, list: if isAdmin();', replace: 'match /leads/{leadId} {\n      allow get, list: if request.auth != null;' },
   { id: 'admin-any-claim', bullet: 'admin means token.admin == true', file: 'leads',
     find: "request.auth.token.get('admin', false) == true", replace: "request.auth.token.get('admin', false) != false" },
   // leads: create
@@ -44,31 +46,40 @@ const mutants: Mutant[] = [
   { id: 'create-status', bullet: "lead create: status == 'novo'", file: 'leads', property: true,
     find: "        && data.status == 'novo'\n", replace: '\n' },
   { id: 'create-created-at', bullet: 'lead create: created_at == request.time', file: 'leads', property: true,
-    find: '        && data.created_at == request.time\n        && data.deleted_at == null\n', replace: '        && data.deleted_at == null\n' },
+    find: '        && data.created_at == request.time\n        && data.deleted_at == null;', replace: '        && data.deleted_at == null;' },
   { id: 'create-deleted-at', bullet: 'lead create: deleted_at == null', file: 'leads', property: true,
-    find: "        && data.deleted_at == null\n        && (!('source' in data)", replace: "        && (!('source' in data)" },
+    find: '        && data.created_at == request.time\n        && data.deleted_at == null;', replace: '        && data.created_at == request.time;' },
   { id: 'create-nome-bounds', bullet: 'lead create: nome non-empty, bounded', file: 'leads', property: true,
-    find: 'isStringOfSize(data.nome, 1, nomeMaxLength())', replace: 'data.nome is string' },
+    find: 'isStringOfSize(data.nome, 1, 200)', replace: 'data.nome is string' },
   { id: 'create-nome-type', bullet: 'lead create: nome a string', file: 'leads', property: true,
-    find: 'isStringOfSize(data.nome, 1, nomeMaxLength())', replace: 'true' },
+    find: 'isStringOfSize(data.nome, 1, 200)', replace: 'true' },
   { id: 'create-whatsapp-length', bullet: 'lead create: whatsapp <= 15', file: 'leads', property: true,
-    find: 'isStringOfSize(data.whatsapp, 1, whatsappMaxLength())', replace: 'data.whatsapp is string' },
+    find: 'isStringOfSize(data.whatsapp, 1, 15)', replace: 'data.whatsapp is string' },
   { id: 'create-whatsapp-chars', bullet: 'lead create: whatsapp digits/()/space/-', file: 'leads', property: true,
     find: "        && data.whatsapp.matches('[0-9() -]+')\n", replace: '\n' },
   { id: 'create-root-vaga', bullet: 'lead create: vaga from the list', file: 'leads', property: true,
-    find: '        && data.vaga in rootJobs()\n', replace: '\n' },
+    find: 'data.vaga in rootVagaOptions()', replace: 'true' },
   { id: 'create-root-cidade', bullet: 'lead create: cidade from the list', file: 'leads', property: true,
-    find: '        && data.cidade in rootLocalities();', replace: ';' },
+    find: '        && data.cidade in rootCidadeOptions();', replace: ';' },
   { id: 'create-cc-vaga', bullet: 'lead create: [employer] job', file: 'leads', property: true,
-    find: '        && data.vaga in callCenterVagas()\n', replace: '\n' },
+    find: 'data.vaga in callCenterVagaOptions()', replace: 'true' },
   { id: 'create-cc-cidade', bullet: 'lead create: cidade from the list', file: 'leads', property: true,
-    find: '        && data.cidade in callCenterLocalities()\n', replace: '\n' },
+    find: '        && data.cidade in callCenterCidadeOptions()\n', replace: '\n' },
   { id: 'create-idade-bounds', bullet: 'lead create: idade int 16..70', file: 'leads', property: true,
-    find: 'isIntBetween(data.idade, minAge(), maxAge())', replace: 'data.idade is int' },
+    find: 'isIntBetween(data.idade, 16, 70)', replace: 'data.idade is int' },
   { id: 'create-idade-type', bullet: 'lead create: idade an int', file: 'leads', property: true,
-    find: 'isIntBetween(data.idade, minAge(), maxAge())', replace: 'data.idade >= minAge() && data.idade <= maxAge()' },
+    find: 'isIntBetween(data.idade, 16, 70)', replace: 'data.idade >= 16 && data.idade <= 70' },
   { id: 'create-tempo', bullet: 'lead create: tempo_experiencia from the list', file: 'leads', property: true,
-    find: '        && data.tempo_experiencia in experienceOptions();', replace: ';' },
+    find: '        && data.tempo_experiencia in tempoExperienciaOptions();', replace: ';' },
+  // leads: the hand-written rules composing the generated checks
+  { id: 'create-root-common', bullet: 'lead create: every field valid (root)', file: 'leads', property: true,
+    find: 'hasLeadKeys(data, rootLeadKeys())\n        && isValidNewLeadCommon(data)', replace: 'hasLeadKeys(data, rootLeadKeys())' },
+  { id: 'create-root-fields', bullet: 'lead create: every field valid (root)', file: 'leads', property: true,
+    find: '        && isValidRootLeadFields(data);', replace: ';' },
+  { id: 'create-cc-common', bullet: 'lead create: every field valid (call center)', file: 'leads', property: true,
+    find: 'hasLeadKeys(data, callCenterLeadKeys())\n        && isValidNewLeadCommon(data)', replace: 'hasLeadKeys(data, callCenterLeadKeys())' },
+  { id: 'create-cc-fields', bullet: 'lead create: every field valid (call center)', file: 'leads', property: true,
+    find: '        && isValidCallCenterLeadFields(data);', replace: ';' },
   // leads: the optional visit source
   { id: 'source-anything', bullet: 'lead source: exactly its shape', file: 'lead-source', property: true,
     find: "(!('source' in data) || isValidLeadSource(data.source))", replace: 'true' },
@@ -81,7 +92,7 @@ const mutants: Mutant[] = [
   { id: 'source-extra-keys', bullet: 'lead source: no other key', file: 'lead-source', property: true,
     find: "        && source.keys().hasOnly(['utm_source', 'utm_medium', 'utm_campaign', 'fbclid'])\n", replace: '\n' },
   { id: 'source-fbclid-type', bullet: 'lead source: fbclid a boolean', file: 'lead-source', property: true,
-    find: '        && source.fbclid is bool\n', replace: '\n' },
+    find: '\n        && source.fbclid is bool;', replace: ';' },
   ...(['utm_source', 'utm_medium', 'utm_campaign'] as const).map((field): Mutant => ({
     id: `source-${field}-bounds`, bullet: `lead source: ${field} 1..100 characters`, file: 'lead-source', property: true,
     find: `isStringOfSize(source.${field}, 1, 100)`, replace: `source.${field} is string`,
@@ -92,19 +103,21 @@ const mutants: Mutant[] = [
   })),
   // leads: admin changes, delete
   { id: 'admin-update-anything', bullet: 'admins change only status and deleted_at', file: 'leads',
-    find: 'changedKeys().hasOnly(managedLeadKeys())', replace: 'true' },
+    find: 'changedKeys().hasOnly(managedLeadKeys().concat(leadRecordKeys()))', replace: 'true' },
   { id: 'admin-status-value', bullet: 'admin status: a valid value', file: 'leads',
-    find: '        && data.status in leadStatuses()\n', replace: '\n' },
+    find: 'data.status in statusOptions()', replace: 'true' },
   { id: 'admin-deleted-at-type', bullet: 'admin deleted_at: timestamp or null', file: 'leads',
     find: '(data.deleted_at == null || data.deleted_at is timestamp)', replace: 'true' },
+  { id: 'admin-fields', bullet: 'admin changes: each field valid', file: 'leads',
+    find: '        && isValidManagedLeadFields(data);', replace: ';' },
   { id: 'admin-update-removed', bullet: 'admins classify/trash/restore', file: 'leads',
     find: '(isAdmin() && isValidLeadManagement(request.resource.data))', replace: 'false' },
   { id: 'update-not-admin', bullet: 'nobody else updates leads', file: 'leads',
     find: '(isAdmin() && isValidLeadManagement(request.resource.data))', replace: 'isValidLeadManagement(request.resource.data)' },
   { id: 'delete-public', bullet: 'only admins delete leads', file: 'leads',
-    find: 'allow delete: if isAdmin();', replace: 'allow delete: if true;' },
+    find: 'isCreateRetry(request.resource.data);\n      allow delete: if isAdmin();', replace: 'isCreateRetry(request.resource.data);\n      allow delete: if true;' },
   { id: 'delete-removed', bullet: 'admins delete leads', file: 'leads',
-    find: 'allow delete: if isAdmin();', replace: 'allow delete: if false;' },
+    find: 'isCreateRetry(request.resource.data);\n      allow delete: if isAdmin();', replace: 'isCreateRetry(request.resource.data);\n      allow delete: if false;' },
   // leads: retry
   { id: 'retry-removed', bullet: 'retry of a lost create allowed', file: 'leads',
     find: '        || isCreateRetry(request.resource.data);', replace: ';' },
@@ -150,17 +163,25 @@ const mutants: Mutant[] = [
   { id: 'tracking-updated-at', bullet: 'settings: updated_at == request.time', file: 'settings',
     find: "        && data.pixel_id.matches('[0-9]*')\n        && data.updated_at == request.time;", replace: "        && data.pixel_id.matches('[0-9]*');" },
   // allow-list and the rest
-  { id: 'allow-list-readable', bullet: 'admin allow-list: no client access', file: 'admins',
-    find: 'match /admins/{email} {\n      allow read, write: if false;', replace: 'match /admins/{email} {\n      allow read: if request.auth != null;' },
-  { id: 'allow-list-writable', bullet: 'admin allow-list: no client access', file: 'admins',
-    find: 'match /admins/{email} {\n      allow read, write: if false;', replace: 'match /admins/{email} {\n      allow write: if request.auth != null;' },
+  { id: 'allow-list-readable', bullet: 'admin allow-list: admins read, no client writes', file: 'admins',
+    find: 'match /admins/{email} {\n      allow get, list: if isAdmin();', replace: 'match /admins/{email} {\n      allow get, list: if request.auth != null;' },
+  { id: 'allow-list-writable', bullet: 'admin allow-list: admins read, no client writes', file: 'admins',
+    find: 'match /admins/{email} {\n      allow get, list: if isAdmin();\n      allow write: if false;', replace: 'match /admins/{email} {\n      allow get, list: if isAdmin();\n      allow write: if isAdmin();' },
+  { id: 'audit-readable', bullet: 'team audit: admins read, no client writes', file: 'admins',
+    find: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();', replace: 'match /admin_audit/{entryId} {\n      allow get, list: if request.auth != null;' },
+  { id: 'audit-writable', bullet: 'team audit: admins read, no client writes', file: 'admins',
+    find: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();\n      allow write: if false;', replace: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();\n      allow write: if isAdmin();' },
+  { id: 'audit-closed', bullet: 'team audit: admins read, no client writes', file: 'admins',
+    find: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();', replace: 'match /admin_audit/{entryId} {\n      allow get, list: if false;' },
   { id: 'catch-all-open', bullet: 'anything else: no client access', file: 'admins',
     find: 'match /{document=**} {\n      allow read, write: if false;', replace: 'match /{document=**} {\n      allow read, write: if request.auth != null;' },
-  // one place for the lists
-  { id: 'list-drift', bullet: 'lists kept with the web app', file: 'option-lists',
+  // the block generated from web/src/domain
+  { id: 'list-drift', bullet: 'lists kept with the web app', file: 'generated-rules',
     find: "'Aux Serraria'", replace: "'Aux Seraria'" },
-  { id: 'employer-drift', bullet: "call-center jobs with the '[employer] ' prefix", file: 'option-lists',
+  { id: 'employer-drift', bullet: "call-center jobs with the '[employer] ' prefix", file: 'generated-rules',
     find: "'[Conecta] Consultor de Vendas'", replace: "'Consultor de Vendas'" },
+  // the candidate's record
+  ...recordMutants,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -261,7 +282,11 @@ for (const mutant of selected) {
     ? `${mutant.file}.test.ts: ${unit.newFailures[0]}`
     : `${mutant.file}.test.ts passes`;
   if (withProperty && mutant.property) {
-    const prop = runTests('leads-property', mutantFile, `${mutant.id}-property`);
+    const prop = runTests(
+      mutant.propertyFile ?? 'leads-property',
+      mutantFile,
+      `${mutant.id}-property`,
+    );
     killed &&= prop.newFailures.length > 0;
     detail += prop.newFailures.length ? ' | property test fails too' : ' | PROPERTY TEST PASSES';
   }

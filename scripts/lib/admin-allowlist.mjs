@@ -7,6 +7,20 @@ import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 
 export const ADMINS_COLLECTION = 'admins';
+/** The team's audit list (functions/src/config.ts auditCollection); the CLI's changes go in too. */
+export const AUDIT_COLLECTION = 'admin_audit';
+
+/**
+ * The audit row of a change made with the CLI (`by: null`: no admin of the panel made it).
+ * @param {AdminConnection} conn
+ * @param {'added' | 'removed'} action
+ * @param {string} email
+ */
+function auditCliChange(conn, action, email) {
+  return conn.db
+    .collection(AUDIT_COLLECTION)
+    .add({ action, email, by: null, at: FieldValue.serverTimestamp() });
+}
 
 /** Where the local suite's emulators listen by default (firebase.json) and its project id. */
 export const emulatorDefaults = {
@@ -115,7 +129,9 @@ export async function grantAdmin(conn, email) {
       email: key,
       uid,
       granted_at: existing.exists ? existing.get('granted_at') : FieldValue.serverTimestamp(),
+      added_by: existing.exists ? (existing.get('added_by') ?? null) : null,
     });
+    if (!existing.exists) await auditCliChange(conn, 'added', key);
   }
   let claimSet = false;
   if (user && user.customClaims?.admin !== true) {
@@ -145,7 +161,10 @@ export async function revokeAdmin(conn, email) {
   const key = allowListKey(email);
   const ref = conn.db.collection(ADMINS_COLLECTION).doc(key);
   const wasListed = (await ref.get()).exists;
-  if (wasListed) await ref.delete();
+  if (wasListed) {
+    await ref.delete();
+    await auditCliChange(conn, 'removed', key);
+  }
   const user = await findUser(conn.auth, key);
   let claimRemoved = false;
   let tokensRevoked = false;

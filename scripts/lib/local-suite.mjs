@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { syncTriggers } from './trigger-sync.mjs';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const projectId = 'demo-vagas';
@@ -27,6 +28,8 @@ const host = '127.0.0.1';
  * @typedef {object} SuiteOptions
  * @property {'dev' | 'preview' | false} [web] Vite dev server, a production build served by `vite preview`, or none.
  * @property {boolean} [functions] Start the Functions emulator (and Auth). Default true.
+ * @property {string} [functionsSource] A functions codebase to load instead of functions/ (a
+ *   directory with its package.json, used as it is: no build). Its Firestore triggers run too.
  * @property {boolean} [auth] Start the Auth emulator. Default true.
  * @property {string} [dataDir] Keep Firestore and Auth data here across restarts (omit: memory only).
  * @property {boolean} [fixedPorts] Use the ports of firebase.json (and 5173 for Vite) instead of free ones.
@@ -233,16 +236,27 @@ async function startLocalSuiteOnce(options) {
   };
 
   try {
-    started.push(await startFirestore(ports, options.dataDir, log));
+    started.push(await startFirestore(ports, options.dataDir, withFunctions, log));
     const only = [
       withAuth || withFunctions ? 'auth' : null,
       withFunctions ? 'functions' : null,
     ].filter((name) => name !== null);
     if (only.length > 0) {
-      if (withFunctions) await buildFunctions(log);
-      const configPath = writeFirebaseConfig(firebaseJson, ports);
+      if (withFunctions && !options.functionsSource) await buildFunctions(log);
+      const configPath = writeFirebaseConfig(firebaseJson, ports, options.functionsSource);
       tempFiles.push(configPath);
       started.push(await startFirebaseTools(only, configPath, ports, options.dataDir, log));
+      if (withFunctions) {
+        const addresses = { functions: { host, port: ports.functions } };
+        started.push(
+          await syncTriggers({
+            projectId,
+            ...addresses,
+            firestore: { host, port: ports.firestore },
+            log,
+          }),
+        );
+      }
     }
     /** @type {string | null} */
     let webUrl = null;
@@ -310,12 +324,14 @@ async function checkFixedPorts(ports, { web, withAuth, withFunctions }) {
 }
 
 /**
- * Our Firestore emulator, with the project's rules and indexes.
+ * Our Firestore emulator, with the project's rules and indexes; with functions, it delivers
+ * Firestore triggers' events to the Functions emulator.
  * @param {Ports} ports
  * @param {string | undefined} dataDir
+ * @param {boolean} withFunctions
  * @param {(line: string) => void} log
  */
-async function startFirestore(ports, dataDir, log) {
+async function startFirestore(ports, dataDir, withFunctions, log) {
   const emulatorArgs = [
     '--import',
     'tsx',
@@ -332,6 +348,7 @@ async function startFirestore(ports, dataDir, log) {
     '--indexes',
     path.join(rootDir, 'firestore.indexes.json'),
   ];
+  if (withFunctions) emulatorArgs.push('--functions_emulator', `${host}:${ports.functions}`);
   if (dataDir) {
     mkdirSync(path.join(dataDir, 'firestore'), { recursive: true });
     emulatorArgs.push('--data', path.join(dataDir, 'firestore'));
@@ -347,10 +364,15 @@ async function startFirestore(ports, dataDir, log) {
  * Writes the firebase-tools config for this suite's ports; returns its path (the caller removes it).
  * @param {object} firebaseJson
  * @param {Ports} ports
+ * @param {string} [functionsSource] another functions codebase than functions/
  */
-function writeFirebaseConfig(firebaseJson, ports) {
+function writeFirebaseConfig(firebaseJson, ports, functionsSource) {
+  const functions = functionsSource
+    ? { functions: [{ source: path.relative(rootDir, functionsSource), codebase: 'default' }] }
+    : {};
   const config = {
     ...firebaseJson,
+    ...functions,
     emulators: {
       singleProjectMode: true,
       ui: { enabled: false },

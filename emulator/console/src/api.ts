@@ -50,18 +50,30 @@ export type Who =
   | { kind: 'owner' }
   | { kind: 'anonymous' }
   | { kind: 'user'; uid: string; email?: string; claims: { [claim: string]: unknown } };
+/** The delivery of a Firestore trigger's event to its function. */
+export interface Delivery {
+  function: string;
+  key: string;
+  eventType: string;
+  result: 'ok' | 'failed' | 'timeout' | 'undelivered';
+  status?: number;
+  message?: string;
+  durationMs: number;
+  attempts: number;
+}
 export interface RequestEntry {
   id: number;
   at: string;
-  method: 'get' | 'list' | 'create' | 'update' | 'delete' | 'listen';
+  method: 'get' | 'list' | 'create' | 'update' | 'delete' | 'listen' | 'function';
   rulesMethod: string;
   database: string;
   path: string;
   who: Who;
   allowed: boolean;
-  basis: 'owner' | 'no-rules' | 'rules';
+  basis: 'owner' | 'no-rules' | 'rules' | 'trigger';
   message?: string;
   trace?: { allowed: boolean; message?: string; allows: AllowTrace[] };
+  delivery?: Delivery;
 }
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {

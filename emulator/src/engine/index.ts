@@ -20,7 +20,7 @@ import { Clock } from '../model/time.js';
 import type { IndexDef } from '../query/index-plan.js';
 import { Access } from './access.js';
 import { runAggregation } from './aggregations.js';
-import type { CommitSink, EngineCore } from './core.js';
+import type { CommitHook, CommitSink, EngineCore } from './core.js';
 import { Databases, type Database } from './database.js';
 import { asObject, type DocChange, type DocVersion } from '../model/document.js';
 import { checkIndexes } from './explain.js';
@@ -45,7 +45,7 @@ import {
   type CommitResult,
 } from './writes.js';
 
-export type { CommitSink } from './core.js';
+export type { CommitHook, CommitSink } from './core.js';
 export type { Database } from './database.js';
 export type { DocChange, DocVersion } from '../model/document.js';
 
@@ -66,6 +66,8 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
   readonly access: Access;
   readonly sink?: CommitSink;
   readonly indexes?: () => IndexDef[] | null;
+  /** Told of every durable commit (the server wires Firestore triggers here); see CommitHook. */
+  onCommitted?: CommitHook;
   private readonly sweepTimer: NodeJS.Timeout;
 
   constructor(options: EngineOptions = {}) {

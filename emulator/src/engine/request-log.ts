@@ -16,12 +16,32 @@ export interface RequestRecord {
   path: string;
   caller: Caller;
   allowed: boolean;
-  /** Why: the owner bypasses rules, no rules loaded allows everything, else the rules decided. */
-  basis: 'owner' | 'no-rules' | 'rules';
+  /**
+   * Why: the owner bypasses rules, no rules loaded allows everything, else the rules decided;
+   * `trigger` marks the delivery of a Firestore trigger's event (see `delivery`).
+   */
+  basis: 'owner' | 'no-rules' | 'rules' | 'trigger';
   /** The rules' message for a denial (`false for 'create' @ L161`). */
   message?: string;
   /** Every denial has one; allowed requests only while someone watches. */
   trace?: RulesExplanation;
+  /** A Firestore-triggered function's event (src/triggers): `method` is the change, `caller` the writer. */
+  delivery?: TriggerDelivery;
+}
+
+/** How the delivery of one event to a function went. */
+export interface TriggerDelivery {
+  /** The function (the trigger key without its generation). */
+  function: string;
+  key: string;
+  eventType: string;
+  result: 'ok' | 'failed' | 'timeout' | 'undelivered';
+  /** The Functions emulator's HTTP status, when it answered. */
+  status?: number;
+  message?: string;
+  /** How long the function ran (the last attempt), milliseconds. */
+  durationMs: number;
+  attempts: number;
 }
 
 export type NewRequestRecord = Omit<RequestRecord, 'id' | 'at'>;

@@ -217,7 +217,8 @@ function compileField(
       };
     }
     case 'ARRAY_CONTAINS_ANY': {
-      const l = compileList(op, value, isName, dbPrefix);
+      // As for `in`, Firestore never matches null or NaN through the list.
+      const l = compileList(op, value, isName, dbPrefix).filter((e) => !isNullOrNaN(e));
       return (d) => {
         const v = fieldValue(d, segs);
         return (

@@ -80,36 +80,10 @@ export function evaluate(node: Expr, env: Env, ctx: EvalContext): RValue {
       return node.v;
     case 'id':
       return env.lookup(node.name);
-    case 'and': {
-      let leftError: RulesEvalError | null = null;
-      try {
-        const l = evaluate(node.left, env, ctx);
-        if (l === false) return false;
-        if (l !== true) return notBool(l, '&&');
-      } catch (e) {
-        leftError = asEvalError(e);
-      }
-      const r = evaluate(node.right, env, ctx);
-      if (r === false) return false;
-      if (r !== true) return notBool(r, '&&');
-      if (leftError) throw leftError;
-      return true;
-    }
-    case 'or': {
-      let leftError: RulesEvalError | null = null;
-      try {
-        const l = evaluate(node.left, env, ctx);
-        if (l === true) return true;
-        if (l !== false) return notBool(l, '||');
-      } catch (e) {
-        leftError = asEvalError(e);
-      }
-      const r = evaluate(node.right, env, ctx);
-      if (r === true) return true;
-      if (r !== false) return notBool(r, '||');
-      if (leftError) throw leftError;
-      return false;
-    }
+    case 'and':
+      return logical(node.left, node.right, false, '&&', env, ctx);
+    case 'or':
+      return logical(node.left, node.right, true, '||', env, ctx);
     case 'not': {
       const v = evaluate(node.arg, env, ctx);
       if (typeof v !== 'boolean') return notBool(v, '!');
@@ -138,13 +112,8 @@ export function evaluate(node: Expr, env: Env, ctx: EvalContext): RValue {
       const r = evaluate(node.right, env, ctx);
       return binary(node.op, l, r);
     }
-    case 'neg': {
-      const v = evaluate(node.arg, env, ctx);
-      if (typeof v === 'bigint') return checkInt(-v);
-      if (typeof v === 'number') return -v;
-      if (v instanceof RDuration) return new RDuration(-v.ns);
-      return unsupported('-', v);
-    }
+    case 'neg':
+      return negate(evaluate(node.arg, env, ctx));
     case 'is': {
       const v = evaluate(node.arg, env, ctx);
       if (v instanceof Sym) return symIs(v, node.type);
@@ -152,43 +121,87 @@ export function evaluate(node: Expr, env: Env, ctx: EvalContext): RValue {
     }
     case 'list':
       return node.items.map((item) => evaluate(item, env, ctx));
-    case 'map': {
-      const out: RMap = new Map();
-      for (const [k, v] of node.entries) {
-        const key = evaluate(k, env, ctx);
-        if (typeof key !== 'string') fail(`Map keys must be strings, got ${typeName(key)}.`);
-        out.set(key, evaluate(v, env, ctx));
-      }
-      return out;
-    }
-    case 'path': {
-      const segments: string[] = [];
-      for (const part of node.parts) {
-        if (typeof part === 'string') {
-          segments.push(part);
-          continue;
-        }
-        const v = evaluate(part, env, ctx);
-        if (typeof v === 'string') segments.push(...v.split('/').filter((s) => s !== ''));
-        else if (typeof v === 'bigint') segments.push(v.toString());
-        else if (v instanceof RPath) segments.push(...v.segments);
-        else if (v instanceof Sym) unknownValue();
-        else fail(`Invalid path interpolation of ${typeName(v)}.`);
-      }
-      return new RPath(segments);
-    }
-    case 'bytes': {
-      const bytes: number[] = [];
-      for (const ch of node.text) {
-        const code = ch.codePointAt(0) ?? 0;
-        if (code < 256) bytes.push(code);
-        else bytes.push(...Buffer.from(ch, 'utf8'));
-      }
-      return new RBytes(new Uint8Array(bytes));
-    }
+    case 'map':
+      return mapLiteral(node.entries, env, ctx);
+    case 'path':
+      return pathLiteral(node.parts, env, ctx);
+    case 'bytes':
+      return bytesLiteral(node.text);
     case 'call':
       return call(node, env, ctx);
   }
+}
+
+/**
+ * `&&` (decisive: false) and `||` (decisive: true). As in Firestore, an error on the left is
+ * forgiven when the right side alone decides the result.
+ */
+function logical(
+  left: Expr,
+  right: Expr,
+  decisive: boolean,
+  op: string,
+  env: Env,
+  ctx: EvalContext,
+): RValue {
+  let leftError: RulesEvalError | null = null;
+  try {
+    const l = evaluate(left, env, ctx);
+    if (l === decisive) return decisive;
+    if (l !== !decisive) return notBool(l, op);
+  } catch (e) {
+    leftError = asEvalError(e);
+  }
+  const r = evaluate(right, env, ctx);
+  if (r === decisive) return decisive;
+  if (r !== !decisive) return notBool(r, op);
+  if (leftError) throw leftError;
+  return !decisive;
+}
+
+function negate(v: RValue): RValue {
+  if (typeof v === 'bigint') return checkInt(-v);
+  if (typeof v === 'number') return -v;
+  if (v instanceof RDuration) return new RDuration(-v.ns);
+  return unsupported('-', v);
+}
+
+function mapLiteral(entries: [Expr, Expr][], env: Env, ctx: EvalContext): RMap {
+  const out: RMap = new Map();
+  for (const [k, v] of entries) {
+    const key = evaluate(k, env, ctx);
+    if (typeof key !== 'string') fail(`Map keys must be strings, got ${typeName(key)}.`);
+    out.set(key, evaluate(v, env, ctx));
+  }
+  return out;
+}
+
+/** A path literal: its fixed segments and the values of its `$(...)` parts. */
+function pathLiteral(parts: (string | Expr)[], env: Env, ctx: EvalContext): RPath {
+  const segments: string[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      segments.push(part);
+      continue;
+    }
+    const v = evaluate(part, env, ctx);
+    if (typeof v === 'string') segments.push(...v.split('/').filter((s) => s !== ''));
+    else if (typeof v === 'bigint') segments.push(v.toString());
+    else if (v instanceof RPath) segments.push(...v.segments);
+    else if (v instanceof Sym) unknownValue();
+    else fail(`Invalid path interpolation of ${typeName(v)}.`);
+  }
+  return new RPath(segments);
+}
+
+function bytesLiteral(text: string): RBytes {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 256) bytes.push(code);
+    else bytes.push(...Buffer.from(ch, 'utf8'));
+  }
+  return new RBytes(new Uint8Array(bytes));
 }
 
 function asEvalError(e: unknown): RulesEvalError {

@@ -14,14 +14,7 @@ export function inferType(
   };
   switch (e.k) {
     case 'lit':
-      if (e.v === null) return 'null';
-      return typeof e.v === 'bigint'
-        ? 'int'
-        : typeof e.v === 'number'
-          ? 'float'
-          : typeof e.v === 'string'
-            ? 'string'
-            : 'bool';
+      return literalType(e.v);
     case 'bytes':
       return 'bytes';
     case 'list':
@@ -41,18 +34,11 @@ export function inferType(
       inferType(e.arg, err);
       return 'bool';
     case 'not':
+      return boolOperands('!', [e.arg], err, bad);
     case 'and':
-    case 'or': {
-      const parts = e.k === 'not' ? [e.arg] : [e.left, e.right];
-      for (const p of parts) {
-        const t = inferType(p, err);
-        if (t !== null && t !== 'bool')
-          bad(
-            `Operator ${e.k === 'not' ? '!' : e.k === 'and' ? '&&' : '||'} expects bool operands, got ${t}.`,
-          );
-      }
-      return 'bool';
-    }
+      return boolOperands('&&', [e.left, e.right], err, bad);
+    case 'or':
+      return boolOperands('||', [e.left, e.right], err, bad);
     case 'neg': {
       const t = inferType(e.arg, err);
       if (t !== null && !NUMERIC.has(t)) return bad(`Unary - expects a number, got ${t}.`);
@@ -65,27 +51,8 @@ export function inferType(
       const b = inferType(e.otherwise, err);
       return a === b ? a : null;
     }
-    case 'bin': {
-      const l = inferType(e.left, err);
-      const r = inferType(e.right, err);
-      if (e.op === '==' || e.op === '!=') return 'bool';
-      if (e.op === 'in') {
-        if (r !== null && !['list', 'map'].includes(r))
-          bad(`Operator in expects a list, map or set, got ${r}.`);
-        return 'bool';
-      }
-      if (l === null || r === null || l === 'null' || r === 'null') {
-        return ['<', '<=', '>', '>='].includes(e.op) ? 'bool' : null;
-      }
-      const numeric = NUMERIC.has(l) && NUMERIC.has(r);
-      if (['<', '<=', '>', '>='].includes(e.op)) {
-        if (!numeric && l !== r) bad(`Unsupported operation: ${l} ${e.op} ${r}.`);
-        return 'bool';
-      }
-      if (numeric) return l === 'int' && r === 'int' ? 'int' : 'float';
-      if (e.op === '+' && l === r && ['string', 'list', 'map'].includes(l)) return l;
-      return bad(`Unsupported operation: ${l} ${e.op} ${r}.`);
-    }
+    case 'bin':
+      return binaryType(e.op, inferType(e.left, err), inferType(e.right, err), (m) => bad(m));
     case 'member':
       inferType(e.obj, err);
       return null;
@@ -106,4 +73,53 @@ export function inferType(
     case 'id':
       return null;
   }
+}
+
+const COMPARISONS = ['<', '<=', '>', '>='];
+
+function literalType(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'bigint') return 'int';
+  if (typeof v === 'number') return 'float';
+  return typeof v === 'string' ? 'string' : 'bool';
+}
+
+/** `!`, `&&`, `||`: every operand whose type is evident must be a bool. */
+function boolOperands(
+  op: string,
+  operands: Expr[],
+  err: (loc: Expr['loc'], message: string) => void,
+  bad: (message: string) => null,
+): 'bool' {
+  for (const p of operands) {
+    const t = inferType(p, err);
+    if (t !== null && t !== 'bool') bad(`Operator ${op} expects bool operands, got ${t}.`);
+  }
+  return 'bool';
+}
+
+/** The type of `l op r` when evident; `bad` reports an operation no operands of these types allow. */
+function binaryType(
+  op: string,
+  l: string | null,
+  r: string | null,
+  bad: (message: string) => null,
+): string | null {
+  if (op === '==' || op === '!=') return 'bool';
+  if (op === 'in') {
+    if (r !== null && !['list', 'map'].includes(r))
+      bad(`Operator in expects a list, map or set, got ${r}.`);
+    return 'bool';
+  }
+  if (l === null || r === null || l === 'null' || r === 'null') {
+    return COMPARISONS.includes(op) ? 'bool' : null;
+  }
+  const numeric = NUMERIC.has(l) && NUMERIC.has(r);
+  if (COMPARISONS.includes(op)) {
+    if (!numeric && l !== r) bad(`Unsupported operation: ${l} ${op} ${r}.`);
+    return 'bool';
+  }
+  if (numeric) return l === 'int' && r === 'int' ? 'int' : 'float';
+  if (op === '+' && l === r && ['string', 'list', 'map'].includes(l)) return l;
+  return bad(`Unsupported operation: ${l} ${op} ${r}.`);
 }

@@ -9,6 +9,7 @@ import { handleGrpcStream } from '../transports/grpc/index.js';
 import type { HttpTransport } from '../transports/http-handler.js';
 import { createRestTransport } from '../transports/rest/index.js';
 import { createWebChannelTransport } from '../transports/webchannel/index.js';
+import { Triggers } from '../triggers/index.js';
 import {
   builtinEndpoints,
   CORS_HEADERS,
@@ -46,6 +47,13 @@ export interface EmulatorOptions {
   compactAfterBytes?: number;
   /** Load the fixtures of this directory at start (`DIR/{project}/{database}.json`, see console/fixtures.ts). */
   importDir?: string;
+  /**
+   * `host:port` of a Functions emulator: Firestore triggers registered with this emulator get
+   * their events there (as the official emulator's `--functions_emulator`).
+   */
+  functionsEmulator?: string;
+  /** Delivery timing for tests (see src/triggers/delivery.ts); defaults as production-like. */
+  triggerDelivery?: { timeoutMs?: number; downRetryMs?: number; unknownRetryMs?: number };
   /** Where log lines go (default: console.error). */
   log?: (line: string) => void;
 }
@@ -114,20 +122,28 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
     engine.markHistoryFloor();
   }
   if (options.importDir) await importDir(engine, options.importDir, log);
+  const triggers = new Triggers({
+    ...options.triggerDelivery,
+    functionsEmulator: options.functionsEmulator,
+    log,
+    requestLog: engine.access.log,
+  });
+  engine.onCommitted = triggers.onCommit;
   /** Stops watching files and closes the engine; `journal` flushes durable data after that. */
   const close = () => {
     rules.close();
     indexes.unwatch();
+    triggers.close();
     engine.close();
   };
-  return { engine, rules, journal, close };
+  return { engine, rules, journal, triggers, close };
 }
 
 /** Starts an emulator; resolves once it accepts connections. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.error(line));
-  const { engine, rules, journal, close } = await startEngine(options, log);
+  const { engine, rules, journal, triggers, close } = await startEngine(options, log);
 
   const webChannel = createWebChannelTransport(engine);
   const transports: HttpTransport[] = [webChannel, createRestTransport(engine)];
@@ -135,6 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const endpoints = builtinEndpoints({
     engine,
     rules,
+    triggers,
     live: {
       connections: () => started.listener?.connections() ?? 0,
       grpcStreams: () => started.listener?.grpcStreams() ?? 0,

@@ -2,6 +2,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import http2, { type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
 import net from 'node:net';
+import { connectThroughGate } from '../transports/grpc/trailer-gate.js';
 
 export interface ListenerHandlers {
   http1(req: IncomingMessage, res: ServerResponse): void;
@@ -44,7 +45,7 @@ function sniff(socket: net.Socket, h1: http.Server, h2: http2.Http2Server): void
     socket.pause();
     socket.unshift(chunk);
     // http2 reads bytes already buffered on the socket itself; http1 needs the stream flowing.
-    if (chunk.subarray(0, 3).toString('latin1') === 'PRI') h2.emit('connection', socket);
+    if (chunk.subarray(0, 3).toString('latin1') === 'PRI') connectThroughGate(h2, socket);
     else {
       h1.emit('connection', socket);
       socket.resume();

@@ -151,6 +151,8 @@ export interface PageOptions {
   /** Signs `user` in with the `admin: true` claim. */
   admin?: boolean;
   host?: string;
+  /** WebChannel over XMLHttpRequest rather than fetch (the SDK's internal useFetchStreams: false). */
+  xhr?: boolean;
 }
 
 /** Opens a test page ('full' or 'lite') in a context and waits for its API. */
@@ -170,6 +172,7 @@ export async function openTestPage(
   if (options.autoDetect === false) params.set('autoDetect', '0');
   if (options.user) params.set('user', options.user);
   if (options.admin) params.set('admin', '1');
+  if (options.xhr) params.set('xhr', '1');
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${pagesOrigin}/${kind}.html?${params.toString()}`);

@@ -6,7 +6,6 @@
 import { Bytes, FieldValue, GeoPoint, serverTimestamp, Timestamp } from 'firebase/firestore';
 import fc from 'fast-check';
 import {
-  ageLimits,
   callCenterJobs,
   callCenterLocalities,
   experienceOptions,
@@ -18,11 +17,15 @@ import {
   callCenterLeadFields,
   callCenterVaga,
   leadSourceTextFields,
+  leadFields,
   leadSourceTextLimits,
   optionalLeadFields,
   pinnedLeadFields,
   rootLeadFields,
 } from '../../../web/src/domain/lead.js';
+
+/** The bounds of idade (web/src/domain/lead.ts). */
+const ageLimits = leadFields.idade;
 
 export type Payload = Record<string, unknown>;
 export type Form = 'root' | 'callCenter';

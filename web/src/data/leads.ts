@@ -17,7 +17,14 @@ import {
   type QueryDocumentSnapshot,
   type SnapshotOptions,
 } from 'firebase/firestore';
-import type { Lead, LeadStatus } from '@/domain/lead';
+import {
+  leadField,
+  leadFieldNames,
+  onEveryLead,
+  type Lead,
+  type LeadFieldType,
+  type LeadSubField,
+} from '@/domain/lead';
 
 /** A Firestore Timestamp (or anything with toDate) as a Date; null otherwise. */
 function toDate(value: unknown): Date | null {
@@ -27,8 +34,57 @@ function toDate(value: unknown): Date | null {
   return null;
 }
 
-const optionalString = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : undefined;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/**
+ * How each type of field is read back. A field every lead has (`required`) is never undefined: a
+ * wrong or missing value reads as '' (shown as stored: an unknown status gets the grey badge, never
+ * an exception); a field some leads lack reads as undefined unless it has the right type.
+ */
+const readers: {
+  [T in LeadFieldType['type']]: (
+    value: unknown,
+    field: Extract<LeadFieldType, { type: T }>,
+    required: boolean,
+  ) => unknown;
+} = {
+  text: (value, _, required) =>
+    typeof value === 'string' ? value : required ? String(value ?? '') : undefined,
+  option: (value, _, required) =>
+    typeof value === 'string' ? value : required ? String(value ?? '') : undefined,
+  status: (value) => String(value ?? ''),
+  int: (value) => (typeof value === 'number' ? value : undefined),
+  bool: (value, _, required) => (typeof value === 'boolean' ? value : required ? false : undefined),
+  timestamp: (value) => toDate(value),
+  map: (value, field) => (isRecord(value) ? readFields(value, field.fields) : undefined),
+};
+
+function readValue(value: unknown, field: LeadFieldType | LeadSubField, required: boolean) {
+  const read = readers[field.type] as (v: unknown, f: typeof field, r: boolean) => unknown;
+  return read(value, field, required);
+}
+
+/** The sub-fields of a map, the missing optional ones left out. */
+function readFields(data: Record<string, unknown>, fields: Readonly<Record<string, LeadSubField>>) {
+  const result: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const value = readValue(data[name], field, !field.optional);
+    if (value !== undefined) result[name] = value;
+  }
+  return result;
+}
+
+/** A stored lead document as a `Lead`: every field of lead.ts `leadFields`, read by its type. */
+export function readLead(id: string, data: DocumentData): Lead {
+  const lead: Record<string, unknown> = { id };
+  for (const name of leadFieldNames) {
+    const field = leadField(name);
+    const value = readValue(data[name], field, onEveryLead(name));
+    if (value !== undefined) lead[name] = value;
+  }
+  return lead as Lead;
+}
 
 /**
  * Reads leads; never writes whole leads (the panel only updates status and deleted_at).
@@ -39,20 +95,7 @@ export const leadConverter: FirestoreDataConverter<Lead, DocumentData> = {
     throw new Error('leads are written field by field (status, deleted_at), never whole');
   },
   fromFirestore(snapshot: QueryDocumentSnapshot, options?: SnapshotOptions): Lead {
-    const data = snapshot.data({ ...options, serverTimestamps: 'estimate' });
-    return {
-      id: snapshot.id,
-      nome: String(data.nome ?? ''),
-      whatsapp: String(data.whatsapp ?? ''),
-      vaga: String(data.vaga ?? ''),
-      cidade: String(data.cidade ?? ''),
-      idade: typeof data.idade === 'number' ? data.idade : undefined,
-      tempo_experiencia: optionalString(data.tempo_experiencia),
-      // Shown as stored: an unknown status gets the grey badge, never an exception.
-      status: String(data.status ?? '') as LeadStatus,
-      created_at: toDate(data.created_at),
-      deleted_at: toDate(data.deleted_at),
-    };
+    return readLead(snapshot.id, snapshot.data({ ...options, serverTimestamps: 'estimate' }));
   },
 };
 

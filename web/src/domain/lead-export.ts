@@ -1,19 +1,11 @@
 /** The 'Exportar Qualificados' file's content: which leads and which cells (the CSV writing is papaparse's). */
 import type { Lead } from './lead';
-import { formatDateTime } from './lead-list';
+import { columnLabel, exportColumns, exportText } from './lead-columns';
 
 export const qualifiedExportFileName = 'leads_qualificados.csv';
 
-export const qualifiedExportHeader = [
-  'Nome',
-  'WhatsApp',
-  'Vaga',
-  'Cidade',
-  'Idade',
-  'Experiência',
-  'Status',
-  'Data',
-] as const;
+/** The header: the exported columns' labels (lead.ts leadFields). */
+export const qualifiedExportHeader: readonly string[] = exportColumns.map(columnLabel);
 
 /** The header and one row per active 'principal' lead, in the list's order (empty cells for missing values). */
 export function qualifiedExportRows(leads: readonly Lead[]): string[][] {
@@ -21,15 +13,6 @@ export function qualifiedExportRows(leads: readonly Lead[]): string[][] {
     [...qualifiedExportHeader],
     ...leads
       .filter((lead) => lead.status === 'principal')
-      .map((lead) => [
-        lead.nome,
-        lead.whatsapp,
-        lead.vaga,
-        lead.cidade,
-        lead.idade === undefined ? '' : String(lead.idade),
-        lead.tempo_experiencia ?? '',
-        lead.status,
-        lead.created_at ? formatDateTime(lead.created_at) : '',
-      ]),
+      .map((lead) => exportColumns.map((name) => exportText(lead, name))),
   ];
 }

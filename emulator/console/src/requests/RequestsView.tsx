@@ -3,9 +3,12 @@ import { Alert, Badge, Button, Group, Switch, Table, Text, TextInput } from '@ma
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { api, type RequestEntry, type Who } from '../api.ts';
 import { useNewRequests } from '../live.ts';
+import { DeliveryOutcome } from './DeliveryOutcome.tsx';
 import { Trace } from './Trace.tsx';
 
 const KEEP = 1000;
+/** Badge colours: reads blue, Listen targets grape, Firestore trigger deliveries orange. */
+const METHOD_COLORS: { [method: string]: string } = { listen: 'grape', function: 'orange' };
 
 export function whoText(who: Who): string {
   if (who.kind === 'owner') return 'owner (bypasses rules)';
@@ -102,37 +105,43 @@ export function RequestsView() {
                   })}
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={e.method === 'listen' ? 'grape' : 'blue'}>
-                    {e.method === 'listen' ? `listen (${e.rulesMethod})` : e.method}
+                  <Badge variant="light" color={METHOD_COLORS[e.method] ?? 'blue'}>
+                    {e.method === 'listen' || e.method === 'function'
+                      ? `${e.method} (${e.rulesMethod})`
+                      : e.method}
                   </Badge>
                 </Table.Td>
                 <Table.Td style={{ wordBreak: 'break-all' }}>/{e.path}</Table.Td>
                 <Table.Td>{whoText(e.who)}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Badge color={e.allowed ? 'green' : 'red'}>
-                      {e.allowed ? 'allowed' : 'denied'}
-                    </Badge>
-                    {e.trace ? (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        aria-expanded={open === e.id}
-                        onClick={() => setOpen(open === e.id ? null : e.id)}
-                        aria-label={`Rules trace of ${e.method} /${e.path}`}
-                      >
-                        {open === e.id ? 'Hide trace' : 'Trace'}
-                      </Button>
-                    ) : (
-                      <Text size="xs" c="dimmed">
-                        {e.basis === 'owner'
-                          ? 'no rules (owner)'
-                          : e.basis === 'no-rules'
-                            ? 'no rules loaded'
-                            : ''}
-                      </Text>
-                    )}
-                  </Group>
+                  {e.delivery ? (
+                    <DeliveryOutcome delivery={e.delivery} />
+                  ) : (
+                    <Group gap={4} wrap="nowrap">
+                      <Badge color={e.allowed ? 'green' : 'red'}>
+                        {e.allowed ? 'allowed' : 'denied'}
+                      </Badge>
+                      {e.trace ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          aria-expanded={open === e.id}
+                          onClick={() => setOpen(open === e.id ? null : e.id)}
+                          aria-label={`Rules trace of ${e.method} /${e.path}`}
+                        >
+                          {open === e.id ? 'Hide trace' : 'Trace'}
+                        </Button>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          {e.basis === 'owner'
+                            ? 'no rules (owner)'
+                            : e.basis === 'no-rules'
+                              ? 'no rules loaded'
+                              : ''}
+                        </Text>
+                      )}
+                    </Group>
+                  )}
                 </Table.Td>
               </Table.Tr>
               {open === e.id && e.trace && (

@@ -1,10 +1,12 @@
 /** Every built-in endpoint; a new one is a module in this folder and a line here. */
 import type { Engine } from '../../engine/index.js';
+import type { Triggers } from '../../triggers/index.js';
 import type { RulesSource } from '../rules-source.js';
 import { clearDatabaseEndpoint } from './data.js';
 import { createEndpointRouter } from './router.js';
 import { securityRulesEndpoint } from './rules.js';
 import { okEndpoint, statsEndpoint, type LiveCounts } from './status.js';
+import { triggerEndpoints } from './triggers.js';
 
 export { CORS_HEADERS, EndpointError, sendEndpointError } from './router.js';
 
@@ -13,6 +15,7 @@ export interface EndpointContext {
   engine: Engine;
   rules: RulesSource;
   live: LiveCounts;
+  triggers: Triggers;
 }
 
 /** The router over every built-in endpoint. */
@@ -22,5 +25,6 @@ export function builtinEndpoints(ctx: EndpointContext) {
     statsEndpoint(ctx.engine, ctx.live),
     clearDatabaseEndpoint(ctx.engine),
     securityRulesEndpoint(ctx.rules),
+    ...triggerEndpoints(ctx.triggers),
   ]);
 }

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { callerFromAuthorization } from '../auth.js';
 import { decodePercent } from '../../model/paths.js';
 import { methodCodecs, type MethodCodec } from './proto.js';
+import { endTogether } from './trailer-gate.js';
 import {
   Code,
   RpcError,
@@ -94,51 +95,61 @@ function contextFrom(headers: IncomingHttpHeaders): CallContext {
   return { projectId, databaseId, caller: callerFromAuthorization(headers.authorization) };
 }
 
-/** Handles one HTTP/2 stream as a gRPC call. */
-export function handleGrpcStream(
-  service: FirestoreService,
-  stream: ServerHttp2Stream,
-  headers: IncomingHttpHeaders,
-  onError: (e: unknown) => void,
-): void {
-  stream.on('error', () => {});
+type Status = { code: Code; message: string };
+
+/** The response side of one call: headers, messages (one write per tick) and the trailers. */
+interface Responder {
+  /** Sends the response headers (once); trailers follow at the end. */
+  start(): void;
+  send(json: JsonObject): void;
+  /** Ends the call: OK, or the error's status (trailers-only for a unary call not yet started). */
+  finish(err?: unknown): void;
+}
+
+const BASE_HEADERS = { ':status': 200, 'content-type': 'application/grpc+proto' };
+
+/** Ends `stream` with headers and trailers in one frame (a call that failed before it started). */
+function trailersOnly(stream: ServerHttp2Stream, code: Code, message: string): void {
+  if (stream.destroyed || stream.headersSent) return;
+  stream.respond(
+    { ...BASE_HEADERS, 'grpc-status': String(code), 'grpc-message': encodeGrpcMessage(message) },
+    { endStream: true },
+  );
+}
+
+/**
+ * Refuses what is not a gRPC call to a Firestore method (415, 405 or UNIMPLEMENTED); returns the
+ * method's codec otherwise.
+ */
+function methodOf(stream: ServerHttp2Stream, headers: IncomingHttpHeaders): MethodCodec | null {
   const path = String(headers[':path'] ?? '');
-  const baseHeaders = { ':status': 200, 'content-type': 'application/grpc+proto' };
-  const trailersOnly = (code: Code, message: string) => {
-    if (stream.destroyed || stream.headersSent) return;
-    stream.respond(
-      { ...baseHeaders, 'grpc-status': String(code), 'grpc-message': encodeGrpcMessage(message) },
-      { endStream: true },
-    );
-  };
   const ct = String(headers['content-type'] ?? '');
+  let codec: MethodCodec | undefined;
   if (!ct.startsWith('application/grpc')) {
     stream.respond({ ':status': 415 }, { endStream: true });
-    stream.resume();
-    return;
-  }
-  // gRPC is POST only (grpc-java answers other methods with 405 too).
-  if (headers[':method'] !== 'POST') {
+  } else if (headers[':method'] !== 'POST') {
+    // gRPC is POST only (grpc-java answers other methods with 405 too).
     stream.respond({ ':status': 405, allow: 'POST' }, { endStream: true });
-    stream.resume();
-    return;
+  } else {
+    codec = path.startsWith(PREFIX) ? methodCodecs.get(path.slice(PREFIX.length)) : undefined;
+    if (!codec) trailersOnly(stream, Code.UNIMPLEMENTED, `Method not found: ${path}`);
   }
-  const codec = path.startsWith(PREFIX) ? methodCodecs.get(path.slice(PREFIX.length)) : undefined;
-  if (!codec) {
-    trailersOnly(Code.UNIMPLEMENTED, `Method not found: ${path}`);
-    stream.resume();
-    return;
-  }
-  const ctx = contextFrom(headers);
-  const compressed = String(headers['grpc-encoding'] ?? 'identity') === 'gzip';
+  if (!codec) stream.resume();
+  return codec ?? null;
+}
 
-  let status: { code: Code; message: string } = { code: Code.OK, message: '' };
+function createResponder(
+  stream: ServerHttp2Stream,
+  codec: MethodCodec,
+  onError: (e: unknown) => void,
+): Responder {
+  let status: Status = { code: Code.OK, message: '' };
   let started = false;
   let finished = false;
   const start = () => {
     if (started || stream.destroyed) return;
     started = true;
-    stream.respond(baseHeaders, { waitForTrailers: true });
+    stream.respond(BASE_HEADERS, { waitForTrailers: true });
     stream.on('wantTrailers', () => {
       stream.sendTrailers({
         'grpc-status': String(status.code),
@@ -175,22 +186,32 @@ export function handleGrpcStream(
       // does: clients (google-gax's retry-request) take an error before any headers for a
       // connection failure and retry it with back-off.
       if (!started && !codec.responseStream) {
-        trailersOnly(e.code, e.message);
+        trailersOnly(stream, e.code, e.message);
         return;
       }
     }
     if (stream.destroyed || stream.closed) return;
     start();
-    // The last messages and the end of the stream go in one write, so the trailers follow at once.
+    // The last messages and the end of the stream go in one write, with the trailers.
+    endTogether(stream);
     const last = take();
     if (last) stream.end(last);
     else stream.end();
   };
+  return { start, send, finish };
+}
 
-  if (codec.requestStream) {
-    runBidi(service, codec, stream, ctx, compressed, send, finish, start);
-    return;
-  }
+/**
+ * Reads a unary or server-streaming call's one request message; an oversized or malformed one
+ * ends the call with its error.
+ */
+function readRequest(
+  stream: ServerHttp2Stream,
+  codec: MethodCodec,
+  compressed: boolean,
+  finish: (err?: unknown) => void,
+  onRequest: (req: JsonObject) => void,
+): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = false;
@@ -232,6 +253,28 @@ export function handleGrpcStream(
       finish(new RpcError(Code.INVALID_ARGUMENT, `Malformed request: ${(e as Error).message}`));
       return;
     }
+    onRequest(req);
+  });
+}
+
+/** Handles one HTTP/2 stream as a gRPC call. */
+export function handleGrpcStream(
+  service: FirestoreService,
+  stream: ServerHttp2Stream,
+  headers: IncomingHttpHeaders,
+  onError: (e: unknown) => void,
+): void {
+  stream.on('error', () => {});
+  const codec = methodOf(stream, headers);
+  if (!codec) return;
+  const ctx = contextFrom(headers);
+  const compressed = String(headers['grpc-encoding'] ?? 'identity') === 'gzip';
+  const { start, send, finish } = createResponder(stream, codec, onError);
+  if (codec.requestStream) {
+    runBidi(service, codec, stream, ctx, compressed, send, finish, start);
+    return;
+  }
+  readRequest(stream, codec, compressed, finish, (req) => {
     const run = codec.responseStream
       ? service.serverStream(codec.name as ServerStreamMethod, req, ctx, send)
       : service.unary(codec.name as UnaryMethod, req, ctx).then(send);

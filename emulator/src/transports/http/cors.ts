@@ -1,6 +1,23 @@
 /** CORS for the browser-facing transports: echo the Origin with credentials, answer preflights. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/**
+ * The response headers a page on another origin may read: the three the SDK's WebChannel client
+ * asks for (X-Client-Wire-Protocol and X-HTTP-Session-Id on each handshake, X-HTTP-Initial-Response
+ * in one mode), then those Google's API frontends expose on googleapis.com responses. A header
+ * missing here is refused by the browser ("Refused to get unsafe header" in the console).
+ */
+const EXPOSED_HEADERS = [
+  'X-Client-Wire-Protocol',
+  'X-HTTP-Session-Id',
+  'X-HTTP-Initial-Response',
+  'Content-Encoding',
+  'Content-Length',
+  'Date',
+  'Server',
+  'Vary',
+].join(', ');
+
 /** Sets the CORS headers every browser-facing response carries. */
 export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin;
@@ -11,7 +28,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   } else {
     res.setHeader('Access-Control-Allow-Origin', '*');
   }
-  res.setHeader('Access-Control-Expose-Headers', 'X-HTTP-Session-Id');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
 }
 
 /** Answers an OPTIONS preflight (true when it was one). */

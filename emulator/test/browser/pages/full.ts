@@ -27,6 +27,7 @@ import {
   where,
   writeBatch,
   type DocumentData,
+  type FirestoreSettings,
   type Query,
   type Unsubscribe,
   type WhereFilterOp,
@@ -43,12 +44,15 @@ import {
 const config = readConfig();
 if (new URLSearchParams(location.search).get('debug') === '1') setLogLevel('debug');
 const app = initializeApp({ projectId: config.projectId, apiKey: 'fake-api-key' });
-const db = initializeFirestore(
-  app,
-  config.longPolling
+// `xhr=1`: XMLHttpRequest instead of fetch under WebChannel (the SDK's internal useFetchStreams
+// setting), as Google's SDK test suites run it; the browser then logs refused response headers.
+const settings: FirestoreSettings & { useFetchStreams?: boolean } = {
+  ...(config.longPolling
     ? { experimentalForceLongPolling: true }
-    : { experimentalAutoDetectLongPolling: config.autoDetect },
-);
+    : { experimentalAutoDetectLongPolling: config.autoDetect }),
+  ...(new URLSearchParams(location.search).get('xhr') === '1' ? { useFetchStreams: false } : {}),
+};
+const db = initializeFirestore(app, settings);
 connectFirestoreEmulator(
   db,
   config.host,

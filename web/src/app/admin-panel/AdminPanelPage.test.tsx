@@ -12,7 +12,14 @@ const counts = vi.hoisted(() => ({ countTrashedLeads: vi.fn<() => Promise<number
 const sound = vi.hoisted(() => ({ playArrivalSound: vi.fn() }));
 vi.mock('@/features/admin/api/admin-session', () => session);
 vi.mock('@/features/leads/hooks/arrival-sound', () => sound);
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+const team = vi.hoisted(() => ({
+  watchOwnEntry: vi.fn<(db: unknown, email: string, onGone: () => void) => () => void>(),
+}));
+vi.mock('reactfire', () => ({
+  useFirestore: () => ({ fake: 'db' }),
+  useUser: () => ({ status: 'success', data: { uid: 'u1', email: 'Chefe@Vagas.test' } }),
+}));
+vi.mock('@/data/team', () => team);
 vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
@@ -49,6 +56,7 @@ beforeEach(() => {
   document.title = 'Vagas';
   localStorage.clear();
   sound.playArrivalSound.mockReset();
+  team.watchOwnEntry.mockReset().mockReturnValue(() => {});
 });
 
 describe('AdminPanel shell', () => {
@@ -147,6 +155,27 @@ describe('AdminPanel live data', () => {
     expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
   });
 
+  it('signs out at once when a colleague takes this admin off the team', async () => {
+    renderAt('/admin', <AdminPanel />);
+    act(() => fakeLive.emit('active', { data: [] }));
+    expect(team.watchOwnEntry).toHaveBeenCalledWith(
+      { fake: 'db' },
+      'Chefe@Vagas.test',
+      expect.any(Function),
+    );
+    expect(session.signOutAdmin).not.toHaveBeenCalled();
+    const onGone = team.watchOwnEntry.mock.calls[0]![2];
+    act(() => onGone());
+    expect(await screen.findByText('Acesso negado')).toBeInTheDocument();
+    expect(screen.getByText('Você não tem permissões administrativas.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    // A second signal (the leads listener refused a moment later) does not sign out twice.
+    act(() => onGone());
+    expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
+  });
+
   it('listens to the newest page only until the full list has arrived', async () => {
     renderAt('/admin', <AdminPanel />);
     expect(fakeLive.mounted('newest')).toBe(true);
@@ -186,5 +215,60 @@ describe('AdminPanel live data', () => {
     renderAt('/admin', <AdminPanel />);
     act(() => fakeLive.emit('active', { data: [] }));
     expect(toggle()).toBeChecked();
+  });
+
+  it('desktop notifications: asked when turned on, remembered, and a click opens the record', async () => {
+    const raised: { title: string; onclick: (() => void) | null }[] = [];
+    const browser = {
+      permission: 'default' as NotificationPermission,
+      answer: 'denied' as NotificationPermission,
+    };
+    class FakeNotification {
+      static get permission() {
+        return browser.permission;
+      }
+      static requestPermission = vi.fn(async () => {
+        browser.permission = browser.answer;
+        return browser.answer;
+      });
+      onclick: (() => void) | null = null;
+      constructor(public title: string) {
+        raised.push(this);
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    vi.spyOn(window, 'focus').mockImplementation(() => {});
+    try {
+      const user = userEvent.setup();
+      const { unmount } = renderAt('/admin', <AdminPanel />);
+      act(() => fakeLive.emit('active', { data: [] }));
+      const toggle = () => screen.getByRole('switch', { name: 'Notificação na área de trabalho' });
+
+      // Refused by the browser: stays off, and says how to allow it.
+      await user.click(toggle());
+      expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText(/O navegador bloqueou as notificações/)).toBeInTheDocument();
+      expect(toggle()).not.toBeChecked();
+      act(() => fakeLive.events('active').onAdded?.([lead('1', 'Ana')]));
+      expect(raised).toEqual([]);
+      unmount();
+
+      // Allowed: on, and remembered in this browser.
+      browser.permission = 'default';
+      browser.answer = 'granted';
+      renderAt('/admin', <AdminPanel />);
+      act(() => fakeLive.emit('active', { data: [] }));
+      await user.click(toggle());
+      await waitFor(() => expect(toggle()).toBeChecked());
+      expect(localStorage.getItem('vagas:notificacao-chegada')).toBe('true');
+      act(() => fakeLive.events('active').onAdded?.([lead('2', 'Bia')]));
+      expect(raised.map((n) => n.title)).toEqual(['Novo lead: Bia']);
+      act(() => raised[0]!.onclick?.());
+      expect(await screen.findByTestId('where')).toHaveTextContent('record /admin/leads/2');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

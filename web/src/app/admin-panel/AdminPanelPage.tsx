@@ -4,10 +4,10 @@
  * trash, reports, settings) that never imports another.
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense, useCallback, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
 import { showToast } from '@/components/toast';
-import { routes } from '@/config/routes';
+import { leadRecordPath, routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 import {
   AdminGuard,
@@ -17,6 +17,7 @@ import {
   logoutToast,
   PanelFirestoreProvider,
   signOutAdmin,
+  useAdminMembership,
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
 import { LeadsTab, useActiveLeads } from '@/features/leads';
@@ -42,6 +43,19 @@ const CandidateRequest = lazy(() =>
   })),
 );
 
+/** Message templates, kept in Configurações (a feature of their own). */
+const MessageTemplatesSettings = lazy(() =>
+  import('@/features/message-templates').then((module) => ({
+    default: module.MessageTemplatesSettings,
+  })),
+);
+
+/** The candidate's record (/admin/leads/:id): its code loads when a record first opens. */
+const loadLeadRecord = () => import('@/features/lead-record');
+const LeadRecordDrawer = lazy(() =>
+  loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
+);
+
 function TabLoading() {
   return (
     <Center py="xl">
@@ -64,12 +78,28 @@ export function AdminPanel() {
       .finally(() => navigate(routes.adminLogin, { replace: true }));
   }, [navigate]);
 
+  // Taken off the team by a colleague (Configurações → Equipe): out at once, not at token expiry.
+  useAdminMembership(onAccessLost);
+
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open.
-  const activeLeads = useActiveLeads({ onAccessLost });
+  // A clicked arrival notification opens that lead's record (or the list, for several at once).
+  const onOpenLead = useCallback(
+    (id: string | null) => navigate(id === null ? routes.admin : leadRecordPath(id)),
+    [navigate],
+  );
+  const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
   // Counted once the list is there (not also while it loads), then whenever leads leave the list or
   // come back to it (here or in another panel); arrivals do not change the trash.
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
+
+  const record = useMatch(routes.leadRecord);
+  const recordId = record?.params.id;
+  // Fetched once the panel is idle, so opening a record waits for no download.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadLeadRecord().catch(() => undefined), 2000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const signOut = async () => {
     try {
@@ -101,12 +131,18 @@ export function AdminPanel() {
                   <SettingsTab />
                   <RetentionSettings />
                   <CandidateRequest />
+                  <MessageTemplatesSettings />
                 </Stack>
               </Suspense>
             ),
           }}
         />
       </Container>
+      {recordId && (
+        <Suspense fallback={null}>
+          <LeadRecordDrawer leadId={recordId} onClose={() => navigate(routes.admin)} />
+        </Suspense>
+      )}
     </>
   );
 }

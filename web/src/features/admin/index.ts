@@ -5,4 +5,5 @@ export { AdminHeader } from './components/AdminHeader/AdminHeader';
 export { AdminProviders } from './components/AdminProviders/AdminProviders';
 export { PanelFirestoreProvider } from './components/AdminProviders/PanelFirestoreProvider';
 export { AdminTabs, type AdminTab } from './components/AdminTabs/AdminTabs';
+export { useAdminMembership } from './hooks/use-admin-membership';
 export { logoutToast } from './messages';

@@ -2,6 +2,7 @@
  * The Leads tab's pt-BR texts. Quoted from docs/product.md where it has them;
  * the rest (search, selection, arrivals, progress) are ours, for what the spec does not cover.
  */
+import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 
 export const leadsTexts = {
@@ -12,17 +13,8 @@ export const leadsTexts = {
     descartado: 'Descartados',
   },
   listTitle: 'Lista de Leads',
-  columns: {
-    nome: 'Nome',
-    whatsapp: 'WhatsApp',
-    vaga: 'Vaga',
-    cidade: 'Cidade',
-    idade: 'Idade',
-    experiencia: 'Experiência',
-    status: 'Status',
-    data: 'Data',
-    acoes: 'Ações',
-  },
+  /** The list's last column; the others are the lead's fields (domain/lead.ts leadFields). */
+  actionsColumn: 'Ações',
   statusFilter: 'Filtrar por status',
   statusOptions: {
     todos: 'Todos',
@@ -46,6 +38,15 @@ export const leadsTexts = {
   arrived: 'Recém-chegado',
   markSeen: (n: number) => `Marcar como vistos (${n})`,
   sound: 'Som ao chegar lead',
+  notification: {
+    label: 'Notificação na área de trabalho',
+    description: 'Avisa de cada novo lead quando o painel está em segundo plano.',
+    denied:
+      'O navegador bloqueou as notificações deste site. Libere-as nas configurações do site (ícone ao lado do endereço) e ligue de novo.',
+    unsupported: 'Este navegador não mostra notificações.',
+    one: (nome: string) => `Novo lead: ${nome}`,
+    many: (n: number) => `${formatCount(n)} novos leads`,
+  },
   statusOf: (nome: string) => `Status de ${nome}`,
   trashOf: (nome: string) => `Mover ${nome} para lixeira`,
   whatsappOf: (nome: string) => `Abrir WhatsApp de ${nome}`,

@@ -1,2 +1,2 @@
-/** The Configurações tab: tracking pixel and redirect settings. */
+/** The Configurações tab: tracking pixel, redirect settings and the team. */
 export { SettingsTab } from './components/SettingsTab/SettingsTab';

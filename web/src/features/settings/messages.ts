@@ -39,6 +39,33 @@ export const settingsTexts = {
     copy: 'Copiar endereço',
     copied: 'Copiado',
   },
+  team: {
+    title: 'Equipe',
+    description:
+      'Quem acessa este painel. Quem você adicionar recebe um e-mail para definir a senha e entra em /admin/login.',
+    members: 'Administradores',
+    email: 'E-mail',
+    since: 'Desde',
+    addedBy: 'Adicionado por',
+    actions: 'Ações',
+    cli: 'linha de comando',
+    you: 'você',
+    remove: (email: string) => `Remover ${email}`,
+    removeTitle: 'Remover da equipe',
+    removeConfirm: (email: string) =>
+      `${email} perde o acesso ao painel na hora, inclusive em abas já abertas. Deseja continuar?`,
+    removeButton: 'Remover',
+    cancel: 'Cancelar',
+    addLabel: 'E-mail do colega',
+    addPlaceholder: 'nome@empresa.com.br',
+    add: 'Adicionar',
+    audit: 'Histórico da equipe',
+    auditEmpty: 'Nenhuma alteração registrada.',
+    auditLine: (action: 'added' | 'removed', by: string, email: string) =>
+      `${by} ${action === 'added' ? 'adicionou' : 'removeu'} ${email}`,
+    loading: 'Carregando equipe',
+    loadFailed: 'Não foi possível carregar a equipe.',
+  },
   loading: 'Carregando configurações',
 } as const;
 
@@ -46,3 +73,29 @@ export const pixelSavedToast: ToastText = { title: 'Pixel salvo' };
 export const settingsSavedToast: ToastText = { title: 'Configurações salvas' };
 export const saveErrorToast: ToastText = { title: 'Erro ao salvar' };
 export const loadErrorToast: ToastText = { title: 'Erro ao carregar configurações' };
+
+export function colleagueAddedToast(email: string, invited: boolean): ToastText {
+  return {
+    title: 'Colega adicionado',
+    message: invited
+      ? `Enviamos a ${email} um e-mail para definir a senha de acesso.`
+      : `${email} já pode entrar no painel com a senha que usa hoje.`,
+  };
+}
+
+export function colleagueRemovedToast(email: string): ToastText {
+  return { title: 'Colega removido', message: `${email} não acessa mais o painel.` };
+}
+
+export function inviteFailedToast(email: string): ToastText {
+  return {
+    title: 'E-mail de senha não enviado',
+    message: `${email} está na equipe, mas o e-mail para definir a senha não foi enviado. Remova e adicione de novo para reenviar.`,
+  };
+}
+
+export const teamRemoveErrorTitle = 'Erro ao remover';
+/** When the server's refusal has no message of its own (network, internal error). */
+export const teamTryAgain = 'Tente novamente em alguns instantes.';
+/** The client's own check of the address, the same text as the function's refusal. */
+export const teamBadEmail = 'Informe um e-mail válido (ex.: nome@empresa.com.br).';

@@ -3,15 +3,8 @@ import type { ToastText } from '@/domain/messages';
 
 export const trashTexts = {
   title: 'Lixeira',
-  columns: {
-    nome: 'Nome',
-    whatsapp: 'WhatsApp',
-    vaga: 'Vaga',
-    cidade: 'Cidade',
-    status: 'Status',
-    deletedAt: 'Data Exclusão',
-    acoes: 'Ações',
-  },
+  /** The list's last column; the others are the lead's fields (domain/lead.ts leadFields). */
+  actionsColumn: 'Ações',
   empty: 'Nenhum lead na lixeira',
   loading: 'Carregando lixeira...',
   loadFailed: 'Não foi possível carregar a lixeira.',

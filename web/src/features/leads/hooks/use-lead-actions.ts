@@ -1,5 +1,5 @@
 /** The Leads tab's writes with their toasts: status, trash (with 'Desfazer'), and the bulk versions. */
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useFirestore } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { showUndoToast } from '@/components/undo-toast';
@@ -11,6 +11,7 @@ import {
   setLeadStatus,
 } from '@/data/lead-actions';
 import type { Lead, LeadStatus } from '@/domain/lead';
+import { usePendingIds } from '@/lib/use-pending-ids';
 import {
   bulkStatusToast,
   bulkTrashedToast,
@@ -35,20 +36,7 @@ export interface LeadActions {
 
 export function useLeadActions(): LeadActions {
   const db = useFirestore();
-  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
-
-  const track = useCallback(async (ids: readonly string[], work: () => Promise<void>) => {
-    setPending((previous) => new Set([...previous, ...ids]));
-    try {
-      await work();
-    } finally {
-      setPending((previous) => {
-        const next = new Set(previous);
-        for (const id of ids) next.delete(id);
-        return next;
-      });
-    }
-  }, []);
+  const { pending, track } = usePendingIds();
 
   const undoTrash = useCallback(
     (id: string) => {
@@ -97,20 +85,18 @@ export function useLeadActions(): LeadActions {
       change: Parameters<typeof changeLeads>[2],
       done: (count: number) => void,
       errorTitle: string,
-    ): Promise<boolean> => {
-      let ok = false;
-      await track(ids, async () => {
+    ): Promise<boolean> =>
+      track(ids, async () => {
         try {
           done(await changeLeads(db, ids, change));
-          ok = true;
+          return true;
         } catch (error) {
           console.error('Bulk change failed', error);
           const moved = error instanceof PartialBatchError ? error.done : 0;
           showToast(partialToast(errorTitle, moved, ids.length), 'error');
+          return false;
         }
-      });
-      return ok;
-    },
+      }),
     [db, track],
   );
 

@@ -1,39 +1,34 @@
 /** The Lixeira tab's writes with their toasts: restore and delete permanently. */
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useFirestore } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { deleteLeadPermanently, restoreLead } from '@/data/lead-actions';
 import type { Lead } from '@/domain/lead';
+import { usePendingIds } from '@/lib/use-pending-ids';
 import { deletedToast, deleteErrorToast, restoredToast, restoreErrorToast } from '../messages';
 
 export function useTrashActions(onChanged?: () => void) {
   const db = useFirestore();
-  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const { pending, track } = usePendingIds();
 
   const run = useCallback(
-    async (
+    (
       lead: Lead,
       write: () => Promise<void>,
       ok: typeof deletedToast,
       failed: typeof deletedToast,
-    ) => {
-      setPending((previous) => new Set(previous).add(lead.id));
-      try {
-        await write();
-        showToast(ok, 'success');
-        onChanged?.();
-      } catch (error) {
-        console.error(`${failed.title}`, error);
-        showToast(failed, 'error');
-      } finally {
-        setPending((previous) => {
-          const next = new Set(previous);
-          next.delete(lead.id);
-          return next;
-        });
-      }
-    },
-    [onChanged],
+    ) =>
+      track([lead.id], async () => {
+        try {
+          await write();
+          showToast(ok, 'success');
+          onChanged?.();
+        } catch (error) {
+          console.error(`${failed.title}`, error);
+          showToast(failed, 'error');
+        }
+      }),
+    [onChanged, track],
   );
 
   const restore = useCallback(

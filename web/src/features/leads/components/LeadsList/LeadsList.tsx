@@ -6,9 +6,12 @@
 import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
-import type { Lead } from '@/domain/lead';
-import { digitsOf, formatDateTime } from '@/domain/lead-list';
+import { leadRecordPath } from '@/config/routes';
+import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
+import { cellText, columnLabel, listColumns } from '@/domain/lead-columns';
+import { digitsOf } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
 import { LeadRowActions, type RowHandlers } from './LeadRowActions';
 import classes from './LeadsList.module.css';
@@ -33,9 +36,12 @@ interface RowProps extends RowHandlers {
   onSelect: (id: string, on: boolean) => void;
 }
 
-const t = leadsTexts.columns;
-const orDash = (value: string | number | undefined) =>
-  value === undefined || value === '' ? leadsTexts.missing : String(value);
+/** The columns (lead.ts leadFields): nome heads a card, status is a badge, the rest are texts. */
+const isStatus = (name: LeadFieldName) => leadField(name).type === 'status';
+const cardFields = listColumns.filter((name) => name !== 'nome' && !isStatus(name));
+const nowrap = (name: LeadFieldName) =>
+  name === 'whatsapp' || leadField(name).type === 'timestamp' ? classes.nowrap : undefined;
+const text = (lead: Lead, name: LeadFieldName) => cellText(lead, name, leadsTexts.missing);
 
 function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean }) {
   if (!arrived && !duplicate) return null;
@@ -52,6 +58,15 @@ function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean })
         </Badge>
       )}
     </Group>
+  );
+}
+
+/** The lead's name, a link to its record (mouse, keyboard, or a link to share). */
+function RecordLink({ lead, fw }: { lead: Lead; fw: number }) {
+  return (
+    <Link to={leadRecordPath(lead.id)} className={classes.recordLink} style={{ fontWeight: fw }}>
+      {lead.nome}
+    </Link>
   );
 }
 
@@ -72,21 +87,20 @@ const LeadRow = memo(function LeadRow(props: RowProps) {
       <Table.Td>
         <SelectBox lead={lead} selected={props.selected} onSelect={props.onSelect} />
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" fw={500}>
-          {lead.nome}
-        </Text>
-        <Marks arrived={props.arrived} duplicate={props.duplicate} />
-      </Table.Td>
-      <Table.Td className={classes.nowrap}>{lead.whatsapp}</Table.Td>
-      <Table.Td>{lead.vaga}</Table.Td>
-      <Table.Td>{lead.cidade}</Table.Td>
-      <Table.Td>{orDash(lead.idade)}</Table.Td>
-      <Table.Td>{orDash(lead.tempo_experiencia)}</Table.Td>
-      <Table.Td>
-        <StatusBadge status={lead.status} />
-      </Table.Td>
-      <Table.Td className={classes.nowrap}>{formatDateTime(lead.created_at)}</Table.Td>
+      {listColumns.map((name) => (
+        <Table.Td key={name} className={nowrap(name)}>
+          {name === 'nome' ? (
+            <>
+              <RecordLink lead={lead} fw={500} />
+              <Marks arrived={props.arrived} duplicate={props.duplicate} />
+            </>
+          ) : isStatus(name) ? (
+            <StatusBadge status={lead.status} />
+          ) : (
+            text(lead, name)
+          )}
+        </Table.Td>
+      ))}
       <Table.Td>
         <LeadRowActions
           lead={lead}
@@ -101,14 +115,6 @@ const LeadRow = memo(function LeadRow(props: RowProps) {
 
 const LeadCard = memo(function LeadCard(props: RowProps) {
   const { lead } = props;
-  const field = (label: string, value: string) => (
-    <Text size="sm">
-      <Text span c="gray.7" size="sm">
-        {label}:{' '}
-      </Text>
-      {value}
-    </Text>
-  );
   return (
     <Card
       withBorder
@@ -122,19 +128,21 @@ const LeadCard = memo(function LeadCard(props: RowProps) {
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <SelectBox lead={lead} selected={props.selected} onSelect={props.onSelect} />
           <div>
-            <Text fw={600}>{lead.nome}</Text>
+            <RecordLink lead={lead} fw={600} />
             <Marks arrived={props.arrived} duplicate={props.duplicate} />
           </div>
         </Group>
         <StatusBadge status={lead.status} />
       </Group>
       <Stack gap={2} mt="xs">
-        {field(t.whatsapp, lead.whatsapp)}
-        {field(t.vaga, lead.vaga)}
-        {field(t.cidade, lead.cidade)}
-        {field(t.idade, orDash(lead.idade))}
-        {field(t.experiencia, orDash(lead.tempo_experiencia))}
-        {field(t.data, formatDateTime(lead.created_at))}
+        {cardFields.map((name) => (
+          <Text size="sm" key={name}>
+            <Text span c="gray.7" size="sm">
+              {columnLabel(name)}:{' '}
+            </Text>
+            {text(lead, name)}
+          </Text>
+        ))}
       </Stack>
       <Group mt="sm">
         <LeadRowActions
@@ -190,15 +198,10 @@ export function LeadsList(props: LeadsListProps) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36}>{pageBox}</Table.Th>
-            <Table.Th>{t.nome}</Table.Th>
-            <Table.Th>{t.whatsapp}</Table.Th>
-            <Table.Th>{t.vaga}</Table.Th>
-            <Table.Th>{t.cidade}</Table.Th>
-            <Table.Th>{t.idade}</Table.Th>
-            <Table.Th>{t.experiencia}</Table.Th>
-            <Table.Th>{t.status}</Table.Th>
-            <Table.Th>{t.data}</Table.Th>
-            <Table.Th>{t.acoes}</Table.Th>
+            {listColumns.map((name) => (
+              <Table.Th key={name}>{columnLabel(name)}</Table.Th>
+            ))}
+            <Table.Th>{leadsTexts.actionsColumn}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -2,7 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
 import { LeadsTab } from './LeadsTab';
@@ -50,6 +52,7 @@ function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
     markSeen: vi.fn(),
     sound: false,
     setSound: vi.fn(),
+    notifications: { on: false, access: 'default', asking: false, setOn: vi.fn() },
     ...overrides,
   };
 }
@@ -58,16 +61,15 @@ function renderTab(state: ActiveLeads = live()) {
   return render(
     <MantineProvider env="test">
       <Notifications />
-      <LeadsTab live={state} />
+      <MemoryRouter>
+        <LeadsTab live={state} />
+      </MemoryRouter>
     </MantineProvider>,
   );
 }
 
-const rowNames = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1]?.querySelector('p')?.textContent);
+/** The names in the list, top to bottom (the Nome cell also holds the arrival/duplicate marks). */
+const rowNames = () => bodyRows().map((row) => cellOf(row, 'Nome').querySelector('a')?.textContent);
 
 beforeEach(() => {
   Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
@@ -82,8 +84,8 @@ describe('LeadsTab', () => {
     expect(screen.getByRole('group', { name: 'Separados' })).toHaveTextContent('1');
     expect(screen.getByRole('group', { name: 'Descartados' })).toHaveTextContent('1');
     expect(screen.getByRole('heading', { name: 'Lista de Leads' })).toBeInTheDocument();
-    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers.slice(1)).toEqual([
+    // The first column holds the page's select-all box.
+    expect(columnNames().slice(1)).toEqual([
       'Nome',
       'WhatsApp',
       'Vaga',
@@ -95,17 +97,23 @@ describe('LeadsTab', () => {
       'Ações',
     ]);
     expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']);
-    const erica = screen.getAllByRole('row')[1]!;
-    expect(within(erica).getAllByRole('cell')[5]).toHaveTextContent('-');
-    expect(within(erica).getAllByRole('cell')[6]).toHaveTextContent('-');
-    expect(within(erica).getAllByRole('cell')[8]).toHaveTextContent('23/11/2026 10:03');
-    const bruno = screen.getAllByRole('row')[2]!;
-    expect(within(bruno).getAllByRole('cell')[5]).toHaveTextContent('30');
-    expect(within(bruno).getAllByRole('cell')[6]).toHaveTextContent('1 a 2 anos');
+    const erica = rowWith('Érica Conceição');
+    expect(cellOf(erica, 'WhatsApp').textContent).toBe('(79) 90000-0003');
+    expect(cellOf(erica, 'Vaga').textContent).toBe('Aux Eletricista');
+    expect(cellOf(erica, 'Cidade').textContent).toBe('Salgadália');
+    expect(cellOf(erica, 'Idade').textContent).toBe('-');
+    expect(cellOf(erica, 'Experiência').textContent).toBe('-');
+    expect(cellOf(erica, 'Status').textContent).toBe('principal');
+    expect(cellOf(erica, 'Data').textContent).toBe('23/11/2026 10:03');
+    const bruno = rowWith('Bruno');
+    expect(cellOf(bruno, 'Idade').textContent).toBe('30');
+    expect(cellOf(bruno, 'Experiência').textContent).toBe('1 a 2 anos');
     expect(screen.getByRole('link', { name: 'Abrir WhatsApp de Bruno' })).toHaveAttribute(
       'href',
       'https://wa.me/5579900000002',
     );
+    // Each name opens the lead's record (a link: mouse, keyboard, or shared).
+    expect(screen.getByRole('link', { name: 'Bruno' })).toHaveAttribute('href', '/admin/leads/2');
   });
 
   it('shows a loader while loading and an empty text when nothing matches', async () => {
@@ -160,11 +168,12 @@ describe('LeadsTab', () => {
   it('marks duplicate phones and unseen arrivals, and marks them seen', async () => {
     const state = live({ unseen: new Set(['2']) });
     renderTab(state);
-    const rows = screen.getAllByRole('row');
-    expect(within(rows[1]!).getByText('duplicado')).toBeInTheDocument();
-    expect(within(rows[3]!).getByText('duplicado')).toBeInTheDocument();
-    expect(within(rows[2]!).queryByText('duplicado')).toBeNull();
-    expect(within(rows[2]!).getByText('Recém-chegado')).toBeInTheDocument();
+    const nome = (name: string) => within(cellOf(rowWith(name), 'Nome'));
+    expect(nome('Érica Conceição').getByText('duplicado')).toBeInTheDocument();
+    expect(nome('Carla').getByText('duplicado')).toBeInTheDocument();
+    expect(nome('Bruno').queryByText('duplicado')).toBeNull();
+    expect(nome('Bruno').getByText('Recém-chegado')).toBeInTheDocument();
+    expect(nome('Carla').queryByText('Recém-chegado')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Marcar como vistos (1)' }));
     expect(state.markSeen).toHaveBeenCalledWith();
   });

@@ -33,6 +33,10 @@ vi.mock('@/data/settings', () => ({
   saveTrackingPixelId: live.savePixel,
 }));
 vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'firestore' }) }));
+// Equipe has tests of its own (Team/TeamSettings.test.tsx).
+vi.mock('@/features/settings/components/Team/TeamSettings', () => ({
+  TeamSettings: () => <p>equipe</p>,
+}));
 
 const success = (data: Record<string, unknown> | undefined): LiveDocument => ({
   status: 'success',

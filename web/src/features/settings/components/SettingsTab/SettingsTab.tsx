@@ -1,6 +1,6 @@
 /**
- * The Configurações tab: the tracking pixel and the redirect (live counter, delay, link status, the
- * link and delay form, the redirect page's address). Both documents are read live; a missing
+ * The Configurações tab: the tracking pixel, the redirect (live counter, delay, link status, the
+ * link and delay form, the redirect page's address) and the team ('Equipe'). Both documents are read live; a missing
  * document is not an error (no pixel; no link and 5 s).
  */
 import { Paper, Stack, Title } from '@mantine/core';
@@ -23,6 +23,7 @@ import { PixelSettings } from '@/features/settings/components/PixelSettings/Pixe
 import { RedirectAddress } from '@/features/settings/components/RedirectAddress/RedirectAddress';
 import { RedirectSettingsForm } from '@/features/settings/components/RedirectSettingsForm/RedirectSettingsForm';
 import { RedirectStats } from '@/features/settings/components/RedirectStats/RedirectStats';
+import { TeamSettings } from '@/features/settings/components/Team/TeamSettings';
 import {
   loadErrorToast,
   pixelSavedToast,
@@ -129,6 +130,7 @@ export function SettingsTab() {
           <RedirectAddress />
         </Stack>
       </Paper>
+      <TeamSettings />
     </Stack>
   );
 }

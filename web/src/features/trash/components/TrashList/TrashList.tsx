@@ -3,8 +3,8 @@ import { ActionIcon, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { RestoreIcon, TrashIcon } from '@/components/lead-icons';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
-import type { Lead } from '@/domain/lead';
-import { formatDateTime } from '@/domain/lead-list';
+import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
+import { cellText, columnLabel, trashColumns } from '@/domain/lead-columns';
 import { trashTexts } from '@/features/trash/messages';
 
 export interface TrashListProps {
@@ -14,7 +14,13 @@ export interface TrashListProps {
   onDelete: (lead: Lead) => void;
 }
 
-const t = trashTexts.columns;
+/** The columns (lead.ts leadFields): nome heads a card, status is a badge, the rest are texts. */
+const isStatus = (name: LeadFieldName) => leadField(name).type === 'status';
+const cardFields = trashColumns.filter((name) => name !== 'nome' && !isStatus(name));
+const nowrap = (name: LeadFieldName) =>
+  name === 'whatsapp' || leadField(name).type === 'timestamp'
+    ? { whiteSpace: 'nowrap' as const }
+    : undefined;
 
 function Actions({
   lead,
@@ -66,10 +72,9 @@ export function TrashList({ leads, ...actions }: TrashListProps) {
               <StatusBadge status={lead.status} />
             </Group>
             <Stack gap={2} mt="xs">
-              <Text size="sm">{`${t.whatsapp}: ${lead.whatsapp}`}</Text>
-              <Text size="sm">{`${t.vaga}: ${lead.vaga}`}</Text>
-              <Text size="sm">{`${t.cidade}: ${lead.cidade}`}</Text>
-              <Text size="sm">{`${t.deletedAt}: ${formatDateTime(lead.deleted_at)}`}</Text>
+              {cardFields.map((name) => (
+                <Text size="sm" key={name}>{`${columnLabel(name)}: ${cellText(lead, name)}`}</Text>
+              ))}
             </Stack>
             <Group mt="sm">
               <Actions lead={lead} {...actions} />
@@ -84,28 +89,20 @@ export function TrashList({ leads, ...actions }: TrashListProps) {
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t.nome}</Table.Th>
-            <Table.Th>{t.whatsapp}</Table.Th>
-            <Table.Th>{t.vaga}</Table.Th>
-            <Table.Th>{t.cidade}</Table.Th>
-            <Table.Th>{t.status}</Table.Th>
-            <Table.Th>{t.deletedAt}</Table.Th>
-            <Table.Th>{t.acoes}</Table.Th>
+            {trashColumns.map((name) => (
+              <Table.Th key={name}>{columnLabel(name)}</Table.Th>
+            ))}
+            <Table.Th>{trashTexts.actionsColumn}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {leads.map((lead) => (
             <Table.Tr key={lead.id} data-lead-id={lead.id}>
-              <Table.Td>{lead.nome}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{lead.whatsapp}</Table.Td>
-              <Table.Td>{lead.vaga}</Table.Td>
-              <Table.Td>{lead.cidade}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={lead.status} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(lead.deleted_at)}
-              </Table.Td>
+              {trashColumns.map((name) => (
+                <Table.Td key={name} style={nowrap(name)}>
+                  {isStatus(name) ? <StatusBadge status={lead.status} /> : cellText(lead, name)}
+                </Table.Td>
+              ))}
               <Table.Td>
                 <Actions lead={lead} {...actions} />
               </Table.Td>

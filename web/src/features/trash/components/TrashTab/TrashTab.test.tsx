@@ -4,6 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FirestoreError } from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyRows, cellOf, columnNames } from '@/components/test-utils/table';
 import { fakeLive } from '@/data/testing/fake-live-leads';
 import type { Lead } from '@/domain/lead';
 import { TrashTab } from './TrashTab';
@@ -55,8 +56,8 @@ describe('TrashTab', () => {
   it('lists the trashed leads with the spec columns, newest deletion first', async () => {
     renderTab();
     act(() => fakeLive.emit('trash', { data: [trashed('b', 'Beto', 30), trashed('a', 'Ana', 5)] }));
-    const headers = (await screen.findAllByRole('columnheader')).map((th) => th.textContent);
-    expect(headers).toEqual([
+    await screen.findByRole('table');
+    expect(columnNames()).toEqual([
       'Nome',
       'WhatsApp',
       'Vaga',
@@ -65,13 +66,14 @@ describe('TrashTab', () => {
       'Data Exclusão',
       'Ações',
     ]);
-    const rows = screen.getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
-      'Beto',
-      'Ana',
-    ]);
-    expect(within(rows[0]!).getByText('22/11/2026 14:30')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('separado')).toBeInTheDocument();
+    const rows = bodyRows();
+    expect(rows.map((row) => cellOf(row, 'Nome').textContent)).toEqual(['Beto', 'Ana']);
+    expect(cellOf(rows[0]!, 'WhatsApp').textContent).toBe('(79) 91111-2222');
+    expect(cellOf(rows[0]!, 'Vaga').textContent).toBe('Aux Serraria');
+    expect(cellOf(rows[0]!, 'Cidade').textContent).toBe('Joazeiro');
+    expect(cellOf(rows[0]!, 'Status').textContent).toBe('separado');
+    expect(cellOf(rows[0]!, 'Data Exclusão').textContent).toBe('22/11/2026 14:30');
+    expect(cellOf(rows[1]!, 'Data Exclusão').textContent).toBe('22/11/2026 14:05');
   });
 
   it('restores a lead: Lead restaurado, and the panel re-counts', async () => {

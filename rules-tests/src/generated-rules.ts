@@ -1,0 +1,263 @@
+/**
+ * The part of firestore.rules generated from the web app's single descriptions: the lead's key
+ * lists, option lists and per-field checks from web/src/domain/lead.ts `leadFields`, and the
+ * settings' limits from web/src/domain/options.ts. `npm run sync-rules -w rules-tests` writes the
+ * block between the markers; test/generated-rules.test.ts fails when the rules and the module
+ * differ. The hand-written rules compose these functions (keys, then fields).
+ */
+import {
+  leadFields,
+  leadForms,
+  type LeadField,
+  type LeadForm,
+  type LeadSubField,
+} from '../../web/src/domain/lead.js';
+import { redirectTimeLimits } from '../../web/src/domain/options.js';
+
+export const BEGIN_MARKER = '    // BEGIN GENERATED FROM web/src/domain';
+export const END_MARKER = '    // END GENERATED FROM web/src/domain';
+
+/** A lead table: web/src/domain/lead.ts `leadFields`, or a changed copy (tests). */
+export type LeadTable = Readonly<Record<string, LeadField>>;
+
+/** A rules string literal (single quotes, backslash escapes). */
+const quote = (value: string): string => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+const list = (values: readonly string[]): string => `[${values.map(quote).join(', ')}]`;
+const pascal = (name: string): string =>
+  name.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+const camel = (name: string): string => {
+  const p = pascal(name);
+  return p[0].toLowerCase() + p.slice(1);
+};
+
+const writes = (field: LeadField, form: LeadForm) =>
+  field.writtenBy !== 'system' && field.writtenBy.includes(form);
+const names = (table: LeadTable) => Object.keys(table);
+
+/** The rules function returning `name`'s options (for `form` when the forms differ). */
+function optionsFunction(name: string, field: LeadField, form: LeadForm): string {
+  if (field.type === 'status' || (field.type === 'option' && Array.isArray(field.options))) {
+    return `${camel(name)}Options`;
+  }
+  return `${form}${pascal(name)}Options`;
+}
+
+/** Every option list of the table, by the name of the rules function that returns it. */
+function optionLists(table: LeadTable): [string, readonly string[]][] {
+  const lists = new Map<string, readonly string[]>();
+  for (const name of names(table)) {
+    const field = table[name];
+    if (field.type === 'status') lists.set(optionsFunction(name, field, 'root'), field.options);
+    if (field.type !== 'option') continue;
+    for (const form of leadForms) {
+      if (!writes(field, form)) continue;
+      const options = Array.isArray(field.options)
+        ? (field.options as readonly string[])
+        : (field.options as Partial<Record<LeadForm, readonly string[]>>)[form];
+      if (!options) throw new Error(`${name} has no options for the ${form} form`);
+      lists.set(optionsFunction(name, field, form), options);
+    }
+  }
+  return [...lists];
+}
+
+/** The check of one value (`value` is a rules expression); a list of clauses joined by &&. */
+function valueChecks(
+  value: string,
+  field: LeadField | LeadSubField,
+  name: string,
+  form: LeadForm,
+): string[] {
+  switch (field.type) {
+    case 'text':
+      return [
+        `isStringOfSize(${value}, ${field.min}, ${field.max})`,
+        ...('pattern' in field && field.pattern
+          ? [`${value}.matches(${quote(field.pattern)})`]
+          : []),
+      ];
+    case 'int':
+      return [`isIntBetween(${value}, ${field.min}, ${field.max})`];
+    case 'bool':
+      return [`${value} is bool`];
+    case 'option':
+      return [`${value} in ${optionsFunction(name, field as LeadField, form)}()`];
+    case 'map':
+      return [`isValidLead${pascal(name)}(${value})`];
+    default:
+      throw new Error(`${name}: a ${field.type} field is set by the system, not by a form`);
+  }
+}
+
+/** A field's clauses in `data`; an optional one is checked only when present. */
+function fieldChecks(
+  data: string,
+  name: string,
+  field: LeadField | LeadSubField,
+  form: LeadForm,
+): string[] {
+  const checks = valueChecks(`${data}.${name}`, field, name, form);
+  if (!field.optional) return checks;
+  return [`(!(${quote(name)} in ${data}) || ${checks.join(' && ')})`];
+}
+
+/** What every new lead carries (system fields): the value the rules pin. */
+function initialCheck(name: string, field: LeadField): string {
+  if (field.type === 'status') return `data.${name} == ${quote(field.initial)}`;
+  if (field.type === 'timestamp') {
+    return field.initial === 'serverTime' ? `data.${name} == request.time` : `data.${name} == null`;
+  }
+  throw new Error(`${name}: a system field needs an initial value`);
+}
+
+/** What an admin may set a managed field to. */
+function managedCheck(name: string, field: LeadField): string {
+  if (field.type === 'status') return `data.${name} in ${optionsFunction(name, field, 'root')}()`;
+  if (field.type === 'timestamp') {
+    return field.nullable
+      ? `(data.${name} == null || data.${name} is timestamp)`
+      : `data.${name} is timestamp`;
+  }
+  return fieldChecks('data', name, field, 'root').join(' && ');
+}
+
+/** `function name(param) { return c1 && c2 ...; }`, one clause a line. */
+function checkFunction(comment: string, name: string, param: string, clauses: string[]): string[] {
+  const body = clauses.length ? clauses : ['true'];
+  return [
+    `    // ${comment}`,
+    `    function ${name}(${param}) {`,
+    `      return ${body[0]}${body.length === 1 ? ';' : ''}`,
+    ...body.slice(1).map((clause, i) => `        && ${clause}${i === body.length - 2 ? ';' : ''}`),
+    '    }',
+  ];
+}
+
+const formChecks = (table: LeadTable, form: LeadForm, name: string) =>
+  fieldChecks('data', name, table[name], form).join('\n');
+
+/**
+ * The checks of new leads: those that are the same for every form (in isValidNewLeadCommon, with
+ * the pinned system fields) and each form's own (isValid<Form>LeadFields).
+ */
+function leadCheckFunctions(table: LeadTable): string[] {
+  const common: string[] = [];
+  const own = new Map<LeadForm, string[]>(leadForms.map((form) => [form, []]));
+  for (const name of names(table)) {
+    const field = table[name];
+    if (field.writtenBy === 'system') {
+      common.push(initialCheck(name, field));
+      continue;
+    }
+    const forms = leadForms.filter((form) => writes(field, form));
+    const same =
+      forms.length === leadForms.length &&
+      forms.every((form) => formChecks(table, form, name) === formChecks(table, forms[0], name));
+    if (same) common.push(...fieldChecks('data', name, field, forms[0]));
+    else for (const form of forms) own.get(form)?.push(...fieldChecks('data', name, field, form));
+  }
+  const lines = checkFunction(
+    'Each field every new lead has, valid: the same for every form (the keys are checked apart).',
+    'isValidNewLeadCommon',
+    'data',
+    common,
+  );
+  for (const form of leadForms) {
+    lines.push(
+      ...checkFunction(
+        `The ${form} form's other fields (not the same for every form), valid.`,
+        `isValid${pascal(form)}LeadFields`,
+        'data',
+        own.get(form) ?? [],
+      ),
+    );
+  }
+  return lines;
+}
+
+/** A validator for each map field: exactly its keys, each valid. */
+function mapCheckFunctions(table: LeadTable): string[] {
+  const lines: string[] = [];
+  for (const name of names(table)) {
+    const field = table[name];
+    if (field.type !== 'map') continue;
+    const subfields = Object.entries(field.fields);
+    const required = subfields.filter(([, sub]) => !sub.optional).map(([key]) => key);
+    const clauses = [
+      `${name} is map`,
+      `${name}.keys().hasAll(${list(required)})`,
+      `${name}.keys().hasOnly(${list(subfields.map(([key]) => key))})`,
+      ...subfields.flatMap(([key, sub]) => fieldChecks(name, key, sub, 'root')),
+    ];
+    lines.push(
+      ...checkFunction(
+        `The lead's ${name}: a map with exactly these keys, each valid.`,
+        `isValidLead${pascal(name)}`,
+        name,
+        clauses,
+      ),
+    );
+  }
+  return lines;
+}
+
+/** The rules functions returning a list or a number, by name. */
+export function generatedValues(
+  table: LeadTable = leadFields,
+): Record<string, readonly string[] | number> {
+  const fieldNames = names(table);
+  const systemKeys = fieldNames.filter((name) => table[name].writtenBy === 'system');
+  const formKeys = (form: LeadForm) =>
+    fieldNames.filter((name) => writes(table[name], form) && !table[name].optional);
+  return {
+    ...Object.fromEntries(
+      leadForms.map((form) => [`${form}LeadKeys`, [...formKeys(form), ...systemKeys]]),
+    ),
+    optionalLeadKeys: fieldNames.filter((name) => table[name].optional),
+    managedLeadKeys: fieldNames.filter((name) => table[name].managed),
+    ...Object.fromEntries(optionLists(table)),
+    minRedirectTime: redirectTimeLimits.min,
+    maxRedirectTime: redirectTimeLimits.max,
+  };
+}
+
+/** The generated block, markers included, exactly as it must appear in firestore.rules. */
+export function renderGeneratedRules(table: LeadTable = leadFields): string {
+  const lines = [
+    BEGIN_MARKER,
+    '    // The lead (web/src/domain/lead.ts leadFields) and the settings limits (options.ts), written',
+    '    // by `npm run sync-rules -w rules-tests`: do not edit. rules-tests/test/generated-rules.test.ts',
+    '    // fails when this block and the module differ.',
+  ];
+  for (const [name, value] of Object.entries(generatedValues(table))) {
+    const body = typeof value === 'number' ? String(value) : list(value);
+    lines.push(`    function ${name}() {`, `      return ${body};`, '    }');
+  }
+  lines.push(...leadCheckFunctions(table), ...mapCheckFunctions(table));
+  const managed = names(table).filter((name) => table[name].managed);
+  lines.push(
+    ...checkFunction(
+      'The fields an admin may change, valid.',
+      'isValidManagedLeadFields',
+      'data',
+      managed.map((name) => managedCheck(name, table[name])),
+    ),
+  );
+  lines.push(END_MARKER);
+  return lines.join('\n');
+}
+
+/** The generated block currently in `rulesSource`, or null when the markers are missing. */
+export function extractGeneratedRules(rulesSource: string): string | null {
+  const start = rulesSource.indexOf(BEGIN_MARKER);
+  const end = rulesSource.indexOf(END_MARKER);
+  if (start < 0 || end < start) return null;
+  return rulesSource.slice(start, end + END_MARKER.length);
+}
+
+/** `rulesSource` with its generated block replaced by the current one. */
+export function syncGeneratedRules(rulesSource: string): string {
+  const current = extractGeneratedRules(rulesSource);
+  if (current === null) throw new Error(`firestore.rules has no "${BEGIN_MARKER.trim()}" block`);
+  return rulesSource.replace(current, () => renderGeneratedRules());
+}

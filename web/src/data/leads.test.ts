@@ -1,0 +1,63 @@
+import { Timestamp } from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
+import { leadFieldNames } from '@/domain/lead';
+import { readLead } from './leads';
+
+const created = new Date(2026, 10, 23, 10, 5);
+const stored = {
+  nome: 'Bruno Lima',
+  whatsapp: '(79) 98888-7777',
+  vaga: '[Conecta] Supervisor de Call Center',
+  cidade: 'Aracaju - Atalaia',
+  idade: 33,
+  tempo_experiencia: 'Menos de 1 ano',
+  source: { utm_source: 'facebook', utm_campaign: 'junho', fbclid: true },
+  status: 'principal',
+  created_at: Timestamp.fromDate(created),
+  deleted_at: null,
+};
+
+describe('readLead (the converter of leads/{id})', () => {
+  it('reads back every field of the lead, the visit source included', () => {
+    const lead = readLead('abc', stored);
+    expect(lead).toEqual({ id: 'abc', ...stored, created_at: created });
+    // Every field of lead.ts leadFields comes back (a new field needs no converter change).
+    expect(Object.keys(lead).sort()).toEqual(['id', ...leadFieldNames].sort());
+  });
+
+  it('leaves out what a root lead does not have', () => {
+    const { idade: _, tempo_experiencia: __, source: ___, ...root } = stored;
+    const lead = readLead('r', { ...root, vaga: 'Aux Serraria', cidade: 'Joazeiro' });
+    expect(lead).not.toHaveProperty('idade');
+    expect(lead).not.toHaveProperty('tempo_experiencia');
+    expect(lead).not.toHaveProperty('source');
+    expect(lead.vaga).toBe('Aux Serraria');
+  });
+
+  it('reads a malformed document without throwing: texts as text, wrong types left out', () => {
+    const lead = readLead('m', {
+      whatsapp: 79999,
+      idade: '30',
+      tempo_experiencia: 5,
+      source: 'facebook',
+      status: 'arquivado',
+      created_at: 'ontem',
+      deleted_at: Timestamp.fromDate(created),
+    });
+    expect(lead).toEqual({
+      id: 'm',
+      nome: '',
+      whatsapp: '79999',
+      vaga: '',
+      cidade: '',
+      status: 'arquivado',
+      created_at: null,
+      deleted_at: created,
+    });
+  });
+
+  it('keeps only the known fields of a source, with their types', () => {
+    const lead = readLead('s', { ...stored, source: { utm_medium: 'cpc', fbclid: 'yes', x: 1 } });
+    expect(lead.source).toEqual({ utm_medium: 'cpc', fbclid: false });
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest';
+import {
+  callCenterLeadFields,
+  fieldOptions,
+  leadSourceTextFields,
+  leadSourceTextLimits,
+  managedLeadFields,
+  optionalLeadFields,
+  pinnedLeadFields,
+  rootLeadFields,
+  type Lead,
+} from './lead';
+import { cellText, columnLabel, exportText, listColumns, trashColumns } from './lead-columns';
+import { qualifiedExportHeader } from './lead-export';
+import { callCenterLocalities, experienceOptions, rootJobs } from './options';
+
+describe('the lead table (lead.ts leadFields)', () => {
+  test('says which form writes which field', () => {
+    expect(rootLeadFields).toEqual(['nome', 'whatsapp', 'vaga', 'cidade']);
+    expect(callCenterLeadFields).toEqual([
+      'nome',
+      'whatsapp',
+      'vaga',
+      'cidade',
+      'idade',
+      'tempo_experiencia',
+    ]);
+    expect(optionalLeadFields).toEqual(['source']);
+    expect(pinnedLeadFields).toEqual(['status', 'created_at', 'deleted_at']);
+    expect(managedLeadFields).toEqual(['status', 'deleted_at']);
+    expect(leadSourceTextFields).toEqual(['utm_source', 'utm_medium', 'utm_campaign']);
+    expect(leadSourceTextLimits).toEqual({ min: 1, max: 100 });
+  });
+
+  test("gives each form's options", () => {
+    expect(fieldOptions('vaga', 'root')).toEqual(rootJobs);
+    expect(fieldOptions('vaga', 'callCenter')?.[0]).toBe('[Conecta] Operador de Call Center');
+    expect(fieldOptions('cidade', 'callCenter')).toEqual(callCenterLocalities);
+    expect(fieldOptions('tempo_experiencia', 'callCenter')).toEqual(experienceOptions);
+    expect(fieldOptions('tempo_experiencia', 'root')).toBeNull();
+    expect(fieldOptions('nome', 'root')).toBeNull();
+  });
+
+  test('gives the columns of the list, Lixeira and the CSV, as docs/product.md names them', () => {
+    expect(listColumns.map(columnLabel)).toEqual([
+      'Nome',
+      'WhatsApp',
+      'Vaga',
+      'Cidade',
+      'Idade',
+      'Experiência',
+      'Status',
+      'Data',
+    ]);
+    expect(trashColumns.map(columnLabel)).toEqual([
+      'Nome',
+      'WhatsApp',
+      'Vaga',
+      'Cidade',
+      'Status',
+      'Data Exclusão',
+    ]);
+    expect(qualifiedExportHeader).toEqual(listColumns.map(columnLabel));
+  });
+
+  test('cells: dates as dd/mm/aaaa hh:mm, a dash (in the CSV: nothing) for what a lead lacks', () => {
+    const lead: Lead = {
+      id: 'x',
+      nome: 'Ana',
+      whatsapp: '(79) 99999-0000',
+      vaga: 'Aux Serraria',
+      cidade: 'Joazeiro',
+      idade: 30,
+      status: 'novo',
+      created_at: new Date(2026, 10, 23, 8, 5),
+      deleted_at: null,
+    };
+    expect(cellText(lead, 'idade')).toBe('30');
+    expect(cellText(lead, 'tempo_experiencia')).toBe('-');
+    expect(cellText(lead, 'created_at')).toBe('23/11/2026 08:05');
+    expect(cellText(lead, 'deleted_at')).toBe('-');
+    expect(exportText(lead, 'tempo_experiencia')).toBe('');
+    expect(exportText(lead, 'deleted_at')).toBe('');
+  });
+});

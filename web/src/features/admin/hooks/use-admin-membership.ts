@@ -1,0 +1,17 @@
+/**
+ * Signs the panel out the moment its admin is taken off the team: watches the signed-in admin's
+ * own allow-list entry (data/team.ts) and calls `onAccessLost` when it is gone or unreadable.
+ */
+import { useEffect } from 'react';
+import { useFirestore, useUser } from 'reactfire';
+import { watchOwnEntry } from '@/data/team';
+
+export function useAdminMembership(onAccessLost: () => void): void {
+  const db = useFirestore();
+  const { data: user } = useUser();
+  const email = user?.email ?? null;
+  useEffect(() => {
+    if (email === null) return;
+    return watchOwnEntry(db, email, onAccessLost);
+  }, [db, email, onAccessLost]);
+}

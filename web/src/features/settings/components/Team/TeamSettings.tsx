@@ -1,0 +1,77 @@
+/**
+ * Configurações → 'Equipe': the admins (email, since when, who added them), adding a colleague by
+ * email and removing one (the addAdmin/removeAdmin functions), and the audit of those changes.
+ * The lists are live, so a change made in another panel shows here too.
+ */
+import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useUser } from 'reactfire';
+import { showToast } from '@/components/toast';
+import { allowListKey, useTeamAudit, useTeamMembers } from '@/data/team';
+import { addColleague, removeColleague, teamErrorMessage } from '@/features/settings/api/team';
+import {
+  colleagueAddedToast,
+  colleagueRemovedToast,
+  inviteFailedToast,
+  settingsTexts,
+  teamRemoveErrorTitle,
+} from '@/features/settings/messages';
+import { AddColleagueForm } from './AddColleagueForm';
+import { TeamAudit } from './TeamAudit';
+import { TeamMembers } from './TeamMembers';
+
+const texts = settingsTexts.team;
+
+async function add(email: string): Promise<string | null> {
+  try {
+    const added = await addColleague(email);
+    if (added.invite === 'failed') showToast(inviteFailedToast(added.email), 'error');
+    else showToast(colleagueAddedToast(added.email, added.invite === 'sent'), 'success');
+    return null;
+  } catch (error) {
+    console.error('addAdmin failed', error);
+    return teamErrorMessage(error);
+  }
+}
+
+async function remove(email: string): Promise<void> {
+  try {
+    await removeColleague(email);
+    showToast(colleagueRemovedToast(email), 'success');
+  } catch (error) {
+    console.error('removeAdmin failed', error);
+    showToast({ title: teamRemoveErrorTitle, message: teamErrorMessage(error) }, 'error');
+  }
+}
+
+export function TeamSettings() {
+  const { data: user } = useUser();
+  const members = useTeamMembers();
+  const audit = useTeamAudit();
+  const self = user?.email ? allowListKey(user.email) : null;
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="team-settings-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id="team-settings-title">
+            {texts.title}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {texts.description}
+          </Text>
+        </div>
+        <AddColleagueForm onAdd={add} />
+        {members.status === 'error' ? (
+          <Alert color="red" title={texts.loadFailed} />
+        ) : members.status === 'loading' ? (
+          <Center py="md">
+            <Loader size="sm" aria-label={texts.loading} />
+          </Center>
+        ) : (
+          <TeamMembers members={members.data} self={self} onRemove={remove} />
+        )}
+        {audit.status !== 'loading' && <TeamAudit rows={audit.data} />}
+      </Stack>
+    </Paper>
+  );
+}
