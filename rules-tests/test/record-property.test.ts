@@ -153,8 +153,10 @@ describe('the record rules, property-based', () => {
         }),
         runs(200),
       );
-      // The generator reaches both sides of the rules.
-      expect(accepted).toBeGreaterThan(30);
+      // The generator reaches both sides of the rules. About a fifth of the runs are allowed (a run
+      // saw 30 of 200); 10 leaves room for an unlucky random draw and still proves the allowed side.
+      expect(accepted).toBeGreaterThan(10);
+      expect(accepted).toBeLessThan(190);
     },
   );
 
