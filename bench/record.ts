@@ -99,10 +99,18 @@ async function signIn(browser: Browser, suite: LocalSuite, db: Firestore, email:
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha').fill('senha-bench');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page
-    .getByRole('group', { name: 'Total de Leads' })
-    .getByText(activeCount.toLocaleString('pt-BR'), { exact: true })
-    .waitFor({ timeout: 300_000 });
+  await page.getByRole('group', { name: 'Total de Leads' }).waitFor({ timeout: 300_000 });
+  // The full list has arrived once the counter shows every lead (pt-BR writes 2000 and 20.000).
+  await page.waitForFunction(
+    (count) =>
+      Array.from(document.querySelectorAll('[role=group]')).some(
+        (group) =>
+          group.getAttribute('aria-label') === 'Total de Leads' &&
+          group.textContent?.replace(/\D/g, '').endsWith(String(count)),
+      ),
+    activeCount,
+    { timeout: 300_000 },
+  );
   return page;
 }
 

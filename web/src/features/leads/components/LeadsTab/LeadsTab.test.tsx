@@ -93,6 +93,7 @@ describe('LeadsTab', () => {
       'Experiência',
       'Status',
       'Data',
+      'Último contato',
       'Ações',
     ]);
     expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']);
