@@ -81,18 +81,17 @@ const timelineConverter: FirestoreDataConverter<TimelineEntry, DocumentData> = {
   },
 };
 
-const leads = leadsCollection;
 const notes = (db: Firestore, leadId: string) =>
   collection(db, 'leads', leadId, 'notes').withConverter(noteConverter);
 
 /** The lead `id` with everything the record shows. */
 export function recordLeadRef(db: Firestore, id: string): DocumentReference<RecordLead> {
-  return doc(leads(db), id);
+  return doc(leadsCollection(db), id);
 }
 
 /** Leads with the same WhatsApp (masked or bare digits), active or trashed; at most 50. */
 export function sameWhatsappQuery(db: Firestore, whatsapp: string): Query<RecordLead> {
-  return query(leads(db), where('whatsapp', 'in', whatsappVariants(whatsapp)), limit(50));
+  return query(leadsCollection(db), where('whatsapp', 'in', whatsappVariants(whatsapp)), limit(50));
 }
 
 /** The lead's notes, newest first. */

@@ -6,6 +6,7 @@
 import { Center, Container, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
+import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
@@ -78,6 +79,9 @@ export function AdminPanel() {
   // come back to it (here or in another panel); arrivals do not change the trash.
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
 
+  const { data: user } = useUser();
+  const myEmail = user?.email?.toLowerCase() ?? null;
+
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
   // Fetched once the panel is idle, so opening a record waits for no download.
@@ -103,7 +107,7 @@ export function AdminPanel() {
         <AdminTabs
           trashCount={trash.count}
           panels={{
-            leads: <LeadsTab live={activeLeads} />,
+            leads: <LeadsTab live={activeLeads} me={myEmail} />,
             lixeira: <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />,
             relatorios: (
               <Suspense fallback={<TabLoading />}>

@@ -38,7 +38,13 @@ import { LeadCounters } from '../LeadCounters/LeadCounters';
 import { LeadFilters, noFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
 
-export function LeadsTab({ live }: { live: ActiveLeads }) {
+export interface LeadsTabProps {
+  live: ActiveLeads;
+  /** The signed-in admin's email, lowercase ('Meus leads'). */
+  me?: string | null;
+}
+
+export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const [filters, setFilters] = useState<FilterValues>(noFilters);
   const deferred = useDeferredValue(filters);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -59,13 +65,27 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
   );
   const visible = useMemo(
     () =>
-      filterLeads(index, {
-        search: deferred.search,
-        status: deferred.status,
-        vaga: deferred.vaga,
-        ...range,
-      }),
-    [index, deferred.search, deferred.status, deferred.vaga, range],
+      // 'Meus leads' without a known admin shows nothing rather than everything.
+      deferred.mine && !me
+        ? []
+        : filterLeads(index, {
+            search: deferred.search,
+            status: deferred.status,
+            vaga: deferred.vaga,
+            ...range,
+            assignedTo: deferred.mine ? me : null,
+            notContacted: deferred.notContacted,
+          }),
+    [
+      index,
+      deferred.search,
+      deferred.status,
+      deferred.vaga,
+      range,
+      deferred.mine,
+      me,
+      deferred.notContacted,
+    ],
   );
   // The export follows the date range (and only it: it is the qualified leads of a period).
   const exportable = useMemo(
@@ -94,7 +114,7 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
   );
   // Stable handlers: the rows are memoised on them.
   const { markSeen } = live;
-  const { changeStatus, trash } = actions;
+  const { changeStatus, trash, offerContact } = actions;
   const onSelect = useCallback((id: string, on: boolean) => select([id], on), [select]);
   const onStatus = useCallback(
     (lead: Lead, status: LeadStatus) => {
@@ -111,6 +131,14 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
     [markSeen, trash],
   );
 
+  const onWhatsapp = useCallback(
+    (lead: Lead) => {
+      markSeen([lead.id]);
+      offerContact(lead);
+    },
+    [markSeen, offerContact],
+  );
+
   const loading = live.status === 'loading';
   const unseenCount = live.unseen.size;
   // While the full list arrives, the newest page is shown as it is (filters need the full list).
@@ -119,7 +147,9 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
     deferred.status === noFilters.status &&
     deferred.vaga === noFilters.vaga &&
     !deferred.range[0] &&
-    !deferred.range[1];
+    !deferred.range[1] &&
+    !deferred.mine &&
+    !deferred.notContacted;
   const preview =
     loading && unfiltered && live.preview && live.preview.length > 0 ? live.preview : null;
 
@@ -166,6 +196,11 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
                   if (ok) setSelected(new Set());
                 })
               }
+              onAssign={(email) =>
+                void actions.assignAll(selectedIds, email).then((ok) => {
+                  if (ok) setSelected(new Set());
+                })
+              }
               onClear={() => setSelected(new Set())}
             />
           )}
@@ -204,6 +239,7 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
                 }
                 onStatus={onStatus}
                 onTrash={onTrash}
+                onWhatsapp={onWhatsapp}
               />
               {!preview && (
                 <ListPager
