@@ -138,7 +138,7 @@ async function openRecords(page: Page) {
 /** In the open record of the first lead: status changes -> their timeline entry, ms. */
 async function commitToTimeline(page: Page) {
   await page.getByRole('link', { name: 'Candidata 0', exact: true }).click();
-  const select = page.getByRole('combobox', { name: 'Status de Candidata 0' });
+  const select = page.getByRole('dialog').getByRole('combobox', { name: 'Status de Candidata 0' });
   const latencies: number[] = [];
   let current = await select.inputValue();
   for (let i = 0; i < changes; i++) {
