@@ -127,7 +127,11 @@ export function AdminPanel() {
       </Container>
       {recordId && (
         <Suspense fallback={null}>
-          <LeadRecordDrawer leadId={recordId} onClose={() => navigate(routes.admin)} />
+          <LeadRecordDrawer
+            leadId={recordId}
+            initial={activeLeads.data.find((lead) => lead.id === recordId)}
+            onClose={() => navigate(routes.admin)}
+          />
         </Suspense>
       )}
     </>
