@@ -1,6 +1,6 @@
 /**
- * Typed access to a lead's record (full Firestore SDK): the lead with its source and follow-up
- * fields, its other applications (same WhatsApp), its notes and its timeline; and the record's
+ * Typed access to a lead's record (full Firestore SDK): the lead (data/leads.ts reads every field
+ * of the table, the follow-up ones included), its other applications (same WhatsApp), its notes and its timeline; and the record's
  * writes (notes, contact, responsible, the 'Desfazer' restore). The timeline is read only: the
  * timeline function writes it (firestore.rules refuse every client).
  */
@@ -24,7 +24,6 @@ import {
   type QueryDocumentSnapshot,
   type SnapshotOptions,
 } from 'firebase/firestore';
-import type { LeadSource } from '@/domain/lead';
 import {
   timelineKinds,
   whatsappVariants,
@@ -35,7 +34,7 @@ import {
 } from '@/domain/lead-record';
 import { withTimeout } from '@/domain/timeout';
 import { batchLimit, leadWriteTimeoutMs, PartialBatchError } from './lead-actions';
-import { leadConverter } from './leads';
+import { leadsCollection } from './leads';
 
 function toDate(value: unknown): Date | null {
   if (value && typeof (value as { toDate?: unknown }).toDate === 'function') {
@@ -46,35 +45,8 @@ function toDate(value: unknown): Date | null {
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** The visit's source as stored (validated by the rules); anything else is no source. */
-function parseSource(value: unknown): LeadSource | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const source = value as Record<string, unknown>;
-  const text = (key: string) => (typeof source[key] === 'string' ? source[key] : undefined);
-  return {
-    fbclid: source.fbclid === true,
-    utm_source: text('utm_source'),
-    utm_medium: text('utm_medium'),
-    utm_campaign: text('utm_campaign'),
-  };
-}
-
 const readOnly = () => {
   throw new Error('the record is written field by field, never whole');
-};
-
-/** A lead with its source and follow-up fields (the list's converter plus what the record shows). */
-export const recordLeadConverter: FirestoreDataConverter<RecordLead, DocumentData> = {
-  toFirestore: readOnly,
-  fromFirestore(snapshot: QueryDocumentSnapshot, options?: SnapshotOptions): RecordLead {
-    const data = snapshot.data({ ...options, serverTimestamps: 'estimate' });
-    return {
-      ...leadConverter.fromFirestore(snapshot, options),
-      source: parseSource(data.source),
-      last_contacted_at: toDate(data.last_contacted_at),
-      assigned_to: stringOrNull(data.assigned_to),
-    };
-  },
 };
 
 const noteConverter: FirestoreDataConverter<LeadNote, DocumentData> = {
@@ -109,18 +81,17 @@ const timelineConverter: FirestoreDataConverter<TimelineEntry, DocumentData> = {
   },
 };
 
-const leads = (db: Firestore) => collection(db, 'leads').withConverter(recordLeadConverter);
 const notes = (db: Firestore, leadId: string) =>
   collection(db, 'leads', leadId, 'notes').withConverter(noteConverter);
 
 /** The lead `id` with everything the record shows. */
 export function recordLeadRef(db: Firestore, id: string): DocumentReference<RecordLead> {
-  return doc(leads(db), id);
+  return doc(leadsCollection(db), id);
 }
 
 /** Leads with the same WhatsApp (masked or bare digits), active or trashed; at most 50. */
 export function sameWhatsappQuery(db: Firestore, whatsapp: string): Query<RecordLead> {
-  return query(leads(db), where('whatsapp', 'in', whatsappVariants(whatsapp)), limit(50));
+  return query(leadsCollection(db), where('whatsapp', 'in', whatsappVariants(whatsapp)), limit(50));
 }
 
 /** The lead's notes, newest first. */

@@ -86,6 +86,21 @@ describe('search and filters', () => {
     expect(filterLeads(undated, { from: dayStart('2020-01-01') })).toHaveLength(0);
   });
 
+  it("'Meus leads' keeps the admin's leads; 'Não contatados' those nobody has contacted", () => {
+    const followed = indexLeads([
+      lead({ id: 'a', assigned_to: 'eu@vagas.test', last_contacted_at: new Date() }),
+      lead({ id: 'b', assigned_to: 'eu@vagas.test' }),
+      lead({ id: 'c', assigned_to: 'outra@vagas.test', last_contacted_at: null }),
+      lead({ id: 'd' }),
+    ]);
+    expect(ids(filterLeads(followed, { assignedTo: 'eu@vagas.test' }))).toEqual(['a', 'b']);
+    expect(ids(filterLeads(followed, { notContacted: true }))).toEqual(['b', 'c', 'd']);
+    expect(ids(filterLeads(followed, { assignedTo: 'eu@vagas.test', notContacted: true }))).toEqual(
+      ['b'],
+    );
+    expect(ids(filterLeads(followed, { assignedTo: null, notContacted: false }))).toHaveLength(4);
+  });
+
   it('reuses the search keys of leads it has indexed before', () => {
     const cache = new WeakMap();
     const first = indexLeads(leads, cache);

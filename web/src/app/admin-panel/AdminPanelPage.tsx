@@ -6,6 +6,7 @@
 import { Center, Container, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
+import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { leadRecordPath, routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
@@ -93,6 +94,9 @@ export function AdminPanel() {
   // come back to it (here or in another panel); arrivals do not change the trash.
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
 
+  const { data: user } = useUser();
+  const myEmail = user?.email?.toLowerCase() ?? null;
+
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
   // Fetched once the panel is idle, so opening a record waits for no download.
@@ -118,7 +122,7 @@ export function AdminPanel() {
         <AdminTabs
           trashCount={trash.count}
           panels={{
-            leads: <LeadsTab live={activeLeads} />,
+            leads: <LeadsTab live={activeLeads} me={myEmail} />,
             lixeira: <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />,
             relatorios: (
               <Suspense fallback={<TabLoading />}>
@@ -140,7 +144,11 @@ export function AdminPanel() {
       </Container>
       {recordId && (
         <Suspense fallback={null}>
-          <LeadRecordDrawer leadId={recordId} onClose={() => navigate(routes.admin)} />
+          <LeadRecordDrawer
+            leadId={recordId}
+            initial={activeLeads.data.find((lead) => lead.id === recordId)}
+            onClose={() => navigate(routes.admin)}
+          />
         </Suspense>
       )}
     </>

@@ -66,7 +66,25 @@ export const leadsTexts = {
   cancel: 'Cancelar',
   progress: (done: number, total: number) => `Movendo ${done} de ${total} leads...`,
   undo: 'Desfazer',
+  mine: 'Meus leads',
+  notContacted: 'Não contatados',
+  bulkAssignSelect: 'Responsável dos selecionados',
+  bulkAssign: 'Atribuir',
+  nobody: 'Ninguém',
+  recordContact: 'Registrar contato',
 } as const;
+
+export function assignedToast(count: number): ToastText {
+  return { title: 'Responsável atualizado', message: `${count} leads atribuídos.` };
+}
+export const assignErrorToast: ToastText = { title: 'Erro ao atribuir responsável' };
+export const contactedToast: ToastText = { title: 'Contato registrado' };
+export const contactErrorToast: ToastText = { title: 'Erro ao registrar contato' };
+
+/** After the WhatsApp button: the offer to record the contact. */
+export function contactOfferToast(nome: string): ToastText {
+  return { title: `WhatsApp de ${nome} aberto`, message: 'Você falou com o candidato?' };
+}
 
 export const statusUpdatedToast: ToastText = { title: 'Status atualizado' };
 export const statusErrorToast: ToastText = { title: 'Erro ao atualizar status' };

@@ -13,11 +13,12 @@ export interface LeadRecordData {
   timeline: LiveState<TimelineEntry[]>;
 }
 
-export function useLeadRecord(leadId: string): LeadRecordData {
+/** `knownWhatsapp`: the lead's number when the caller already knows it (its other applications load at once). */
+export function useLeadRecord(leadId: string, knownWhatsapp?: string): LeadRecordData {
   const db = useFirestore();
   const ref = useMemo(() => recordLeadRef(db, leadId), [db, leadId]);
   const lead = useLiveDocument(ref);
-  const whatsapp = lead.data?.whatsapp ?? null;
+  const whatsapp = lead.data?.whatsapp ?? knownWhatsapp ?? null;
   const sameQuery = useMemo(
     () => (whatsapp ? sameWhatsappQuery(db, whatsapp) : null),
     [db, whatsapp],

@@ -73,12 +73,12 @@ const note = (id: string, author: string, minute: number, text: string): LeadNot
   updated_at: new Date(2026, 6, 2, 10, minute),
 });
 
-function renderRecord(onClose = vi.fn()) {
+function renderRecord(onClose = vi.fn(), initial?: RecordLead) {
   render(
     <MantineProvider env="test">
       <Notifications />
       <MemoryRouter>
-        <LeadRecordDrawer leadId="L1" onClose={onClose} />
+        <LeadRecordDrawer leadId="L1" initial={initial} onClose={onClose} />
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -145,6 +145,13 @@ describe('the lead record', () => {
     expect(other).toHaveAttribute('href', '/admin/leads/L0');
     expect(other.parentElement).toHaveTextContent('Na lixeira');
     expect(within(dialog).getByText('Nunca contatado')).toBeInTheDocument();
+  });
+
+  it("shows the list's copy of the lead at once, then the lead's own live data", async () => {
+    renderRecord(vi.fn(), lead({ nome: 'Ana (da lista)' }));
+    expect(await screen.findByRole('heading', { name: 'Ana (da lista)' })).toBeInTheDocument();
+    load();
+    expect(await screen.findByRole('heading', { name: 'Ana Souza' })).toBeInTheDocument();
   });
 
   it('says so when the lead no longer exists', async () => {

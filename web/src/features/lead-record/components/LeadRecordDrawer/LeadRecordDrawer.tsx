@@ -5,6 +5,7 @@
  */
 import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { RecordLead } from '@/domain/lead-record';
 import { useLeadRecord } from '@/features/lead-record/hooks/use-lead-record';
 import { useRecordActions } from '@/features/lead-record/hooks/use-record-actions';
 import { recordTexts } from '@/features/lead-record/messages';
@@ -16,13 +17,18 @@ import { TimelineSection } from '../TimelineSection/TimelineSection';
 
 export interface LeadRecordDrawerProps {
   leadId: string;
+  /** The lead as the open list holds it: shown at once, until its own listener answers. */
+  initial?: RecordLead;
   onClose: () => void;
 }
 
-function LeadRecord({ leadId }: { leadId: string }) {
-  const record = useLeadRecord(leadId);
+function LeadRecord({ leadId, initial }: { leadId: string; initial?: RecordLead }) {
+  const record = useLeadRecord(leadId, initial?.whatsapp);
   const actions = useRecordActions(leadId);
-  const { lead } = record;
+  const lead =
+    record.lead.status === 'loading' && initial
+      ? ({ status: 'success', data: initial, error: null } as const)
+      : record.lead;
   if (lead.status === 'loading') {
     return (
       <Center py="xl">
@@ -54,7 +60,7 @@ function LeadRecord({ leadId }: { leadId: string }) {
   );
 }
 
-export function LeadRecordDrawer({ leadId, onClose }: LeadRecordDrawerProps) {
+export function LeadRecordDrawer({ leadId, initial, onClose }: LeadRecordDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Drawer
@@ -65,7 +71,7 @@ export function LeadRecordDrawer({ leadId, onClose }: LeadRecordDrawerProps) {
       title={<Text fw={600}>{recordTexts.title}</Text>}
       closeButtonProps={{ 'aria-label': recordTexts.close }}
     >
-      <LeadRecord key={leadId} leadId={leadId} />
+      <LeadRecord key={leadId} leadId={leadId} initial={initial} />
     </Drawer>
   );
 }

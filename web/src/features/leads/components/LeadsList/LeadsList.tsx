@@ -107,6 +107,7 @@ const LeadRow = memo(function LeadRow(props: RowProps) {
           busy={props.busy}
           onStatus={props.onStatus}
           onTrash={props.onTrash}
+          onWhatsapp={props.onWhatsapp}
         />
       </Table.Td>
     </Table.Tr>
@@ -150,6 +151,7 @@ const LeadCard = memo(function LeadCard(props: RowProps) {
           busy={props.busy}
           onStatus={props.onStatus}
           onTrash={props.onTrash}
+          onWhatsapp={props.onWhatsapp}
         />
       </Group>
     </Card>
@@ -178,6 +180,7 @@ export function LeadsList(props: LeadsListProps) {
     onSelect: props.onSelect,
     onStatus: props.onStatus,
     onTrash: props.onTrash,
+    onWhatsapp: props.onWhatsapp,
   });
   if (phone) {
     return (
