@@ -4,6 +4,7 @@
  */
 import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
+import { leadStatuses } from '@/domain/options';
 
 export const leadsTexts = {
   counters: {
@@ -36,7 +37,7 @@ export const leadsTexts = {
   loadFailed: 'Não foi possível carregar os leads.',
   duplicate: 'duplicado',
   arrived: 'Recém-chegado',
-  markSeen: (n: number) => `Marcar como vistos (${n})`,
+  markSeen: (n: number) => `Marcar como vistos (${formatCount(n)})`,
   sound: 'Som ao chegar lead',
   notification: {
     label: 'Notificação na área de trabalho',
@@ -52,21 +53,29 @@ export const leadsTexts = {
   whatsappOf: (nome: string) => `Abrir WhatsApp de ${nome}`,
   select: (nome: string) => `Selecionar ${nome}`,
   selectPage: 'Selecionar todos desta página',
-  selected: (n: number) => `${n} selecionado(s)`,
+  selected: (n: number) => `${formatCount(n)} selecionado(s)`,
   bulkStatusSelect: 'Novo status dos selecionados',
   bulkStatus: 'Alterar status',
   bulkTrash: 'Mover selecionados para lixeira',
   clearSelection: 'Limpar seleção',
   pagination: 'Páginas da lista',
-  showing: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
+  showing: (from: number, to: number, total: number) =>
+    `${formatCount(from)}–${formatCount(to)} de ${formatCount(total)}`,
   clearConfirmTitle: 'Limpar Dados',
   clearConfirm: (n: number) =>
-    `Todos os ${n} leads ativos serão movidos para a lixeira. Deseja continuar?`,
+    `Todos os ${formatCount(n)} leads ativos serão movidos para a lixeira. Deseja continuar?`,
   clearConfirmButton: 'Mover todos para lixeira',
   cancel: 'Cancelar',
-  progress: (done: number, total: number) => `Movendo ${done} de ${total} leads...`,
+  progress: (done: number, total: number) =>
+    `Movendo ${formatCount(done)} de ${formatCount(total)} leads...`,
   undo: 'Desfazer',
 } as const;
+
+/** The status selectors' choices: the stored value, labelled as the filter writes it ('Novo'). */
+export const statusChoices = leadStatuses.map((status) => ({
+  value: status,
+  label: leadsTexts.statusOptions[status],
+}));
 
 export const statusUpdatedToast: ToastText = { title: 'Status atualizado' };
 export const statusErrorToast: ToastText = { title: 'Erro ao atualizar status' };
@@ -80,24 +89,30 @@ export const exportDoneToast: ToastText = { title: 'Exportação concluída' };
 export const exportErrorToast: ToastText = { title: 'Erro ao exportar' };
 
 export function clearedToast(count: number): ToastText {
-  return { title: 'Dados limpos', message: `${count} leads movidos para a lixeira.` };
+  return { title: 'Dados limpos', message: `${formatCount(count)} leads movidos para a lixeira.` };
 }
 
 export function clearErrorToast(moved: number, total: number): ToastText {
   return {
     title: 'Erro ao limpar dados',
-    message: `${moved} de ${total} leads foram movidos para a lixeira; os demais continuam na lista.`,
+    message: `${formatCount(moved)} de ${formatCount(total)} leads foram movidos para a lixeira; os demais continuam na lista.`,
   };
 }
 
 export function bulkTrashedToast(count: number): ToastText {
-  return { title: 'Lead movido para lixeira', message: `${count} leads movidos para a lixeira.` };
+  return {
+    title: 'Lead movido para lixeira',
+    message: `${formatCount(count)} leads movidos para a lixeira.`,
+  };
 }
 
 export function bulkStatusToast(count: number): ToastText {
-  return { title: 'Status atualizado', message: `${count} leads atualizados.` };
+  return { title: 'Status atualizado', message: `${formatCount(count)} leads atualizados.` };
 }
 
 export function partialToast(title: string, done: number, total: number): ToastText {
-  return { title, message: `${done} de ${total} leads foram alterados antes do erro.` };
+  return {
+    title,
+    message: `${formatCount(done)} de ${formatCount(total)} leads foram alterados antes do erro.`,
+  };
 }

@@ -2,8 +2,7 @@
 import { Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { LeadStatus } from '@/domain/lead';
-import { leadStatuses } from '@/domain/options';
-import { leadsTexts } from '@/features/leads/messages';
+import { leadsTexts, statusChoices } from '@/features/leads/messages';
 
 export function BulkBar({
   count,
@@ -29,7 +28,7 @@ export function BulkBar({
           aria-label={leadsTexts.bulkStatusSelect}
           size="xs"
           value={status}
-          data={[...leadStatuses]}
+          data={statusChoices}
           onChange={(event) => setStatus(event.currentTarget.value as LeadStatus)}
         />
         <Button size="xs" color="#2b7a3b" loading={busy} onClick={() => onStatus(status)}>
