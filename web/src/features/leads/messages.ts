@@ -92,6 +92,21 @@ export function clearedToast(count: number): ToastText {
   return { title: 'Dados limpos', message: `${formatCount(count)} leads movidos para a lixeira.` };
 }
 
+/** 'Desfazer' of 'Limpar Dados': the leads it moved are back in the list. */
+export function clearUndoneToast(count: number): ToastText {
+  return {
+    title: 'Lead restaurado',
+    message: `${formatCount(count)} leads voltaram para a lista.`,
+  };
+}
+
+export function clearUndoErrorToast(done: number, total: number): ToastText {
+  return {
+    title: 'Erro ao restaurar lead',
+    message: `${formatCount(done)} de ${formatCount(total)} leads voltaram para a lista; os demais continuam na lixeira.`,
+  };
+}
+
 export function clearErrorToast(moved: number, total: number): ToastText {
   return {
     title: 'Erro ao limpar dados',
