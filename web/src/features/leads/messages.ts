@@ -29,6 +29,10 @@ export const leadsTexts = {
   search: 'Buscar por nome ou WhatsApp',
   dateRange: 'Período',
   export: 'Exportar Qualificados',
+  exportView: 'Exportar lista',
+  /** What the two exports take: both follow the filters and the period (issue 25). */
+  exportSummary: (qualified: number, listed: number) =>
+    `Seguem os filtros acima: ${formatCount(qualified)} qualificado(s) (status Principal) ou os ${formatCount(listed)} lead(s) da lista, com origem e campanha.`,
   clear: 'Limpar Dados',
   missing: '-',
   loading: 'Carregando leads...',
@@ -84,7 +88,9 @@ export const moveErrorToast: ToastText = { title: 'Erro ao mover lead' };
 export const restoredToast: ToastText = { title: 'Lead restaurado' };
 export const restoreErrorToast: ToastText = { title: 'Erro ao restaurar lead' };
 export const loadErrorToast: ToastText = { title: 'Erro ao carregar leads' };
-export const exportDoneToast: ToastText = { title: 'Exportação concluída' };
+export function exportDoneToast(count: number, file: string): ToastText {
+  return { title: 'Exportação concluída', message: `${formatCount(count)} lead(s) em ${file}.` };
+}
 // Not in the spec: the export itself failed (e.g. its code could not be downloaded).
 export const exportErrorToast: ToastText = { title: 'Erro ao exportar' };
 

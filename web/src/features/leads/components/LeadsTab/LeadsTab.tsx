@@ -50,7 +50,7 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
               {leadsTexts.listTitle}
             </Title>
             <Group gap="xs">
-              <ExportButton leads={view.exportable} disabled={view.loading} />
+              <ExportButton leads={view.visible} disabled={view.loading} />
               <ClearDataButton leads={live.data} />
             </Group>
           </Group>
