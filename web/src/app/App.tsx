@@ -21,7 +21,8 @@ export function App({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme}>
-        <Notifications position="top-right" />
+        {/* Bottom right: the top right is the panel's 'Sair'. At most three at once (issue 25). */}
+        <Notifications position="bottom-right" limit={3} />
         {children}
         <MarkHydrated />
       </MantineProvider>

@@ -3,8 +3,18 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ToastText } from '@/domain/messages';
 
+/** The undo toasts still on screen: an undo belongs to the screen it was offered on. */
+const shown = new Set<string>();
+
+/** Hides every undo toast (the panel calls it when the admin changes tab). */
+export function hideUndoToasts(): void {
+  for (const id of shown) notifications.hide(id);
+  shown.clear();
+}
+
 export function showUndoToast(toast: ToastText, undoLabel: string, onUndo: () => void): void {
   const id = notifications.show({
+    onClose: () => shown.delete(id),
     title: toast.title,
     color: 'green',
     withBorder: true,
@@ -26,4 +36,5 @@ export function showUndoToast(toast: ToastText, undoLabel: string, onUndo: () =>
       </Group>
     ),
   });
+  shown.add(id);
 }

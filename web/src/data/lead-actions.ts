@@ -58,7 +58,13 @@ export class PartialBatchError extends Error {
   }
 }
 
-export type BatchChange = { status: LeadStatus } | { trash: true };
+/** A new status, to the trash, or back from it. */
+export type BatchChange = { status: LeadStatus } | { trash: true } | { restore: true };
+
+function batchData(change: BatchChange) {
+  if ('status' in change) return { status: change.status };
+  return { deleted_at: 'trash' in change ? serverTimestamp() : null };
+}
 
 /**
  * Applies `change` to every lead in `ids`, in batches of at most 500 writes committed one after
@@ -75,7 +81,7 @@ export async function changeLeads(
   for (let start = 0; start < ids.length; start += batchLimit) {
     const slice = ids.slice(start, start + batchLimit);
     const batch = writeBatch(db);
-    const data = 'status' in change ? { status: change.status } : { deleted_at: serverTimestamp() };
+    const data = batchData(change);
     for (const id of slice) batch.update(leadRef(db, id), data);
     try {
       await withTimeout(batch.commit(), leadWriteTimeoutMs, 'batch');

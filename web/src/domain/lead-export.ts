@@ -1,4 +1,8 @@
-/** The 'Exportar Qualificados' file's content: which leads and which cells (the CSV writing is papaparse's). */
+/**
+ * The exported files' content: which leads and which cells (the CSV writing is papaparse's).
+ * 'Exportar Qualificados' (the spec's: principal leads, the list's columns) and 'Exportar lista'
+ * (every lead of the current view, plus where it came from).
+ */
 import type { Lead } from './lead';
 import { columnLabel, exportColumns, exportText } from './lead-columns';
 
@@ -11,8 +15,29 @@ export const qualifiedExportHeader: readonly string[] = exportColumns.map(column
 export function qualifiedExportRows(leads: readonly Lead[]): string[][] {
   return [
     [...qualifiedExportHeader],
-    ...leads
-      .filter((lead) => lead.status === 'principal')
-      .map((lead) => exportColumns.map((name) => exportText(lead, name))),
+    ...leads.filter(isQualified).map((lead) => exportColumns.map((name) => exportText(lead, name))),
+  ];
+}
+
+/** Whether a lead counts as qualified (the spec: status principal). */
+export const isQualified = (lead: Lead): boolean => lead.status === 'principal';
+
+export const viewExportFileName = 'leads_lista.csv';
+
+/** The source columns 'Exportar lista' adds to the list's. */
+export const sourceExportColumns = [
+  ['Origem (utm_source)', 'utm_source'],
+  ['Mídia (utm_medium)', 'utm_medium'],
+  ['Campanha (utm_campaign)', 'utm_campaign'],
+] as const;
+
+/** The header and one row per lead of the view, in its order: the list's columns, then the source. */
+export function viewExportRows(leads: readonly Lead[]): string[][] {
+  return [
+    [...qualifiedExportHeader, ...sourceExportColumns.map(([label]) => label)],
+    ...leads.map((lead) => [
+      ...exportColumns.map((name) => exportText(lead, name)),
+      ...sourceExportColumns.map(([, key]) => lead.source?.[key] ?? ''),
+    ]),
   ];
 }

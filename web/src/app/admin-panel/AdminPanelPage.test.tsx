@@ -67,7 +67,8 @@ describe('AdminPanel shell', () => {
     expect(screen.getByText('Gestão de Vagas')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Leads',
-      'Lixeira (0)',
+      // Still counting: not a wrong 0 (issue 25).
+      'Lixeira (…)',
       'Relatórios',
       'Configurações',
     ]);
@@ -98,6 +99,17 @@ describe('AdminPanel shell', () => {
 
 // Several Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
 describe('AdminPanel live data', () => {
+  it("says 'Lixeira (…)' until the trash is counted, then the count in pt-BR", async () => {
+    let answer: (n: number) => void = () => {};
+    counts.countTrashedLeads.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderAt('/admin', <AdminPanel />);
+    act(() => fakeLive.emit('active', { data: [] }));
+    await waitFor(() => expect(counts.countTrashedLeads).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('tab', { name: 'Lixeira (…)' })).toBeInTheDocument();
+    await act(async () => answer(2155));
+    expect(await screen.findByRole('tab', { name: 'Lixeira (2.155)' })).toBeInTheDocument();
+  });
+
   it('labels the Lixeira tab with the counted trash, re-counted when leads leave or return', async () => {
     counts.countTrashedLeads.mockResolvedValue(7);
     renderAt('/admin', <AdminPanel />);
@@ -190,7 +202,7 @@ describe('AdminPanel live data', () => {
     const user = userEvent.setup();
     renderAt('/admin', <AdminPanel />);
     expect(fakeLive.mounted('trash')).toBe(false);
-    await user.click(screen.getByRole('tab', { name: 'Lixeira (0)' }));
+    await user.click(screen.getByRole('tab', { name: /^Lixeira/ }));
     expect(fakeLive.mounted('trash')).toBe(true);
     await user.click(screen.getByRole('tab', { name: 'Leads' }));
     expect(fakeLive.mounted('trash')).toBe(false);

@@ -1,4 +1,5 @@
 /** The admin screens' pt-BR texts, quoted in docs/product.md (keep them exact). */
+import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 
 export const adminTexts = {
@@ -9,9 +10,13 @@ export const adminTexts = {
   signIn: 'Entrar',
   signingIn: 'Entrando...',
   signOut: 'Sair',
+  /** The browser's own bubble for an empty or malformed field, in Portuguese (issue 25). */
+  fieldRequired: 'Preencha este campo.',
+  emailInvalid: 'Informe um email válido (ex.: nome@empresa.com.br).',
   tabs: {
     leads: 'Leads',
-    trash: (count: number) => `Lixeira (${count})`,
+    /** null: still counting. */
+    trash: (count: number | null) => `Lixeira (${count === null ? '…' : formatCount(count)})`,
     reports: 'Relatórios',
     settings: 'Configurações',
   },

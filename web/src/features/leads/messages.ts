@@ -4,6 +4,7 @@
  */
 import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
+import { leadStatuses } from '@/domain/options';
 
 export const leadsTexts = {
   counters: {
@@ -28,6 +29,10 @@ export const leadsTexts = {
   search: 'Buscar por nome ou WhatsApp',
   dateRange: 'Período',
   export: 'Exportar Qualificados',
+  exportView: 'Exportar lista',
+  /** What the two exports take: both follow the filters and the period (issue 25). */
+  exportSummary: (qualified: number, listed: number) =>
+    `Seguem os filtros acima: ${formatCount(qualified)} qualificado(s) (status Principal) ou os ${formatCount(listed)} lead(s) da lista, com origem e campanha.`,
   clear: 'Limpar Dados',
   missing: '-',
   loading: 'Carregando leads...',
@@ -36,7 +41,7 @@ export const leadsTexts = {
   loadFailed: 'Não foi possível carregar os leads.',
   duplicate: 'duplicado',
   arrived: 'Recém-chegado',
-  markSeen: (n: number) => `Marcar como vistos (${n})`,
+  markSeen: (n: number) => `Marcar como vistos (${formatCount(n)})`,
   sound: 'Som ao chegar lead',
   notification: {
     label: 'Notificação na área de trabalho',
@@ -52,19 +57,21 @@ export const leadsTexts = {
   whatsappOf: (nome: string) => `Abrir WhatsApp de ${nome}`,
   select: (nome: string) => `Selecionar ${nome}`,
   selectPage: 'Selecionar todos desta página',
-  selected: (n: number) => `${n} selecionado(s)`,
+  selected: (n: number) => `${formatCount(n)} selecionado(s)`,
   bulkStatusSelect: 'Novo status dos selecionados',
   bulkStatus: 'Alterar status',
   bulkTrash: 'Mover selecionados para lixeira',
   clearSelection: 'Limpar seleção',
   pagination: 'Páginas da lista',
-  showing: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
+  showing: (from: number, to: number, total: number) =>
+    `${formatCount(from)}–${formatCount(to)} de ${formatCount(total)}`,
   clearConfirmTitle: 'Limpar Dados',
   clearConfirm: (n: number) =>
-    `Todos os ${n} leads ativos serão movidos para a lixeira. Deseja continuar?`,
+    `Todos os ${formatCount(n)} leads ativos serão movidos para a lixeira. Deseja continuar?`,
   clearConfirmButton: 'Mover todos para lixeira',
   cancel: 'Cancelar',
-  progress: (done: number, total: number) => `Movendo ${done} de ${total} leads...`,
+  progress: (done: number, total: number) =>
+    `Movendo ${formatCount(done)} de ${formatCount(total)} leads...`,
   undo: 'Desfazer',
   mine: 'Meus leads',
   notContacted: 'Não contatados',
@@ -75,7 +82,7 @@ export const leadsTexts = {
 } as const;
 
 export function assignedToast(count: number): ToastText {
-  return { title: 'Responsável atualizado', message: `${count} leads atribuídos.` };
+  return { title: 'Responsável atualizado', message: `${formatCount(count)} leads atribuídos.` };
 }
 export const assignErrorToast: ToastText = { title: 'Erro ao atribuir responsável' };
 export const contactedToast: ToastText = { title: 'Contato registrado' };
@@ -86,6 +93,12 @@ export function contactOfferToast(nome: string): ToastText {
   return { title: `WhatsApp de ${nome} aberto`, message: 'Você falou com o candidato?' };
 }
 
+/** The status selectors' choices: the stored value, labelled as the filter writes it ('Novo'). */
+export const statusChoices = leadStatuses.map((status) => ({
+  value: status,
+  label: leadsTexts.statusOptions[status],
+}));
+
 export const statusUpdatedToast: ToastText = { title: 'Status atualizado' };
 export const statusErrorToast: ToastText = { title: 'Erro ao atualizar status' };
 export const movedToTrashToast: ToastText = { title: 'Lead movido para lixeira' };
@@ -93,29 +106,52 @@ export const moveErrorToast: ToastText = { title: 'Erro ao mover lead' };
 export const restoredToast: ToastText = { title: 'Lead restaurado' };
 export const restoreErrorToast: ToastText = { title: 'Erro ao restaurar lead' };
 export const loadErrorToast: ToastText = { title: 'Erro ao carregar leads' };
-export const exportDoneToast: ToastText = { title: 'Exportação concluída' };
+export function exportDoneToast(count: number, file: string): ToastText {
+  return { title: 'Exportação concluída', message: `${formatCount(count)} lead(s) em ${file}.` };
+}
 // Not in the spec: the export itself failed (e.g. its code could not be downloaded).
 export const exportErrorToast: ToastText = { title: 'Erro ao exportar' };
 
 export function clearedToast(count: number): ToastText {
-  return { title: 'Dados limpos', message: `${count} leads movidos para a lixeira.` };
+  return { title: 'Dados limpos', message: `${formatCount(count)} leads movidos para a lixeira.` };
+}
+
+/** 'Desfazer' of 'Limpar Dados': the leads it moved are back in the list. */
+export function clearUndoneToast(count: number): ToastText {
+  return {
+    title: 'Lead restaurado',
+    message: `${formatCount(count)} leads voltaram para a lista.`,
+  };
+}
+
+export function clearUndoErrorToast(done: number, total: number): ToastText {
+  return {
+    title: 'Erro ao restaurar lead',
+    message: `${formatCount(done)} de ${formatCount(total)} leads voltaram para a lista; os demais continuam na lixeira.`,
+  };
 }
 
 export function clearErrorToast(moved: number, total: number): ToastText {
   return {
     title: 'Erro ao limpar dados',
-    message: `${moved} de ${total} leads foram movidos para a lixeira; os demais continuam na lista.`,
+    message: `${formatCount(moved)} de ${formatCount(total)} leads foram movidos para a lixeira; os demais continuam na lista.`,
   };
 }
 
 export function bulkTrashedToast(count: number): ToastText {
-  return { title: 'Lead movido para lixeira', message: `${count} leads movidos para a lixeira.` };
+  return {
+    title: 'Lead movido para lixeira',
+    message: `${formatCount(count)} leads movidos para a lixeira.`,
+  };
 }
 
 export function bulkStatusToast(count: number): ToastText {
-  return { title: 'Status atualizado', message: `${count} leads atualizados.` };
+  return { title: 'Status atualizado', message: `${formatCount(count)} leads atualizados.` };
 }
 
 export function partialToast(title: string, done: number, total: number): ToastText {
-  return { title, message: `${done} de ${total} leads foram alterados antes do erro.` };
+  return {
+    title,
+    message: `${formatCount(done)} de ${formatCount(total)} leads foram alterados antes do erro.`,
+  };
 }

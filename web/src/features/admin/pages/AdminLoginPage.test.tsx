@@ -78,6 +78,40 @@ describe('AdminLogin', () => {
     expect(screen.getByText('Email ou senha incorretos.')).toBeInTheDocument();
   });
 
+  it("a new attempt clears the last one's Erro no login, so it never sits beside the success", async () => {
+    session.signInAdmin.mockRejectedValueOnce(
+      new FirebaseError('auth/invalid-credential', 'wrong password'),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/admin/login', <AdminLogin />);
+    await fillAndSubmit('admin@vagas.test', 'wrong');
+    expect(await screen.findByText('Erro no login')).toBeInTheDocument();
+    session.signInAdmin.mockResolvedValueOnce('admin');
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(/Senha/));
+    await user.type(screen.getByLabelText(/Senha/), 'vagas-admin');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Login realizado com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Erro no login')).toBeNull());
+  });
+
+  it('says what an empty or malformed field needs in Portuguese (the browser bubble)', async () => {
+    renderAt('/admin/login', <AdminLogin />);
+    const email = screen.getByLabelText<HTMLInputElement>(/Email/);
+    const password = screen.getByLabelText<HTMLInputElement>(/Senha/);
+    expect(email.checkValidity()).toBe(false);
+    expect(email.validationMessage).toBe('Preencha este campo.');
+    expect(password.checkValidity()).toBe(false);
+    expect(password.validationMessage).toBe('Preencha este campo.');
+    const user = userEvent.setup();
+    await user.type(email, 'admin');
+    expect(email.validationMessage).not.toBe('Preencha este campo.');
+    expect(email.checkValidity()).toBe(false);
+    expect(email.validationMessage).toBe('Informe um email válido (ex.: nome@empresa.com.br).');
+    await user.type(email, '@vagas.test');
+    expect(email.checkValidity()).toBe(true);
+  });
+
   it('toasts the server message for other failures', async () => {
     session.signInAdmin.mockRejectedValue(new Error('Servidor indisponível'));
     vi.spyOn(console, 'error').mockImplementation(() => {});

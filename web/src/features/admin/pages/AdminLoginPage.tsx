@@ -13,7 +13,7 @@ import {
   loginErrorTitle,
   loginSuccessToast,
 } from '@/features/admin/messages';
-import { showToast } from '@/components/toast';
+import { clearToasts, showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 
@@ -27,6 +27,8 @@ export function AdminLogin() {
   if (!busy && status === 'success' && user) return <Navigate to={routes.admin} replace />;
 
   const submit = async ({ email, password }: LoginValues) => {
+    // A new attempt supersedes the last one's 'Erro no login' (it must not sit beside a success).
+    clearToasts();
     setBusy(true);
     try {
       const result = await signInAdmin(email, password);

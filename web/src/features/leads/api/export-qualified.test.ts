@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '@/domain/lead';
-import { qualifiedCsv } from './export-qualified';
+import { qualifiedCsv, viewCsv } from './export-qualified';
 
 const base: Lead = {
   id: 'x',
@@ -51,5 +51,24 @@ describe('qualifiedCsv', () => {
     }
     // An ordinary name is left as it is.
     expect(await qualifiedCsv([{ ...base, nome: 'Ana-Maria' }])).toContain('\r\nAna-Maria;');
+  });
+});
+
+describe('viewCsv (Exportar lista)', () => {
+  it('takes every lead given, with origin, medium and campaign after the list columns', async () => {
+    const csv = await viewCsv([
+      {
+        ...base,
+        status: 'novo',
+        source: { utm_source: 'facebook', utm_campaign: '=junho', fbclid: true },
+      },
+      { ...base, id: 'y', nome: 'Outro', status: 'descartado' },
+    ]);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data;Origem (utm_source);Mídia (utm_medium);Campanha (utm_campaign)',
+      `Fulano;(79) 99999-0000;Aux Serraria;São João;;;novo;23/11/2026 08:30;facebook;;"'=junho"`,
+      'Outro;(79) 99999-0000;Aux Serraria;São João;;;descartado;23/11/2026 08:30;;;',
+      '',
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { showToast } from '@/components/toast';
 import { pageSize } from '@/components/ListPager/use-paged';
 import { activeLeadsQuery, newestActiveLeadsQuery } from '@/data/leads';
 import { useLiveLeads, type LiveLeads } from '@/data/use-live-leads';
+import { formatCount } from '@/domain/format';
 import type { Lead } from '@/domain/lead';
 import { loadErrorToast } from '../messages';
 import { notifyArrivals } from './arrival-notification';
@@ -128,7 +129,7 @@ function useUnseenTitle(count: number) {
   const base = useRef<string | null>(null);
   useEffect(() => {
     base.current ??= document.title;
-    document.title = count > 0 ? `(${count}) ${base.current}` : base.current;
+    document.title = count > 0 ? `(${formatCount(count)}) ${base.current}` : base.current;
   }, [count]);
   useEffect(
     () => () => {

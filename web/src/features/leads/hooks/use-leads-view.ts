@@ -24,11 +24,9 @@ export interface LeadsView {
   counts: LeadCounts;
   jobs: string[];
   duplicates: ReadonlySet<string>;
-  /** The leads matching the filters, and their current page. */
+  /** The leads matching the filters (what the exports take), and their current page. */
   visible: Lead[];
   paged: Paged<Lead>;
-  /** The export follows the date range (and only it: it is the qualified leads of a period). */
-  exportable: readonly Lead[];
   /** The newest page, shown as it is while the full list arrives and nothing is filtered. */
   preview: Lead[] | null;
   /** The rows on screen: the preview, or the current page. */
@@ -80,10 +78,6 @@ export function useLeadsView(
           }),
     [index, search, status, vaga, range, mine, me, notContacted],
   );
-  const exportable = useMemo(
-    () => (range.from || range.until ? filterLeads(index, range) : leads),
-    [index, leads, range],
-  );
   const paged = usePaged(visible, JSON.stringify(deferred));
 
   const loading = live.status === 'loading';
@@ -93,5 +87,5 @@ export function useLeadsView(
       ? live.preview
       : null;
   const rows = preview ?? paged.items;
-  return { loading, counts, jobs, duplicates, visible, paged, exportable, preview, rows };
+  return { loading, counts, jobs, duplicates, visible, paged, preview, rows };
 }

@@ -10,10 +10,16 @@ import { countTrashedLeads } from '@/data/leads';
 
 const coalesceMs = 300;
 
-/** `refreshKey` null: not yet (e.g. while the active list is still loading). */
-export function useTrashCount(refreshKey?: unknown): { count: number; refresh: () => void } {
+/**
+ * `refreshKey` null: not yet (e.g. while the active list is still loading). `count` is null until
+ * the first count has answered (the tab then shows 'Lixeira (…)', not a wrong 0).
+ */
+export function useTrashCount(refreshKey?: unknown): {
+  count: number | null;
+  refresh: () => void;
+} {
   const db = useFirestore();
-  const [count, setCount] = useState(0);
+  const [count, setCount] = useState<number | null>(null);
   const [tick, bump] = useReducer((n: number) => n + 1, 0);
   const refresh = useCallback(() => bump(), []);
 

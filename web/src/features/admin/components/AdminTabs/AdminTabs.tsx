@@ -1,19 +1,21 @@
 /** The panel's four tabs; each tab's content is passed in by the page. */
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { hideUndoToasts } from '@/components/undo-toast';
 import { adminTexts } from '@/features/admin/messages';
 
 export type AdminTab = 'leads' | 'lixeira' | 'relatorios' | 'configuracoes';
 
 export interface AdminTabsProps {
-  /** Leads in the trash, shown in the tab label. */
-  trashCount: number;
+  /** Leads in the trash, shown in the tab label; null while it is being counted. */
+  trashCount: number | null;
   panels: Record<AdminTab, ReactNode>;
 }
 
 export function AdminTabs({ trashCount, panels }: AdminTabsProps) {
   return (
-    <Tabs defaultValue="leads" keepMounted={false}>
+    // An undo offered on one tab does not follow the admin to the next.
+    <Tabs defaultValue="leads" keepMounted={false} onChange={hideUndoToasts}>
       <Tabs.List>
         <Tabs.Tab value="leads">{adminTexts.tabs.leads}</Tabs.Tab>
         <Tabs.Tab value="lixeira">{adminTexts.tabs.trash(trashCount)}</Tabs.Tab>

@@ -1,7 +1,27 @@
 /** Email and Senha (both required) with 'Entrar' / 'Entrando...'. */
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { FormEvent } from 'react';
 import { adminTexts } from '@/features/admin/messages';
+
+/**
+ * The browser's validation bubble says what is wrong in Portuguese (Chromium's own text follows the
+ * browser's language: "Please fill out this field."); set when the field is found invalid, cleared
+ * as soon as it is edited.
+ */
+const portugueseValidity = {
+  onInvalid: (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    input.setCustomValidity(
+      input.validity.valueMissing
+        ? adminTexts.fieldRequired
+        : input.validity.typeMismatch
+          ? adminTexts.emailInvalid
+          : '',
+    );
+  },
+  onInput: (event: FormEvent<HTMLInputElement>) => event.currentTarget.setCustomValidity(''),
+};
 
 export interface LoginValues {
   email: string;
@@ -35,6 +55,7 @@ export function LoginForm({
           disabled={busy}
           key={form.key('email')}
           {...form.getInputProps('email')}
+          {...portugueseValidity}
         />
         <PasswordInput
           label={adminTexts.password}
@@ -43,6 +64,7 @@ export function LoginForm({
           disabled={busy}
           key={form.key('password')}
           {...form.getInputProps('password')}
+          {...portugueseValidity}
         />
         <Button type="submit" fullWidth disabled={busy}>
           {busy ? adminTexts.signingIn : adminTexts.signIn}

@@ -3,8 +3,7 @@ import { Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAssignableAdmins } from '@/data/assignees';
 import type { LeadStatus } from '@/domain/lead';
-import { leadStatuses } from '@/domain/options';
-import { leadsTexts } from '@/features/leads/messages';
+import { leadsTexts, statusChoices } from '@/features/leads/messages';
 
 export function BulkBar({
   count,
@@ -35,7 +34,7 @@ export function BulkBar({
           aria-label={leadsTexts.bulkStatusSelect}
           size="xs"
           value={status}
-          data={[...leadStatuses]}
+          data={statusChoices}
           onChange={(event) => setStatus(event.currentTarget.value as LeadStatus)}
         />
         <Button size="xs" color="#2b7a3b" loading={busy} onClick={() => onStatus(status)}>

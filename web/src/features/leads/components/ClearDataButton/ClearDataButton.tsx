@@ -1,36 +1,60 @@
 /**
  * 'Limpar Dados': after a confirmation that says how many, moves every active lead to the trash in
- * batches of 500, showing progress; a failure part-way says how many were moved.
+ * batches of 500, showing progress; a failure part-way says how many were moved. The dialog's
+ * question is frozen when it opens (arrivals meanwhile neither change its wording nor get moved),
+ * and 'Dados limpos' offers 'Desfazer', which puts back exactly the leads it moved.
  */
 import { Button, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { showToast } from '@/components/toast';
+import { showUndoToast } from '@/components/undo-toast';
 import { changeLeads, PartialBatchError } from '@/data/lead-actions';
 import type { Lead } from '@/domain/lead';
-import { clearedToast, clearErrorToast, leadsTexts } from '@/features/leads/messages';
+import {
+  clearedToast,
+  clearErrorToast,
+  clearUndoErrorToast,
+  clearUndoneToast,
+  leadsTexts,
+} from '@/features/leads/messages';
+
+type Db = ReturnType<typeof useFirestore>;
+
+/** Puts the leads 'Limpar Dados' moved back in the list. */
+async function undoClear(db: Db, ids: readonly string[]): Promise<void> {
+  try {
+    showToast(clearUndoneToast(await changeLeads(db, ids, { restore: true })), 'success');
+  } catch (error) {
+    console.error('Undo of clear data failed', error);
+    const done = error instanceof PartialBatchError ? error.done : 0;
+    showToast(clearUndoErrorToast(done, ids.length), 'error');
+  }
+}
 
 export function ClearDataButton({ leads }: { leads: readonly Lead[] }) {
   const db = useFirestore();
-  const [opened, setOpened] = useState(false);
+  /** The leads the open dialog asks about (null: closed). */
+  const [asked, setAsked] = useState<readonly string[] | null>(null);
+  /** Its count, kept while the dialog closes (so it never reads 'Todos os 0 leads'). */
+  const [askedCount, setAskedCount] = useState(0);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
-  const clear = async () => {
-    const ids = leads.map((lead) => lead.id);
+  const clear = async (ids: readonly string[]) => {
     setProgress({ done: 0, total: ids.length });
     try {
       const moved = await changeLeads(db, ids, { trash: true }, (done, total) =>
         setProgress({ done, total }),
       );
-      showToast(clearedToast(moved), 'success');
+      showUndoToast(clearedToast(moved), leadsTexts.undo, () => void undoClear(db, ids));
     } catch (error) {
       console.error('Clear data failed', error);
       const moved = error instanceof PartialBatchError ? error.done : 0;
       showToast(clearErrorToast(moved, ids.length), 'error');
     } finally {
       setProgress(null);
-      setOpened(false);
+      setAsked(null);
     }
   };
 
@@ -40,21 +64,24 @@ export function ClearDataButton({ leads }: { leads: readonly Lead[] }) {
         color="red.9"
         variant="outline"
         disabled={leads.length === 0}
-        onClick={() => setOpened(true)}
+        onClick={() => {
+          setAsked(leads.map((lead) => lead.id));
+          setAskedCount(leads.length);
+        }}
       >
         {leadsTexts.clear}
       </Button>
       <ConfirmDialog
-        opened={opened}
+        opened={asked !== null}
         title={leadsTexts.clearConfirmTitle}
         confirmLabel={leadsTexts.clearConfirmButton}
         cancelLabel={leadsTexts.cancel}
         busy={progress !== null}
-        onClose={() => setOpened(false)}
-        onConfirm={() => void clear()}
+        onClose={() => setAsked(null)}
+        onConfirm={() => asked && void clear(asked)}
       >
         <Stack gap="xs">
-          <Text>{leadsTexts.clearConfirm(leads.length)}</Text>
+          <Text>{leadsTexts.clearConfirm(askedCount)}</Text>
           {progress && (
             <>
               <Progress

@@ -1,5 +1,6 @@
 /** The four counters over the active leads: Total de Leads, Principais, Separados, Descartados. */
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { formatCount } from '@/domain/format';
 import type { LeadCounts } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
 
@@ -19,7 +20,7 @@ export function LeadCounters({ counts, loading }: { counts: LeadCounts; loading:
             {label}
           </Text>
           <Text fz="xl" fw={700} c={color} data-testid={`counter-${key}`}>
-            {loading ? '…' : counts[key].toLocaleString('pt-BR')}
+            {loading ? '…' : formatCount(counts[key])}
           </Text>
         </Paper>
       ))}

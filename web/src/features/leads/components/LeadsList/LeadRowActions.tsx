@@ -5,7 +5,7 @@ import { TrashIcon } from '@/components/lead-icons';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import { whatsappLink } from '@/domain/lead-list';
 import { leadStatuses } from '@/domain/options';
-import { leadsTexts } from '@/features/leads/messages';
+import { leadsTexts, statusChoices } from '@/features/leads/messages';
 
 export interface RowHandlers {
   onStatus: (lead: Lead, status: LeadStatus) => void;
@@ -30,7 +30,7 @@ export function LeadRowActions({
         w={120}
         value={lead.status}
         disabled={busy}
-        data={known ? [...leadStatuses] : [lead.status, ...leadStatuses]}
+        data={known ? statusChoices : [lead.status, ...statusChoices]}
         onChange={(event) => onStatus(lead, event.currentTarget.value as LeadStatus)}
       />
       <ActionIcon

@@ -56,7 +56,7 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
               {leadsTexts.listTitle}
             </Title>
             <Group gap="xs">
-              <ExportButton leads={view.exportable} disabled={view.loading} />
+              <ExportButton leads={view.visible} disabled={view.loading} />
               <ClearDataButton leads={live.data} />
             </Group>
           </Group>

@@ -1,6 +1,7 @@
 /** The redirect's three cards: the live counter, the delay, and whether a link is set. */
 import { Badge, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { formatCount } from '@/domain/format';
 import { settingsTexts } from '@/features/settings/messages';
 import classes from './RedirectStats.module.css';
 
@@ -32,7 +33,7 @@ export function RedirectStats({ stats }: RedirectStatsProps) {
       <StatCard title={texts.totalCard}>
         {stats ? (
           <Text fz={28} fw={700} data-testid="redirect-count">
-            {stats.count.toLocaleString('pt-BR')}
+            {formatCount(stats.count)}
           </Text>
         ) : (
           loading
@@ -49,7 +50,12 @@ export function RedirectStats({ stats }: RedirectStatsProps) {
       </StatCard>
       <StatCard title={texts.statusCard}>
         {stats ? (
-          <Badge size="lg" variant="outline" color={stats.linkConfigured ? 'teal.9' : 'red.9'}>
+          <Badge
+            size="lg"
+            variant="outline"
+            tt="none"
+            color={stats.linkConfigured ? 'teal.9' : 'red.9'}
+          >
             {stats.linkConfigured ? texts.configured : texts.pending}
           </Badge>
         ) : (
