@@ -45,6 +45,11 @@ export const sections = [
   },
   { id: 'load', title: 'Load: 200 concurrent candidates for 60 s', files: [['bench/load.ts']] },
   {
+    id: 'flaky',
+    title: 'Flaky connections: 200 candidates through the outbox, connections dropping at random',
+    files: [['bench/flaky-connection.ts']],
+  },
+  {
     id: 'crash',
     title: 'Crash drill: kill -9 of the emulator mid-load',
     files: [['bench/crash-drill.ts']],

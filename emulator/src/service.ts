@@ -67,6 +67,8 @@ export interface CallContext {
   projectId: string;
   databaseId: string;
   caller: Caller;
+  /** A bulk load (fixture imports): its commits run no Firestore triggers. */
+  noTriggers?: boolean;
 }
 
 export type UnaryMethod =

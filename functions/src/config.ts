@@ -8,4 +8,9 @@ export const functionsConfig = {
   auditCollection: 'admin_audit',
   /** The redirect settings document whose `redirect_count` only countRedirect changes. */
   redirectSettingsPath: 'settings/redirect',
+  /** How long leads stay in the trash: `trash_days` (null: kept until deleted by hand). Admin SDK only. */
+  retentionSettingsPath: 'settings/retention',
+  /** What was done to candidates' data (retention runs, erasures), without personal data. Admin SDK only. */
+  privacyAuditCollection: 'audit',
+  leadsCollection: 'leads',
 } as const;

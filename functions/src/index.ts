@@ -1,14 +1,24 @@
-/** Vagas callables: linkAdminUser, isCurrentUserAdmin, addAdmin, removeAdmin, countRedirect (Cloud Functions v2). */
+/**
+ * Vagas functions (Cloud Functions v2): the callables linkAdminUser, isCurrentUserAdmin,
+ * and countRedirect; the team's addAdmin and removeAdmin; the lead timeline's
+ * Firestore triggers (leadTimeline, noteTimeline); LGPD (issue 26): getRetention, saveRetention,
+ * applyRetentionNow and the daily applyRetentionDaily schedule; findCandidate and eraseCandidate
+ * for a candidate's request.
+ */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
-import { setGlobalOptions } from 'firebase-functions';
+import { logger, setGlobalOptions } from 'firebase-functions';
 import { onCall } from 'firebase-functions/https';
+import { onSchedule } from 'firebase-functions/scheduler';
+import * as candidates from './candidate-requests.js';
 import * as access from './admin-access.js';
 import { functionsConfig } from './config.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
+import * as retention from './retention.js';
 import * as team from './team.js';
-import { assertNoArguments, requireCaller } from './validation.js';
+import { leadTimelineTrigger, noteTimelineTrigger } from './timeline-triggers.js';
+import { assertNoArguments, requireAdmin, requireCaller } from './validation.js';
 
 setGlobalOptions({ region: functionsConfig.region, maxInstances: 10 });
 
@@ -129,3 +139,54 @@ export const countRedirect = onCall<unknown, Promise<number>>(async (request) =>
   assertNoArguments(request.data);
   return runCountRedirect(db);
 });
+
+/** Admin: the retention setting and the latest audit entries. */
+export const getRetention = onCall(async (request) => {
+  assertNoArguments(request.data);
+  requireAdmin(request);
+  return { ...(await retention.readRetention(db)), audit: await retention.recentAudit(db) };
+});
+
+/** Admin: sets `{ trashDays }` (null: off). */
+export const saveRetention = onCall(async (request) => {
+  const caller = requireAdmin(request);
+  const settings = retention.retentionInput(request.data);
+  await retention.saveRetention(db, settings, caller.uid);
+  return settings;
+});
+
+/** Admin: 'Aplicar agora', the daily run at once (the local suite has no Pub/Sub emulator). */
+export const applyRetentionNow = onCall(async (request) => {
+  assertNoArguments(request.data);
+  const caller = requireAdmin(request);
+  return retention.applyRetention(db, { kind: 'admin', uid: caller.uid });
+});
+
+/** Production: applies the retention setting every day at 03:00 (Brasília). */
+export const applyRetentionDaily = onSchedule(
+  { schedule: 'every day 03:00', timeZone: 'America/Bahia' },
+  async () => {
+    const run = await retention.applyRetention(db, { kind: 'schedule' });
+    logger.info('retention run', run);
+  },
+);
+
+/** Admin: everything stored about one WhatsApp number (active and trashed leads). */
+export const findCandidate = onCall(async (request) => {
+  requireAdmin(request);
+  const { stored } = candidates.whatsappInput(request.data);
+  return { whatsapp: stored, leads: await candidates.findCandidate(db, stored) };
+});
+
+/** Admin: 'Excluir tudo': erases every lead of one WhatsApp number, with an anonymous audit entry. */
+export const eraseCandidate = onCall(async (request) => {
+  const caller = requireAdmin(request);
+  const { stored } = candidates.whatsappInput(request.data);
+  return candidates.eraseCandidate(db, stored, caller.uid);
+});
+
+/** Every change of a lead into its timeline; a deleted lead's notes and timeline removed. */
+export const leadTimeline = leadTimelineTrigger(db, auth);
+
+/** Every note added, edited or deleted into its lead's timeline. */
+export const noteTimeline = noteTimelineTrigger(db, auth);

@@ -32,3 +32,12 @@ export function requireCaller(request: Pick<CallableRequest<unknown>, 'auth'>): 
   }
   return { uid: auth.uid, token: auth.token };
 }
+
+/** A caller whose verified token carries the admin claim, or `permission-denied`. */
+export function requireAdmin(request: Pick<CallableRequest<unknown>, 'auth'>): Caller {
+  const caller = requireCaller(request);
+  if (caller.token.admin !== true) {
+    throw new HttpsError('permission-denied', 'Only admins may do this.');
+  }
+  return caller;
+}

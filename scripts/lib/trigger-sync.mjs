@@ -224,7 +224,7 @@ export function startTriggerSync(options) {
 /**
  * Starts the sync and waits for its first round (the local suite's step after the Functions
  * emulator is ready); rejects when nothing could be registered within `timeoutMs`.
- * @param {{ projectId: string, functions: Address, firestore: Address, log?: (line: string) => void, timeoutMs?: number }} options
+ * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void, timeoutMs?: number }} options
  * @returns {Promise<{ stop: () => Promise<void> }>}
  */
 export async function syncTriggers(options) {

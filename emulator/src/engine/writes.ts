@@ -256,7 +256,7 @@ export async function commit(
   if (changes.length) {
     db.notify(changes, time);
     await core.sink?.append(db.name, time, changes);
-    core.onCommitted?.(db, changes, time, ctx.caller);
+    if (!ctx.noTriggers) core.onCommitted?.(db, changes, time, ctx.caller);
   }
   return { commitTime: time, writeResults: results };
 }

@@ -27,4 +27,6 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/Alert.css';
 import '@mantine/notifications/styles.css';
+import './toasts.css';

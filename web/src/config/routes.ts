@@ -17,7 +17,14 @@ export const routes = {
   notFound: '/404',
   adminLogin: '/admin/login',
   admin: '/admin',
+  /** A lead's record, over the panel (a link to it can be shared). */
+  leadRecord: '/admin/leads/:id',
 } as const;
+
+/** The address of the record of lead `id`. */
+export function leadRecordPath(id: string): string {
+  return `/admin/leads/${encodeURIComponent(id)}`;
+}
 
 /** The prerendered public routes. */
 export const publicRoutes = [

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatWhatsapp } from './phone-mask';
+import { caretAfterDigits, formatWhatsapp } from './phone-mask';
 
 describe('formatWhatsapp', () => {
   test('formats progressively as digits are typed', () => {
@@ -35,5 +35,19 @@ describe('formatWhatsapp', () => {
     // Deleting the last character of '(79) 9' leaves '(79) ', which collapses to '(79'.
     expect(formatWhatsapp('(79) ')).toBe('(79');
     expect(formatWhatsapp('(79) 99999-')).toBe('(79) 99999');
+  });
+
+  test('a pasted +55 is dropped when a full number follows, never from a national number', () => {
+    expect(formatWhatsapp('+55 (75) 9 8123-4567')).toBe('(75) 98123-4567');
+    expect(formatWhatsapp('55 75 8123-4567')).toBe('(75) 81234-567');
+    expect(formatWhatsapp('(55) 99999-8888')).toBe('(55) 99999-8888');
+    expect(formatWhatsapp('5555999998888')).toBe('(55) 99999-8888');
+  });
+
+  test('the caret stays after the same digit once the number is formatted again', () => {
+    expect(caretAfterDigits('(75) 98123-4567', 3)).toBe(6);
+    expect(caretAfterDigits('(75) 98123-4567', 7)).toBe(10);
+    expect(caretAfterDigits('(75) 98123-4567', 0)).toBe(1);
+    expect(caretAfterDigits('(75', 9)).toBe(3);
   });
 });

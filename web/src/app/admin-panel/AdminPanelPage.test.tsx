@@ -216,4 +216,59 @@ describe('AdminPanel live data', () => {
     act(() => fakeLive.emit('active', { data: [] }));
     expect(toggle()).toBeChecked();
   });
+
+  it('desktop notifications: asked when turned on, remembered, and a click opens the record', async () => {
+    const raised: { title: string; onclick: (() => void) | null }[] = [];
+    const browser = {
+      permission: 'default' as NotificationPermission,
+      answer: 'denied' as NotificationPermission,
+    };
+    class FakeNotification {
+      static get permission() {
+        return browser.permission;
+      }
+      static requestPermission = vi.fn(async () => {
+        browser.permission = browser.answer;
+        return browser.answer;
+      });
+      onclick: (() => void) | null = null;
+      constructor(public title: string) {
+        raised.push(this);
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    vi.spyOn(window, 'focus').mockImplementation(() => {});
+    try {
+      const user = userEvent.setup();
+      const { unmount } = renderAt('/admin', <AdminPanel />);
+      act(() => fakeLive.emit('active', { data: [] }));
+      const toggle = () => screen.getByRole('switch', { name: 'Notificação na área de trabalho' });
+
+      // Refused by the browser: stays off, and says how to allow it.
+      await user.click(toggle());
+      expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText(/O navegador bloqueou as notificações/)).toBeInTheDocument();
+      expect(toggle()).not.toBeChecked();
+      act(() => fakeLive.events('active').onAdded?.([lead('1', 'Ana')]));
+      expect(raised).toEqual([]);
+      unmount();
+
+      // Allowed: on, and remembered in this browser.
+      browser.permission = 'default';
+      browser.answer = 'granted';
+      renderAt('/admin', <AdminPanel />);
+      act(() => fakeLive.emit('active', { data: [] }));
+      await user.click(toggle());
+      await waitFor(() => expect(toggle()).toBeChecked());
+      expect(localStorage.getItem('vagas:notificacao-chegada')).toBe('true');
+      act(() => fakeLive.events('active').onAdded?.([lead('2', 'Bia')]));
+      expect(raised.map((n) => n.title)).toEqual(['Novo lead: Bia']);
+      act(() => raised[0]!.onclick?.());
+      expect(await screen.findByTestId('where')).toHaveTextContent('record /admin/leads/2');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

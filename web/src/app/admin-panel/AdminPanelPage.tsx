@@ -3,11 +3,11 @@
  * the session (guard, providers, header, tab bar), and each tab is a feature of its own (leads,
  * trash, reports, settings) that never imports another.
  */
-import { Center, Container, Loader } from '@mantine/core';
-import { lazy, Suspense, useCallback, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Center, Container, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
 import { showToast } from '@/components/toast';
-import { routes } from '@/config/routes';
+import { leadRecordPath, routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 import {
   AdminGuard,
@@ -31,6 +31,29 @@ const ReportsTab = lazy(() =>
 /** Configurações is rarely opened: its code (forms, number inputs) loads with the tab, not with the list. */
 const SettingsTab = lazy(() =>
   import('@/features/settings').then((module) => ({ default: module.SettingsTab })),
+);
+
+/** LGPD (issue 26): the retention of trashed leads and a candidate's request, under the settings. */
+const RetentionSettings = lazy(() =>
+  import('@/features/retention').then((module) => ({ default: module.RetentionSettings })),
+);
+const CandidateRequest = lazy(() =>
+  import('@/features/candidate-requests').then((module) => ({
+    default: module.CandidateRequest,
+  })),
+);
+
+/** Message templates, kept in Configurações (a feature of their own). */
+const MessageTemplatesSettings = lazy(() =>
+  import('@/features/message-templates').then((module) => ({
+    default: module.MessageTemplatesSettings,
+  })),
+);
+
+/** The candidate's record (/admin/leads/:id): its code loads when a record first opens. */
+const loadLeadRecord = () => import('@/features/lead-record');
+const LeadRecordDrawer = lazy(() =>
+  loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
 
 function TabLoading() {
@@ -60,10 +83,23 @@ export function AdminPanel() {
 
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open.
-  const activeLeads = useActiveLeads({ onAccessLost });
+  // A clicked arrival notification opens that lead's record (or the list, for several at once).
+  const onOpenLead = useCallback(
+    (id: string | null) => navigate(id === null ? routes.admin : leadRecordPath(id)),
+    [navigate],
+  );
+  const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
   // Counted once the list is there (not also while it loads), then whenever leads leave the list or
   // come back to it (here or in another panel); arrivals do not change the trash.
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
+
+  const record = useMatch(routes.leadRecord);
+  const recordId = record?.params.id;
+  // Fetched once the panel is idle, so opening a record waits for no download.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadLeadRecord().catch(() => undefined), 2000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const signOut = async () => {
     try {
@@ -91,12 +127,22 @@ export function AdminPanel() {
             ),
             configuracoes: (
               <Suspense fallback={<TabLoading />}>
-                <SettingsTab />
+                <Stack gap="lg">
+                  <SettingsTab />
+                  <RetentionSettings />
+                  <CandidateRequest />
+                  <MessageTemplatesSettings />
+                </Stack>
               </Suspense>
             ),
           }}
         />
       </Container>
+      {recordId && (
+        <Suspense fallback={null}>
+          <LeadRecordDrawer leadId={recordId} onClose={() => navigate(routes.admin)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -25,6 +25,7 @@ export function renderAt(path: '/admin' | '/admin/login', element: ReactNode) {
         element: path === '/admin/login' ? element : <Where label="login" />,
       },
       { path: '/admin', element: path === '/admin' ? element : <Where label="panel" /> },
+      { path: '/admin/leads/:id', element: <Where label="record" /> },
     ],
     { initialEntries: [path] },
   );

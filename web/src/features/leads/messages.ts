@@ -2,6 +2,7 @@
  * The Leads tab's pt-BR texts. Quoted from docs/product.md where it has them;
  * the rest (search, selection, arrivals, progress) are ours, for what the spec does not cover.
  */
+import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 
 export const leadsTexts = {
@@ -37,6 +38,15 @@ export const leadsTexts = {
   arrived: 'Recém-chegado',
   markSeen: (n: number) => `Marcar como vistos (${n})`,
   sound: 'Som ao chegar lead',
+  notification: {
+    label: 'Notificação na área de trabalho',
+    description: 'Avisa de cada novo lead quando o painel está em segundo plano.',
+    denied:
+      'O navegador bloqueou as notificações deste site. Libere-as nas configurações do site (ícone ao lado do endereço) e ligue de novo.',
+    unsupported: 'Este navegador não mostra notificações.',
+    one: (nome: string) => `Novo lead: ${nome}`,
+    many: (n: number) => `${formatCount(n)} novos leads`,
+  },
   statusOf: (nome: string) => `Status de ${nome}`,
   trashOf: (nome: string) => `Mover ${nome} para lixeira`,
   whatsappOf: (nome: string) => `Abrir WhatsApp de ${nome}`,

@@ -283,4 +283,25 @@ describe('root application page', () => {
     expect(new Set(writtenIds()).size).toBe(2);
     await conversionsFired(2);
   });
+
+  test('a number pasted with +55 and spaces is taken whole, without the country code', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    const phone = screen.getByLabelText(/WhatsApp/);
+    await user.click(phone);
+    await user.paste('+55 (75) 9 8123-4567');
+    expect(phone).toHaveValue('(75) 98123-4567');
+  });
+
+  test('deleting a digit in the middle keeps the caret there', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    const phone = screen.getByLabelText<HTMLInputElement>(/WhatsApp/);
+    await user.type(phone, '75981234567');
+    // Caret after '(75) 981', then Backspace removes the 1.
+    phone.setSelectionRange(8, 8);
+    await user.keyboard('{Backspace}');
+    expect(phone).toHaveValue('(75) 98234-567');
+    expect(phone.selectionStart).toBe(7);
+  });
 });

@@ -13,7 +13,9 @@ import { activeLeadsQuery, newestActiveLeadsQuery } from '@/data/leads';
 import { useLiveLeads, type LiveLeads } from '@/data/use-live-leads';
 import type { Lead } from '@/domain/lead';
 import { loadErrorToast } from '../messages';
+import { notifyArrivals } from './arrival-notification';
 import { playArrivalSound } from './arrival-sound';
+import { useArrivalNotifications, type ArrivalNotifications } from './use-arrival-notifications';
 
 export const arrivalSoundKey = 'vagas:som-chegada';
 
@@ -33,12 +35,20 @@ export interface ActiveLeads extends LiveLeads {
   trashEpoch: number;
   sound: boolean;
   setSound: (on: boolean) => void;
+  /** Desktop notifications of arrivals while the panel is in the background. */
+  notifications: ArrivalNotifications;
+}
+
+export interface ActiveLeadsOptions {
+  onAccessLost: () => void;
+  /** Shows a lead's record (`null`: the list): where a clicked notification goes. */
+  onOpenLead?: (id: string | null) => void;
 }
 
 /** A lead created this long before the panel opened still counts as an arrival (clock skew). */
 const arrivalSlackMs = 60_000;
 
-export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): ActiveLeads {
+export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions): ActiveLeads {
   const db = useFirestore();
   const query = useMemo(() => activeLeadsQuery(db), [db]);
   const openedAt = useRef(Date.now());
@@ -50,6 +60,9 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
   });
   const soundRef = useRef(sound);
   soundRef.current = sound;
+  const notifications = useArrivalNotifications();
+  const notifyRef = useRef({ on: notifications.on, open: onOpenLead });
+  notifyRef.current = { on: notifications.on, open: onOpenLead };
 
   const [trashEpoch, trashMoved] = useReducer((n: number) => n + 1, 0);
   const onRemoved = useCallback(() => trashMoved(), []);
@@ -62,6 +75,8 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
     if (arrivals.length === 0) return;
     setUnseen((previous) => new Set([...previous, ...arrivals.map((lead) => lead.id)]));
     if (soundRef.current) playArrivalSound();
+    const notify = notifyRef.current;
+    if (notify.on && notify.open) notifyArrivals(arrivals, notify.open);
   }, []);
 
   const onError = useCallback(
@@ -105,7 +120,7 @@ export function useActiveLeads({ onAccessLost }: { onAccessLost: () => void }): 
 
   useUnseenTitle(unseen.size);
 
-  return { ...live, preview, trashEpoch, unseen, markSeen, sound, setSound };
+  return { ...live, preview, trashEpoch, unseen, markSeen, sound, setSound, notifications };
 }
 
 /** '(N) <title>' while N arrivals are unseen; the page's own title otherwise. */

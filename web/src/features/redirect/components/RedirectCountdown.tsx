@@ -6,6 +6,7 @@ import { publicTexts } from '@/domain/messages';
 import { redirectTimeLimits } from '@/domain/options';
 import type { RedirectSettings } from '@/domain/settings';
 import { useCountdown } from '@/features/redirect/hooks/use-countdown';
+import { redirectTexts } from '@/features/redirect/messages';
 import { CountdownRing } from './CountdownRing';
 import { goTo } from './navigate';
 import classes from './RedirectCountdown.module.css';
@@ -42,10 +43,17 @@ export function RedirectCountdown({ whatsappLink, redirectTime }: RedirectSettin
           </Text>
         </div>
         <CountdownRing seconds={remaining} fraction={ringValue} />
-        <Group gap={8} justify="center">
-          <span className={classes.pulse} aria-hidden="true" />
-          <Text fw={500}>{texts.connecting}</Text>
-        </Group>
+        {remaining === 0 && !whatsappLink ? (
+          // Nowhere to go: say what happens next instead of 'Conectando...' forever.
+          <Text fw={500} ta="center" role="status">
+            {redirectTexts.noLinkDone}
+          </Text>
+        ) : (
+          <Group gap={8} justify="center">
+            <span className={classes.pulse} aria-hidden="true" />
+            <Text fw={500}>{texts.connecting}</Text>
+          </Group>
+        )}
         {whatsappLink ? (
           <Button
             component="a"

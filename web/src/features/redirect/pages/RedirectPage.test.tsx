@@ -14,6 +14,9 @@ vi.mock('../api/redirect-settings', () => ({
   countRedirectOncePerSession: api.count,
 }));
 vi.mock('../components/navigate', () => ({ goTo: api.goTo }));
+vi.mock('../../../lib/pixel/tracking-settings', () => ({
+  loadTrackingPixelId: () => Promise.resolve(null),
+}));
 
 // Every timer is fake and only moves when a test advances it: the countdown's seconds are the
 // test's, never the machine's (a loaded machine cannot skip a second).
@@ -91,5 +94,39 @@ describe('redirect page', () => {
     ).toBeInTheDocument();
     expect(seconds()).toBe('5');
     expect(screen.getByRole('button', { name: 'Link não configurado' })).toBeDisabled();
+  });
+
+  test('without a link, the countdown ends by saying what happens next', async () => {
+    api.load.mockResolvedValue({ whatsappLink: '', redirectTime: 1 });
+    renderPage(<RedirectPage />, '/redirecionamento');
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(
+      screen.getByText(
+        'Sua candidatura foi recebida. A equipe Conecta entrará em contato pelo WhatsApp que você informou.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Conectando...')).not.toBeInTheDocument();
+  });
+
+  test('offline: explains that WhatsApp needs the connection, then reads the settings and counts down once back', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    api.load.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderPage(<RedirectPage />, '/redirecionamento');
+    await settle();
+    expect(screen.getByText('Sem conexão com a internet')).toBeInTheDocument();
+    expect(screen.queryByText('Erro')).not.toBeInTheDocument();
+
+    onLine.mockReturnValue(true);
+    api.load.mockResolvedValue({ whatsappLink: 'https://wa.me/5579999999999', redirectTime: 2 });
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await settle();
+    expect(screen.queryByText('Sem conexão com a internet')).not.toBeInTheDocument();
+    expect(seconds()).toBe('2');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(api.goTo).toHaveBeenCalledWith('https://wa.me/5579999999999');
+    onLine.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 /** '/redirecionamento': loads the redirect settings, counts the visit once, then counts down to WhatsApp. */
-import { Center, Loader } from '@mantine/core';
+import { Alert, Center, Loader } from '@mantine/core';
+import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
 import { useEffect, useState } from 'react';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { showToast } from '@/components/toast';
@@ -11,6 +12,11 @@ import {
   redirectSettingsFromPrefetch,
 } from '@/features/redirect/api/redirect-settings';
 import { RedirectCountdown } from '@/features/redirect/components/RedirectCountdown';
+import { redirectTexts } from '@/features/redirect/messages';
+import { sentLaterToast } from '@/lib/outbox/messages';
+import { useOutbox } from '@/lib/outbox/use-outbox';
+import { useOnline } from '@/lib/page/use-online';
+import { usePixel } from '@/lib/pixel/use-pixel';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 
@@ -35,32 +41,67 @@ function takeSettingsLoad(): Promise<RedirectSettings> {
   return load;
 }
 
-export function RedirectPage() {
-  usePageTitle(routes.redirect);
+/** The settings once read; null while reading (or waiting for the connection to read them). */
+function useRedirectSettings(online: boolean): RedirectSettings | null {
   const [settings, setSettings] = useState<RedirectSettings | null>(null);
+  const needed = settings === null && online;
 
   useEffect(() => {
+    if (!needed) return;
     let active = true;
     takeSettingsLoad()
-      .catch((error: unknown) => {
-        console.error('Redirect settings could not be read', error);
-        if (active) showToast(redirectLoadErrorToast, 'error');
-        return fallbackRedirectSettings;
-      })
+      .then(
+        (loaded) => loaded,
+        (error: unknown) => {
+          // Without a connection this is no error: the page waits for it and reads again.
+          if (!navigator.onLine) return null;
+          console.error('Redirect settings could not be read', error);
+          if (active) showToast(redirectLoadErrorToast, 'error');
+          return fallbackRedirectSettings;
+        },
+      )
       .then((loaded) => {
-        if (!active) return;
+        if (!active || !loaded) return;
         setSettings(loaded);
         if (loaded.whatsappLink) void countRedirectOncePerSession();
       });
     return () => {
       active = false;
     };
-  }, []);
+  }, [needed]);
+
+  return settings;
+}
+
+export function RedirectPage() {
+  usePageTitle(routes.redirect);
+  const online = useOnline();
+  const settings = useRedirectSettings(online);
+  const { trackConversion } = usePixel({ pageView: false });
+  // A call-center application kept on the device is sent from here as soon as the connection returns.
+  const { waiting } = useOutbox({
+    onStoredLater: (entry) => {
+      showToast(sentLaterToast, 'success');
+      if (entry.conversion) trackConversion(entry.conversion);
+    },
+  });
 
   return (
     // Top-aligned, not centred: the card replacing the spinner then moves nothing (no layout shift).
     <PublicPage tone="whatsapp" align="top">
-      {settings ? (
+      <OutboxStatus waiting={waiting.length} />
+      {!online ? (
+        // The countdown pauses while offline, and starts again from the top once back.
+        <Alert
+          role="status"
+          color="gray"
+          variant="white"
+          radius="lg"
+          title={redirectTexts.offlineTitle}
+        >
+          {redirectTexts.offlineMessage}
+        </Alert>
+      ) : settings ? (
         <RedirectCountdown {...settings} />
       ) : (
         <Center mih="60vh">

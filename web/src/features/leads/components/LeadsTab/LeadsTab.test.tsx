@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
@@ -52,6 +53,7 @@ function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
     markSeen: vi.fn(),
     sound: false,
     setSound: vi.fn(),
+    notifications: { on: false, access: 'default', asking: false, setOn: vi.fn() },
     ...overrides,
   };
 }
@@ -60,13 +62,15 @@ function renderTab(state: ActiveLeads = live()) {
   return render(
     <MantineProvider env="test">
       <Notifications />
-      <LeadsTab live={state} />
+      <MemoryRouter>
+        <LeadsTab live={state} />
+      </MemoryRouter>
     </MantineProvider>,
   );
 }
 
 /** The names in the list, top to bottom (the Nome cell also holds the arrival/duplicate marks). */
-const rowNames = () => bodyRows().map((row) => cellOf(row, 'Nome').querySelector('p')?.textContent);
+const rowNames = () => bodyRows().map((row) => cellOf(row, 'Nome').querySelector('a')?.textContent);
 
 beforeEach(() => {
   Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
@@ -99,6 +103,8 @@ describe('LeadsTab', () => {
       'href',
       'https://wa.me/5579900000002',
     );
+    // Each name opens the lead's record (a link: mouse, keyboard, or shared).
+    expect(screen.getByRole('link', { name: 'Bruno' })).toHaveAttribute('href', '/admin/leads/2');
   });
 
   it('shows a loader while loading and an empty text when nothing matches', async () => {

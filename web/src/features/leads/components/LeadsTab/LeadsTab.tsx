@@ -24,6 +24,7 @@ import { useLeadActions, type LeadActions } from '@/features/leads/hooks/use-lea
 import { useLeadsView, type LeadsView } from '@/features/leads/hooks/use-leads-view';
 import { useSelection, type Selection } from '@/features/leads/hooks/use-selection';
 import { leadsTexts } from '@/features/leads/messages';
+import { ArrivalNotificationSwitch } from '../ArrivalNotificationSwitch/ArrivalNotificationSwitch';
 import { BulkBar } from '../BulkBar/BulkBar';
 import { ClearDataButton } from '../ClearDataButton/ClearDataButton';
 import { ExportButton } from '../ExportButton/ExportButton';
@@ -54,11 +55,14 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
             </Group>
           </Group>
           <Group justify="space-between" gap="xs">
-            <Switch
-              label={leadsTexts.sound}
-              checked={live.sound}
-              onChange={(event) => live.setSound(event.currentTarget.checked)}
-            />
+            <Group gap="lg" align="flex-start">
+              <Switch
+                label={leadsTexts.sound}
+                checked={live.sound}
+                onChange={(event) => live.setSound(event.currentTarget.checked)}
+              />
+              <ArrivalNotificationSwitch notifications={live.notifications} />
+            </Group>
             {unseenCount > 0 && (
               <Button size="xs" variant="default" onClick={() => live.markSeen()}>
                 {leadsTexts.markSeen(unseenCount)}

@@ -1,0 +1,24 @@
+/** The candidate's request card's texts (Configurações, LGPD, issue 26). */
+export const candidateTexts = {
+  title: 'Pedido de candidato (LGPD)',
+  intro:
+    'Encontre tudo o que está guardado sobre uma pessoa pelo número de WhatsApp (leads ativos e na lixeira), para enviar uma cópia ou excluir tudo.',
+  whatsapp: 'WhatsApp do candidato',
+  search: 'Buscar',
+  invalidNumber: 'Informe o número completo, com DDD.',
+  none: 'Nenhum dado encontrado para este número.',
+  found: (count: number) =>
+    count === 1 ? '1 candidatura encontrada' : `${count} candidaturas encontradas`,
+  exportJson: 'Exportar JSON',
+  exportCsv: 'Exportar CSV',
+  erase: 'Excluir tudo',
+  confirmTitle: 'Excluir todos os dados deste candidato?',
+  confirmBody: (count: number) =>
+    `As ${count} candidatura(s) deste número, com suas notas e histórico, serão excluídas definitivamente. O registro de auditoria não guarda dados pessoais.`,
+  cancel: 'Cancelar',
+  erased: (count: number) => `Dados excluídos: ${count} candidatura(s)`,
+  error: 'Erro ao buscar os dados do candidato',
+  eraseError: 'Erro ao excluir os dados do candidato',
+  inTrash: 'na lixeira',
+  active: 'ativo',
+} as const;

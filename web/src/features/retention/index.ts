@@ -1,0 +1,2 @@
+/** Configurações → retention of trashed leads (LGPD). */
+export { RetentionSettings } from './components/RetentionSettings';

@@ -1,0 +1,27 @@
+/** The retention card's texts (Configurações, LGPD, issue 26). */
+export const retentionTexts = {
+  title: 'Retenção de dados (LGPD)',
+  intro:
+    'Leads na lixeira há mais tempo que o prazo abaixo são excluídos definitivamente, todos os dias. Desligado, nada é excluído automaticamente.',
+  enabled: 'Excluir definitivamente leads da lixeira',
+  days: 'Prazo na lixeira (dias)',
+  daysHint: 'Sugerido: 90 dias.',
+  save: 'Salvar retenção',
+  saved: 'Retenção salva',
+  applyNow: 'Aplicar agora',
+  applied: (deleted: number) =>
+    deleted === 1
+      ? '1 lead excluído definitivamente'
+      : `${deleted} leads excluídos definitivamente`,
+  off: 'Retenção desligada: nada foi excluído.',
+  audit: 'Registro de exclusões',
+  auditEmpty: 'Nenhuma exclusão registrada.',
+  auditRetention: (deleted: number, days: number | null) =>
+    `Retenção (${days ?? '-'} dias): ${deleted} lead(s) excluído(s)`,
+  auditErasure: (deleted: number) => `Pedido de candidato: ${deleted} lead(s) excluído(s)`,
+  error: 'Erro ao salvar',
+  loadError: 'Erro ao carregar a retenção',
+} as const;
+
+/** The suggested period (issue 26). */
+export const suggestedTrashDays = 90;
