@@ -36,19 +36,21 @@ import {
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
 import { adminClient } from '../emulator/test/support/emulator.ts';
 import {
-  leadFields,
+  fieldOptions,
+  formFields,
+  leadField,
   type CallCenterLeadInput,
+  type LeadForm,
   type LeadSource,
   type RootLeadInput,
 } from '../web/src/domain/lead.ts';
-import { toCallCenterLead, toRootLead } from '../web/src/domain/lead-form.ts';
 import {
-  callCenterJobs,
-  callCenterLocalities,
-  experienceOptions,
-  rootJobs,
-  rootLocalities,
-} from '../web/src/domain/options.ts';
+  toCallCenterLead,
+  toRootLead,
+  type CallCenterFormValues,
+  type RootFormValues,
+} from '../web/src/domain/lead-form.ts';
+import { callCenterJobs } from '../web/src/domain/options.ts';
 import { formatWhatsapp } from '../web/src/domain/phone-mask.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
 import { leadWriteTimeoutMs, setNewLead } from '../web/src/data/lead-write.ts';
@@ -93,29 +95,34 @@ function rng(seed: number): () => number {
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 
+/**
+ * What a candidate picks in each field of `form` (the lead table): an option of its list, a number
+ * within its bounds. The call-center page's vaga is the bare job (the form adds the prefix).
+ */
+function fillForm(r: () => number, form: LeadForm): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const name of formFields(form)) {
+    const field = leadField(name);
+    if (form === 'callCenter' && name === 'vaga') values[name] = pick(r, callCenterJobs);
+    else if (field.type === 'option') values[name] = pick(r, fieldOptions(name, form) ?? []);
+    else if (field.type === 'int') {
+      values[name] = field.min + Math.floor(r() * (field.max - field.min + 1));
+    } else values[name] = 'x'.repeat(field.type === 'text' ? field.min : 0);
+  }
+  return values;
+}
+
 /** One application as a page submits it: root or call-center form, with a visit source sometimes. */
 export function makeLead(
   r: () => number,
   nome: string,
 ): { form: 'root' | 'call-center'; lead: RootLeadInput | CallCenterLeadInput } {
   const digits = `79${9}${String(Math.floor(r() * 1e8)).padStart(8, '0')}`;
-  const base = {
-    nome,
-    whatsapp: formatWhatsapp(digits),
-    vaga: '',
-    cidade: '',
-  };
+  const contact = { nome, whatsapp: formatWhatsapp(digits) };
   const callCenter = r() < 0.5;
-  const { idade } = leadFields;
   const lead = callCenter
-    ? toCallCenterLead({
-        ...base,
-        vaga: pick(r, callCenterJobs),
-        cidade: pick(r, callCenterLocalities),
-        idade: idade.min + Math.floor(r() * (idade.max - idade.min + 1)),
-        tempo_experiencia: pick(r, experienceOptions),
-      })
-    : toRootLead({ ...base, vaga: pick(r, rootJobs), cidade: pick(r, rootLocalities) });
+    ? toCallCenterLead({ ...fillForm(r, 'callCenter'), ...contact } as CallCenterFormValues)
+    : toRootLead({ ...fillForm(r, 'root'), ...contact } as RootFormValues);
   if (r() < 0.4) {
     const source: LeadSource = {
       fbclid: r() < 0.5,

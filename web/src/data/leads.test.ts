@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { leadFieldNames } from '@/domain/lead';
+import { leadField, leadFieldNames } from '@/domain/lead';
 import { readLead } from './leads';
 
 const created = new Date(2026, 10, 23, 10, 5);
@@ -20,10 +20,29 @@ const stored = {
   trash_undone_at: null,
 };
 
+/** A stored value for each field the fixture above does not name (one added to leadFields). */
+const others = Object.fromEntries(
+  leadFieldNames
+    .filter((name) => !(name in stored))
+    .map((name) => {
+      const field = leadField(name);
+      if (field.type === 'int') return [name, field.min];
+      if (field.type === 'bool') return [name, true];
+      if (field.type === 'text' || field.type === 'option') return [name, `${name} stored`];
+      throw new Error(`give the fixture a stored ${name}`);
+    }),
+);
+
 describe('readLead (the converter of leads/{id})', () => {
   it('reads back every field of the lead, the visit source included', () => {
-    const lead = readLead('abc', stored);
-    expect(lead).toEqual({ id: 'abc', ...stored, created_at: created, last_contacted_at: created });
+    const lead = readLead('abc', { ...stored, ...others });
+    expect(lead).toEqual({
+      id: 'abc',
+      ...stored,
+      ...others,
+      created_at: created,
+      last_contacted_at: created,
+    });
     // Every field of lead.ts leadFields comes back (a new field needs no converter change).
     expect(Object.keys(lead).sort()).toEqual(['id', ...leadFieldNames].sort());
   });

@@ -12,6 +12,7 @@ import {
   normalizeText,
   whatsappLink,
 } from './lead-list';
+import { columnLabel, exportColumns } from './lead-columns';
 import { qualifiedExportRows } from './lead-export';
 
 function lead(overrides: Partial<Lead> & { id: string }): Lead {
@@ -152,28 +153,30 @@ describe('qualified export rows', () => {
         tempo_experiencia: '1 a 2 anos',
       }),
     ]);
-    expect(rows).toEqual([
-      ['Nome', 'WhatsApp', 'Vaga', 'Cidade', 'Idade', 'Experiência', 'Status', 'Data'],
-      [
-        'João Conceição',
-        '(79) 98888-1111',
-        'Aux Serraria',
-        'Salgadália',
-        '',
-        '',
-        'principal',
-        '20/11/2026 09:05',
-      ],
-      [
-        'Bia',
-        '(79) 99999-0000',
-        'Aux Serraria',
-        'Salgadália',
-        '22',
-        '1 a 2 anos',
-        'principal',
-        '20/11/2026 09:05',
-      ],
+    // The CSV's columns are the list's (lead.ts leadFields; their spec names: lead.test.ts).
+    const [header, ...body] = rows;
+    expect(header).toEqual(exportColumns.map(columnLabel));
+    const blank = Object.fromEntries(header.map((column) => [column, '']));
+    const byColumn = (row: string[]) => Object.fromEntries(header.map((c, i) => [c, row[i]]));
+    const common = { WhatsApp: '(79) 99999-0000', Vaga: 'Aux Serraria', Cidade: 'Salgadália' };
+    expect(body.map(byColumn)).toEqual([
+      {
+        ...blank,
+        ...common,
+        Nome: 'João Conceição',
+        WhatsApp: '(79) 98888-1111',
+        Status: 'principal',
+        Data: '20/11/2026 09:05',
+      },
+      {
+        ...blank,
+        ...common,
+        Nome: 'Bia',
+        Idade: '22',
+        Experiência: '1 a 2 anos',
+        Status: 'principal',
+        Data: '20/11/2026 09:05',
+      },
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
+import { columnLabel, listColumns } from '@/domain/lead-columns';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
 import { LeadsTab } from './LeadsTab';
 
@@ -94,19 +95,8 @@ describe('LeadsTab', () => {
     expect(screen.getByRole('group', { name: 'Separados' })).toHaveTextContent('1');
     expect(screen.getByRole('group', { name: 'Descartados' })).toHaveTextContent('1');
     expect(screen.getByRole('heading', { name: 'Lista de Leads' })).toBeInTheDocument();
-    // The first column holds the page's select-all box.
-    expect(columnNames().slice(1)).toEqual([
-      'Nome',
-      'WhatsApp',
-      'Vaga',
-      'Cidade',
-      'Idade',
-      'Experiência',
-      'Status',
-      'Data',
-      'Último contato',
-      'Ações',
-    ]);
+    // The select-all box, the lead's listed columns (their spec names: domain/lead.test.ts), Ações.
+    expect(columnNames()).toEqual(['', ...listColumns.map(columnLabel), 'Ações']);
     expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']);
     const erica = rowWith('Érica Conceição');
     expect(cellOf(erica, 'WhatsApp').textContent).toBe('(79) 90000-0003');
