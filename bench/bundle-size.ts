@@ -112,11 +112,14 @@ try {
     return { route, key };
   });
   const pageKeys = new Set(pageRoutes.map((page) => page.key));
-  // The panel's lazily loaded tabs (`import('@/features/reports')` in app/admin-panel): downloaded
-  // when the tab opens, not with the panel.
-  const lazyTabKeys = new Set(
-    Object.keys(manifest).filter((k) => /^src\/features\/reports\/index\.tsx?$/.test(k)),
-  );
+  // The panel's lazily loaded parts (`import('@/features/reports')`, `import('@/features/lead-record')`
+  // in app/admin-panel): downloaded when the tab or a record opens, not with the panel.
+  const lazyLabels: [RegExp, string][] = [
+    [/^src\/features\/reports\/index\.tsx?$/, 'Relatórios tab'],
+    [/^src\/features\/lead-record\/index\.tsx?$/, 'lead record'],
+  ];
+  const lazyLabel = (key: string) => lazyLabels.find(([re]) => re.test(key))?.[1];
+  const lazyTabKeys = new Set(Object.keys(manifest).filter((k) => lazyLabel(k)));
 
   const rows = pageRoutes.map(({ route, key }) => {
     const renderKeys = new Set([...closure(entryKey), ...closure(key)]);
@@ -172,12 +175,13 @@ try {
     const css = [...new Set(extra.flatMap((k) => manifest[k].css ?? []))];
     const jsBytes = js.reduce((sum, f) => sum + gz(f), 0);
     const cssBytes = css.reduce((sum, f) => sum + gz(f), 0);
+    const label = lazyLabel(tabKey) ?? tabKey;
     console.log(
-      `${'  Relatórios tab'.padEnd(20)} ${'-'.padStart(9)} ${kb(jsBytes).padStart(9)} ${kb(cssBytes).padStart(10)} ${String(js.length).padStart(6)}  (lazy chunk of ${tabKey}: downloaded when the tab opens, not in /admin above)`,
+      `${`  ${label}`.padEnd(20)} ${'-'.padStart(9)} ${kb(jsBytes).padStart(9)} ${kb(cssBytes).padStart(10)} ${String(js.length).padStart(6)}  (lazy chunk of ${tabKey}: downloaded when it opens, not in /admin above)`,
     );
     report({
       section: 'page-weight',
-      measure: 'Relatórios tab JS gzip (lazy, when opened)',
+      measure: `${label} JS gzip (lazy, when opened)`,
       value: jsBytes / 1024,
       unit: 'KB',
     });

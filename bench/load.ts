@@ -6,9 +6,9 @@
  * Each candidate is its own Firestore Lite app (REST, no sign-in) and, in a loop without pauses,
  * fills the root form or the call-center form (domain/lead-form.ts toRootLead / toCallCenterLead,
  * sometimes with a visit source), picks a client-side id (`doc(collection(db, 'leads')).id`) and
- * writes the document web/src/lib/outbox/send-lead.ts writeLead builds (the form's fields plus
- * status 'novo', created_at serverTimestamp(), deleted_at null) with setDoc under the same 10 s
- * timeout (domain/timeout.ts). A failed or timed-out write is retried with the same id, as the page
+ * writes it with the pages' own write, web/src/data/lead-write.ts setNewLead (the form's fields
+ * plus status 'novo', created_at serverTimestamp(), deleted_at null), given the candidate's
+ * database, under the same 10 s timeout (leadWriteTimeoutMs, domain/timeout.ts). A failed or timed-out write is retried with the same id, as the page
  * does when the candidate presses Enviar again, up to a bounded number of attempts.
  *
  * Afterwards firebase-admin reads every stored lead back: each acknowledged id must be stored with
@@ -30,30 +30,30 @@ import {
   connectFirestoreEmulator,
   doc,
   getFirestore,
-  serverTimestamp,
-  setDoc,
   setLogLevel,
-  type FieldValue,
   type Firestore,
 } from 'firebase/firestore/lite';
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
 import { adminClient } from '../emulator/test/support/emulator.ts';
 import {
-  leadFields,
+  fieldOptions,
+  formFields,
+  leadField,
   type CallCenterLeadInput,
+  type LeadForm,
   type LeadSource,
   type RootLeadInput,
 } from '../web/src/domain/lead.ts';
-import { toCallCenterLead, toRootLead } from '../web/src/domain/lead-form.ts';
 import {
-  callCenterJobs,
-  callCenterLocalities,
-  experienceOptions,
-  rootJobs,
-  rootLocalities,
-} from '../web/src/domain/options.ts';
+  toCallCenterLead,
+  toRootLead,
+  type CallCenterFormValues,
+  type RootFormValues,
+} from '../web/src/domain/lead-form.ts';
+import { callCenterJobs } from '../web/src/domain/options.ts';
 import { formatWhatsapp } from '../web/src/domain/phone-mask.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
+import { leadWriteTimeoutMs, setNewLead } from '../web/src/data/lead-write.ts';
 import { report } from './lib/report.ts';
 
 // firebase-admin without credentials would look for a Google metadata server, and print a
@@ -63,18 +63,8 @@ process.env.METADATA_SERVER_DETECTION ??= 'none';
 export const PROJECT = 'demo-vagas';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RULES = path.join(ROOT, 'firestore.rules');
-/** leads.ts leadWriteTimeoutMs (not imported: that module starts the page's own Firebase app). */
-export const LEAD_WRITE_TIMEOUT_MS = 10_000;
-
-/**
- * leads.ts NewLeadDocument, restated: that module imports the page's Firebase app (`@/lib`, Vite's
- * import.meta.env), which cannot load here.
- */
-type NewLeadDocument = (RootLeadInput | CallCenterLeadInput) & {
-  status: 'novo';
-  created_at: FieldValue;
-  deleted_at: null;
-};
+/** The public pages' write timeout (data/lead-write.ts). */
+export const LEAD_WRITE_TIMEOUT_MS = leadWriteTimeoutMs;
 
 /** A number from `--name N` or the environment variable, else the default. */
 export function numberArg(name: string, env: string, fallback: number): number {
@@ -105,29 +95,34 @@ function rng(seed: number): () => number {
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 
+/**
+ * What a candidate picks in each field of `form` (the lead table): an option of its list, a number
+ * within its bounds. The call-center page's vaga is the bare job (the form adds the prefix).
+ */
+function fillForm(r: () => number, form: LeadForm): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const name of formFields(form)) {
+    const field = leadField(name);
+    if (form === 'callCenter' && name === 'vaga') values[name] = pick(r, callCenterJobs);
+    else if (field.type === 'option') values[name] = pick(r, fieldOptions(name, form) ?? []);
+    else if (field.type === 'int') {
+      values[name] = field.min + Math.floor(r() * (field.max - field.min + 1));
+    } else values[name] = 'x'.repeat(field.type === 'text' ? field.min : 0);
+  }
+  return values;
+}
+
 /** One application as a page submits it: root or call-center form, with a visit source sometimes. */
 export function makeLead(
   r: () => number,
   nome: string,
 ): { form: 'root' | 'call-center'; lead: RootLeadInput | CallCenterLeadInput } {
   const digits = `79${9}${String(Math.floor(r() * 1e8)).padStart(8, '0')}`;
-  const base = {
-    nome,
-    whatsapp: formatWhatsapp(digits),
-    vaga: '',
-    cidade: '',
-  };
+  const contact = { nome, whatsapp: formatWhatsapp(digits) };
   const callCenter = r() < 0.5;
-  const { idade } = leadFields;
   const lead = callCenter
-    ? toCallCenterLead({
-        ...base,
-        vaga: pick(r, callCenterJobs),
-        cidade: pick(r, callCenterLocalities),
-        idade: idade.min + Math.floor(r() * (idade.max - idade.min + 1)),
-        tempo_experiencia: pick(r, experienceOptions),
-      })
-    : toRootLead({ ...base, vaga: pick(r, rootJobs), cidade: pick(r, rootLocalities) });
+    ? toCallCenterLead({ ...fillForm(r, 'callCenter'), ...contact } as CallCenterFormValues)
+    : toRootLead({ ...fillForm(r, 'root'), ...contact } as RootFormValues);
   if (r() < 0.4) {
     const source: LeadSource = {
       fbclid: r() < 0.5,
@@ -196,22 +191,6 @@ export function candidateClients(options: { host: string; port: number; candidat
   return { dbs, close: () => Promise.all(apps.map((a) => deleteApp(a))).then(() => {}) };
 }
 
-/** writeLead of leads.ts: the form's fields plus what the rules pin, under the page's timeout. */
-async function writeLead(
-  db: Firestore,
-  id: string,
-  input: RootLeadInput | CallCenterLeadInput,
-  timeoutMs: number,
-): Promise<void> {
-  const data: NewLeadDocument = {
-    ...input,
-    status: 'novo',
-    created_at: serverTimestamp(),
-    deleted_at: null,
-  };
-  await withTimeout(setDoc(doc(db, 'leads', id), data), timeoutMs, 'lead write');
-}
-
 /**
  * Runs the candidates until `tally.running` is cleared; each finishes its current application
  * (with its retries) before stopping. Resolves when all have stopped.
@@ -235,7 +214,7 @@ export async function runCandidates(
         for (let attempt = 1; ; attempt++) {
           const sent = performance.now();
           try {
-            await writeLead(db, id, lead, timeoutMs);
+            await withTimeout(setNewLead(db, id, lead), timeoutMs, 'lead write');
             const now = performance.now();
             tally.acked.set(id, { nome: lead.nome, sent, at: now });
             tally.latencies.push(now - started);

@@ -21,6 +21,7 @@ const steps = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', command: [bin('eslint'), '.', '--max-warnings', '0'] },
   { name: 'format', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'] },
+  { name: 'functions-length', command: ['npm', 'run', '--silent', 'check:functions'] },
   { name: 'web', workspace: 'web' },
   { name: 'emulator', workspace: 'emulator' },
   { name: 'rules', workspace: 'rules-tests' },

@@ -43,7 +43,17 @@ export const sections = [
     title: 'The admin panel at 20,000 + 20,000 leads',
     files: [['bench/panel.ts'], ['bench/reports.ts']],
   },
+  {
+    id: 'record',
+    title: "The candidate's record: opening it, its timeline, a bulk change of 5,000",
+    files: [['bench/record.ts']],
+  },
   { id: 'load', title: 'Load: 200 concurrent candidates for 60 s', files: [['bench/load.ts']] },
+  {
+    id: 'flaky',
+    title: 'Flaky connections: 200 candidates through the outbox, connections dropping at random',
+    files: [['bench/flaky-connection.ts']],
+  },
   {
     id: 'crash',
     title: 'Crash drill: kill -9 of the emulator mid-load',

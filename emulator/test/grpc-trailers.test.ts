@@ -233,6 +233,29 @@ describe('gRPC trailers', () => {
     },
   );
 
+  it('still ends calls whose last message is larger than the flow-control window', async () => {
+    const stub = new Firestore(emu.hostAndPort, grpc.credentials.createInsecure());
+    try {
+      const big = 'x'.repeat(300 * 1024);
+      await unary(stub, 'commit', {
+        database: DB,
+        writes: [{ update: { name: `${DOCS}/big/a`, fields: { s: { stringValue: big } } } }],
+      });
+      // Several at once on one connection, large and small, each ends with its status.
+      const calls = [0, 1, 2, 3].map(async (i) => {
+        const seen: Seen = { messages: 0 };
+        const name = i % 2 ? `${DOCS}/t/a` : `${DOCS}/big/a`;
+        const doc = await unary(stub, 'getDocument', { name }, seen);
+        return { code: seen.code, size: JSON.stringify(doc).length };
+      });
+      const done = await Promise.all(calls);
+      expect(done.map((d) => d.code)).toEqual([0, 0, 0, 0]);
+      expect(done[0].size).toBeGreaterThan(300 * 1024);
+    } finally {
+      stub.close();
+    }
+  });
+
   it('sends the last DATA frame and the trailers in one write (RunQuery, frames seen by a proxy)', async () => {
     const proxy = await recordingProxy(emu);
     const stub = new Firestore(proxy.address, grpc.credentials.createInsecure());

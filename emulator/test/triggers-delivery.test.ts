@@ -23,6 +23,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeFunctions, type FakeFunctions } from './support/fake-functions.js';
 import { cloudEvent, decodeWritten, forKey, register, stateOf, T } from './support/triggers.js';
 import {
+  OPEN_RULES,
   adminClient,
   restAdminClient,
   startTestEmulator,
@@ -31,8 +32,6 @@ import {
 } from './support/emulator.js';
 
 const PROJECT = 'demo-trig-delivery';
-const OPEN_RULES = `rules_version = '2';
-service cloud.firestore { match /databases/{d}/documents { match /{doc=**} { allow read, write: if true; } } }`;
 
 process.env.GCLOUD_PROJECT = PROJECT;
 // The functions SDK builds its snapshots with the default admin app (no server is contacted).

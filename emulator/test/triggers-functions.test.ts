@@ -8,15 +8,13 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { doc, setDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
-import { adminClient, webClient } from './support/emulator.js';
+import { OPEN_RULES, adminClient, webClient } from './support/emulator.js';
 
 // firebase-admin here talks to emulators only (npm test sets this too).
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 const FIXTURE = fileURLToPath(new URL('./fixtures/trigger-functions', import.meta.url));
 /** A cold function worker can take long to start on a busy 2-core machine. */
 const WAIT_MS = 170_000;
-const OPEN_RULES = `rules_version = '2';
-service cloud.firestore { match /databases/{d}/documents { match /{doc=**} { allow read, write: if true; } } }`;
 
 let suite: LocalSuite;
 let db: AdminFirestore;

@@ -10,13 +10,11 @@ import {
   servePages,
   type Served,
 } from './browser/browser-harness.js';
-import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { OPEN_RULES, startTestEmulator, type TestEmulator } from './support/emulator.js';
 import { startFakeFunctions, type FakeFunctions } from './support/fake-functions.js';
 import { forKey, register, T } from './support/triggers.js';
 
 const PROJECT = 'demo-trig-browser';
-const OPEN_RULES = `rules_version = '2';
-service cloud.firestore { match /databases/{d}/documents { match /{doc=**} { allow read, write: if true; } } }`;
 
 let browser: Browser;
 let pages: Served;

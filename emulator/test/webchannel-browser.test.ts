@@ -13,14 +13,13 @@ import {
   servePages,
   type Served,
 } from './browser/browser-harness.js';
-import { adminClient, startTestEmulator, type TestEmulator } from './support/emulator.js';
+import {
+  OPEN_RULES,
+  adminClient,
+  startTestEmulator,
+  type TestEmulator,
+} from './support/emulator.js';
 
-const OPEN_RULES = `rules_version = '2';
-service cloud.firestore {
-  match /databases/{database}/documents {
-    match /{document=**} { allow read, write: if true; }
-  }
-}`;
 const APP_RULES = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 
 let browser: Browser;

@@ -14,14 +14,7 @@ import {
   servePages,
   type Served,
 } from './browser/browser-harness.js';
-import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-
-const OPEN_RULES = `rules_version = '2';
-service cloud.firestore {
-  match /databases/{database}/documents {
-    match /{document=**} { allow read, write: if true; }
-  }
-}`;
+import { OPEN_RULES, startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 let browser: Browser;
 let pages: Served;

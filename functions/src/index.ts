@@ -1,8 +1,9 @@
 /**
  * Vagas functions (Cloud Functions v2): the callables linkAdminUser, isCurrentUserAdmin,
- * countRedirect; the team's addAdmin and removeAdmin; LGPD (issue 26): getRetention,
- * saveRetention, applyRetentionNow and the daily applyRetentionDaily schedule; findCandidate and
- * eraseCandidate for a candidate's request.
+ * and countRedirect; the team's addAdmin and removeAdmin; the lead timeline's
+ * Firestore triggers (leadTimeline, noteTimeline); LGPD (issue 26): getRetention, saveRetention,
+ * applyRetentionNow and the daily applyRetentionDaily schedule; findCandidate and eraseCandidate
+ * for a candidate's request.
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -16,6 +17,7 @@ import { functionsConfig } from './config.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
 import * as retention from './retention.js';
 import * as team from './team.js';
+import { leadTimelineTrigger, noteTimelineTrigger } from './timeline-triggers.js';
 import { assertNoArguments, requireAdmin, requireCaller } from './validation.js';
 
 setGlobalOptions({ region: functionsConfig.region, maxInstances: 10 });
@@ -182,3 +184,9 @@ export const eraseCandidate = onCall(async (request) => {
   const { stored } = candidates.whatsappInput(request.data);
   return candidates.eraseCandidate(db, stored, caller.uid);
 });
+
+/** Every change of a lead into its timeline; a deleted lead's notes and timeline removed. */
+export const leadTimeline = leadTimelineTrigger(db, auth);
+
+/** Every note added, edited or deleted into its lead's timeline. */
+export const noteTimeline = noteTimelineTrigger(db, auth);

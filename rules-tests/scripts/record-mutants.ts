@@ -20,7 +20,7 @@ const p = { property: true, propertyFile: 'record-property' } as const;
 export const recordMutants: RecordMutant[] = [
   // follow-up fields on the lead
   { id: 'follow-up-keys-denied', bullet: 'admins write contact, responsible, undo mark', file: 'lead-follow-up', ...p,
-    find: 'concat(leadRecordKeys())', replace: 'concat([])' },
+    find: "return ['status', 'deleted_at', 'last_contacted_at', 'assigned_to', 'trash_undone_at'];", replace: "return ['status', 'deleted_at'];" },
   { id: 'contact-any-time', bullet: 'contact at request.time', file: 'lead-follow-up', ...p,
     find: '|| data.last_contacted_at == request.time)', replace: '|| true)' },
   { id: 'assign-anyone', bullet: 'responsible is allow-listed', file: 'lead-follow-up', ...p,
@@ -30,13 +30,13 @@ export const recordMutants: RecordMutant[] = [
   { id: 'assign-unbounded', bullet: 'responsible email 3..254', file: 'lead-follow-up', ...p,
     find: 'isStringOfSize(email, 3, 254)', replace: 'email is string' },
   { id: 'assign-no-unassign', bullet: 'responsible may be cleared', file: 'lead-follow-up', ...p,
-    find: '\n          || data.assigned_to == null', replace: '' },
+    find: ' || data.assigned_to == null', replace: '' },
   { id: 'undo-any-time', bullet: "'Desfazer' mark at request.time", file: 'lead-follow-up', ...p,
-    find: '(data.trash_undone_at == request.time\n', replace: '(true\n' },
+    find: '|| data.trash_undone_at == request.time)', replace: '|| true)' },
   { id: 'undo-not-restoring', bullet: "'Desfazer' mark only on a restore", file: 'lead-follow-up', ...p,
-    find: '\n            && data.deleted_at == null\n', replace: '\n' },
+    find: '|| (data.deleted_at == null && resource.data.deleted_at != null)', replace: '|| (resource.data.deleted_at != null)' },
   { id: 'undo-not-trashed', bullet: "'Desfazer' mark only on a restore", file: 'lead-follow-up', ...p,
-    find: '\n            && resource.data.deleted_at != null));', replace: '));' },
+    find: '|| (data.deleted_at == null && resource.data.deleted_at != null)', replace: '|| (data.deleted_at == null)' },
   // notes
   { id: 'notes-read-signed-in', bullet: 'only admins read notes', file: 'notes',
     find: 'match /leads/{leadId}/notes/{noteId} {\n      allow get, list: if isAdmin();', replace: 'match /leads/{leadId}/notes/{noteId} {\n      allow get, list: if request.auth != null;' },

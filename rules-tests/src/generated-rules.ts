@@ -31,7 +31,9 @@ const camel = (name: string): string => {
 };
 
 const writes = (field: LeadField, form: LeadForm) =>
-  field.writtenBy !== 'system' && field.writtenBy.includes(form);
+  Array.isArray(field.writtenBy) && field.writtenBy.includes(form);
+/** Admins may change it: a managed field, or one only admins ever write. */
+const isManaged = (field: LeadField) => field.managed === true || field.writtenBy === 'admin';
 const names = (table: LeadTable) => Object.keys(table);
 
 /** The rules function returning `name`'s options (for `form` when the forms differ). */
@@ -110,8 +112,20 @@ function initialCheck(name: string, field: LeadField): string {
   throw new Error(`${name}: a system field needs an initial value`);
 }
 
-/** What an admin may set a managed field to. */
+/**
+ * What an admin may set a managed field to. A field only admins write is missing on most leads,
+ * so it is checked when the write changes it: a time is the write's, a responsible is an admin.
+ */
 function managedCheck(name: string, field: LeadField): string {
+  if (field.writtenBy === 'admin') {
+    const check =
+      field.type === 'admin'
+        ? `data.${name} == null || isAssignableAdmin(data.${name})`
+        : field.type === 'timestamp' && field.setTo === 'serverTime'
+          ? `data.${name} == request.time`
+          : fieldChecks('data', name, field, 'root').join(' && ');
+    return `(!changedKeys().hasAny([${quote(name)}]) || ${check})`;
+  }
   if (field.type === 'status') return `data.${name} in ${optionsFunction(name, field, 'root')}()`;
   if (field.type === 'timestamp') {
     return field.nullable
@@ -145,6 +159,7 @@ function leadCheckFunctions(table: LeadTable): string[] {
   const own = new Map<LeadForm, string[]>(leadForms.map((form) => [form, []]));
   for (const name of names(table)) {
     const field = table[name];
+    if (field.writtenBy === 'admin') continue;
     if (field.writtenBy === 'system') {
       common.push(initialCheck(name, field));
       continue;
@@ -214,7 +229,7 @@ export function generatedValues(
       leadForms.map((form) => [`${form}LeadKeys`, [...formKeys(form), ...systemKeys]]),
     ),
     optionalLeadKeys: fieldNames.filter((name) => table[name].optional),
-    managedLeadKeys: fieldNames.filter((name) => table[name].managed),
+    managedLeadKeys: fieldNames.filter((name) => isManaged(table[name])),
     ...Object.fromEntries(optionLists(table)),
     minRedirectTime: redirectTimeLimits.min,
     maxRedirectTime: redirectTimeLimits.max,
@@ -234,7 +249,7 @@ export function renderGeneratedRules(table: LeadTable = leadFields): string {
     lines.push(`    function ${name}() {`, `      return ${body};`, '    }');
   }
   lines.push(...leadCheckFunctions(table), ...mapCheckFunctions(table));
-  const managed = names(table).filter((name) => table[name].managed);
+  const managed = names(table).filter((name) => isManaged(table[name]));
   lines.push(
     ...checkFunction(
       'The fields an admin may change, valid.',

@@ -170,3 +170,11 @@ export function useEmulator(projectId: string, options: EmulatorOptions = {}): E
   });
   return fixture;
 }
+
+/** Rules that allow every read and write, for tests about something other than the rules. */
+export const OPEN_RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /{document=**} { allow read, write: if true; }
+  }
+}`;

@@ -1,43 +1,38 @@
 /**
  * fast-check arbitraries of lead payloads for the property tests: valid ones as the two forms
  * write them, and malformed ones (wrong types, extra and missing keys, huge and odd unicode
- * strings, nested maps, lookalike list values). Every value is one the JS SDK will send.
+ * strings, nested maps, lookalike list values). Every value is one the JS SDK will send. The
+ * fields, their types, bounds and options come from the lead table (web/src/domain/lead.ts), so a
+ * field added there is generated here, valid and malformed, without a change.
  */
 import { Bytes, FieldValue, GeoPoint, serverTimestamp, Timestamp } from 'firebase/firestore';
 import fc from 'fast-check';
 import {
   callCenterJobs,
-  callCenterLocalities,
-  experienceOptions,
   leadStatuses,
   rootJobs,
   rootLocalities,
 } from '../../../web/src/domain/options.js';
 import {
   callCenterLeadFields,
-  callCenterVaga,
+  fieldOptions,
+  formFields,
+  leadField,
   leadSourceTextFields,
-  leadFields,
   leadSourceTextLimits,
   optionalLeadFields,
   pinnedLeadFields,
   rootLeadFields,
+  type LeadFieldName,
+  type LeadForm,
 } from '../../../web/src/domain/lead.js';
 
-/** The bounds of idade (web/src/domain/lead.ts). */
-const ageLimits = leadFields.idade;
-
 export type Payload = Record<string, unknown>;
-export type Form = 'root' | 'callCenter';
+export type Form = LeadForm;
 
-const callCenterVagas = callCenterJobs.map(callCenterVaga);
-const formLists: Record<Form, { vaga: readonly string[]; cidade: readonly string[] }> = {
-  root: { vaga: rootJobs, cidade: rootLocalities },
-  callCenter: { vaga: callCenterVagas, cidade: callCenterLocalities },
-};
 /** The fields only the call-center form writes. */
-const callCenterOnlyKeys: readonly string[] = callCenterLeadFields.filter(
-  (field) => !(rootLeadFields as readonly string[]).includes(field),
+const callCenterOnlyKeys: readonly LeadFieldName[] = callCenterLeadFields.filter(
+  (field) => !rootLeadFields.includes(field),
 );
 
 /** Every key each form writes (web/src/domain/lead.ts): its own fields and the pinned ones. */
@@ -120,7 +115,6 @@ const nonString = anyValue.filter((v) => typeof v !== 'string');
 
 // ---- Valid payloads ---------------------------------------------------------------------------
 
-const nome = fc.string({ unit: 'binary', minLength: 1, maxLength: 100 });
 const whatsapp = fc.string({
   unit: fc.constantFrom(...'0123456789() -'),
   minLength: 1,
@@ -158,27 +152,45 @@ const newLeadFields = () => ({
   deleted_at: null,
 });
 
-export const validRootLead: fc.Arbitrary<Payload> = fc
-  .record({
-    nome,
-    whatsapp,
-    vaga: fc.constantFrom(...rootJobs),
-    cidade: fc.constantFrom(...rootLocalities),
-  })
-  .map((fields) => ({ ...fields, ...newLeadFields() }))
-  .chain(withOptionalSource);
+/** The options `form` offers for an option field. */
+const optionsOf = (form: Form, name: LeadFieldName): readonly string[] => {
+  const options = fieldOptions(name, form);
+  if (!options) throw new Error(`the ${form} form has no options for ${name}`);
+  return options;
+};
 
-export const validCallCenterLead: fc.Arbitrary<Payload> = fc
-  .record({
-    nome,
-    whatsapp,
-    vaga: fc.constantFrom(...callCenterVagas),
-    cidade: fc.constantFrom(...callCenterLocalities),
-    idade: fc.integer({ min: ageLimits.min, max: ageLimits.max }),
-    tempo_experiencia: fc.constantFrom(...experienceOptions),
-  })
-  .map((fields) => ({ ...fields, ...newLeadFields() }))
-  .chain(withOptionalSource);
+/** A valid value of a field a form sends, by its type and bounds (whatsapp: the mask's characters). */
+function validValue(form: Form, name: LeadFieldName): fc.Arbitrary<unknown> {
+  if (name === 'whatsapp') return whatsapp;
+  const field = leadField(name);
+  switch (field.type) {
+    case 'option':
+      return fc.constantFrom(...optionsOf(form, name));
+    case 'int':
+      return fc.integer({ min: field.min, max: field.max });
+    case 'bool':
+      return fc.boolean();
+    case 'text':
+      // Half the bound in code points: an astral one counts twice in UTF-16.
+      return fc.string({
+        unit: 'binary',
+        minLength: field.min,
+        maxLength: Math.floor(field.max / 2),
+      });
+    default:
+      throw new Error(`no valid values for ${name}`);
+  }
+}
+
+/** What `form` writes: each of its fields valid, the pinned ones, maybe a source. */
+const validFormLead = (form: Form): fc.Arbitrary<Payload> =>
+  fc
+    .record(Object.fromEntries(formFields(form).map((name) => [name, validValue(form, name)])))
+    .map((fields) => ({ ...fields, ...newLeadFields() }))
+    .chain(withOptionalSource);
+
+export const validRootLead: fc.Arbitrary<Payload> = validFormLead('root');
+export const validCallCenterLead: fc.Arbitrary<Payload> = validFormLead('callCenter');
 
 export const validLead: fc.Arbitrary<{ form: Form; data: Payload }> = fc.oneof(
   validRootLead.map((data) => ({ form: 'root' as const, data })),
@@ -216,10 +228,15 @@ const notIn = (allowed: readonly string[]): fc.Arbitrary<unknown> =>
     anyString.filter((s) => !allowed.includes(s)),
   );
 
-/** A huge string: well past every size limit, below the 1 MiB document limit. */
-const hugeString = fc
-  .tuple(fc.integer({ min: 201, max: 100_000 }), fc.constantFrom('x', 'ç', '🌻', '\u202e', ' '))
-  .map(([n, c]) => c.repeat(n));
+/** A huge string: well past `max` (every size limit by default), below the 1 MiB document limit. */
+const hugeStringOver = (max: number) =>
+  fc
+    .tuple(
+      fc.integer({ min: max + 1, max: Math.max(100_000, max + 1) }),
+      fc.constantFrom('x', 'ç', '🌻', '\u202e', ' '),
+    )
+    .map(([n, c]) => c.repeat(n));
+const hugeString = hugeStringOver(200);
 
 /** Values `source` must never take: not a map, a missing or non-boolean fbclid, bad texts, extra keys. */
 const badSource: fc.Arbitrary<unknown> = fc.oneof(
@@ -258,16 +275,39 @@ const badSource: fc.Arbitrary<unknown> = fc.oneof(
     .map(([source, key, value]) => ({ ...source, [key]: value })),
 );
 
+/** Values a field a form sends must never take, by its type and bounds in the lead table. */
+function badFormValue(form: Form, name: LeadFieldName): fc.Arbitrary<unknown> {
+  const field = leadField(name);
+  switch (field.type) {
+    case 'option':
+      return notIn(optionsOf(form, name));
+    case 'int':
+      return fc.oneof(
+        nonString.filter((v) => typeof v !== 'number' || !Number.isInteger(v)),
+        fc.integer({ max: field.min - 1 }),
+        fc.integer({ min: field.max + 1 }),
+        fc.integer({ min: field.min, max: field.max }).map(String),
+        fc
+          .double({ min: field.min, max: field.max, noNaN: true })
+          .filter((d) => !Number.isInteger(d)),
+      );
+    case 'bool':
+      return anyValue.filter((v) => typeof v !== 'boolean');
+    case 'text':
+      return fc.oneof(
+        nonString,
+        ...(field.min > 0 ? [fc.constant('')] : []),
+        hugeStringOver(field.max),
+        fc.string({ unit: 'binary', minLength: field.max + 1, maxLength: field.max * 2 }),
+      );
+    default:
+      throw new Error(`no bad values for ${name}`);
+  }
+}
+
 /** For each field, values that field must never take in a new lead of `form`. */
 function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
   switch (field) {
-    case 'nome':
-      return fc.oneof(
-        nonString,
-        fc.constant(''),
-        hugeString,
-        fc.string({ unit: 'binary', minLength: 201, maxLength: 400 }),
-      );
     case 'whatsapp':
       return fc.oneof(
         nonString,
@@ -279,21 +319,6 @@ function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
           .filter(([, bad]) => /[^0-9() -]/u.test(bad))
           .map(([ok, bad, at]) => ok.slice(0, at % 15) + bad + ok.slice(at % 15)),
       );
-    case 'vaga':
-    case 'cidade':
-      return notIn(formLists[form][field]);
-    case 'idade':
-      return fc.oneof(
-        nonString.filter((v) => typeof v !== 'number' || !Number.isInteger(v)),
-        fc.integer({ max: ageLimits.min - 1 }),
-        fc.integer({ min: ageLimits.max + 1 }),
-        fc.integer({ min: ageLimits.min, max: ageLimits.max }).map(String),
-        fc
-          .double({ min: ageLimits.min, max: ageLimits.max, noNaN: true })
-          .filter((d) => !Number.isInteger(d)),
-      );
-    case 'tempo_experiencia':
-      return notIn(experienceOptions);
     case 'status':
       return fc.oneof(
         fc.constantFrom(...leadStatuses.filter((s) => s !== 'novo'), 'Novo', 'novo '),
@@ -307,7 +332,7 @@ function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
     case 'source':
       return badSource;
     default:
-      throw new Error(`no bad values for ${field}`);
+      return badFormValue(form, field as LeadFieldName);
   }
 }
 
@@ -361,10 +386,7 @@ export function malformedFrom({
     form === 'root'
       ? fc
           .record(
-            {
-              idade: fc.integer({ min: ageLimits.min, max: ageLimits.max }),
-              tempo_experiencia: fc.constantFrom(...experienceOptions),
-            },
+            Object.fromEntries(callCenterOnlyKeys.map((k) => [k, validValue('callCenter', k)])),
             { requiredKeys: [] },
           )
           .map((extra) => ({ kind: 'mixed forms', data: { ...data, ...extra } }))
@@ -372,7 +394,7 @@ export function malformedFrom({
       : fc.constant({
           kind: 'mixed forms',
           data: Object.fromEntries(
-            Object.entries(data).filter(([k]) => !callCenterOnlyKeys.includes(k)),
+            Object.entries(data).filter(([k]) => !(callCenterOnlyKeys as string[]).includes(k)),
           ),
         }),
     // Several defects at once.

@@ -1,4 +1,8 @@
-/** Lead payloads exactly as the two public forms write them (see web/src/domain/lead.ts). */
+/**
+ * Lead payloads exactly as the two public forms write them (see web/src/domain/lead.ts). Fields the
+ * fixtures below do not name get a valid value from the lead table, so a field added there for a
+ * form is filled here without a change.
+ */
 import { serverTimestamp } from 'firebase/firestore';
 import {
   callCenterJobs,
@@ -7,10 +11,30 @@ import {
   rootJobs,
   rootLocalities,
 } from '../../../web/src/domain/options.js';
-import { callCenterVaga } from '../../../web/src/domain/lead.js';
+import {
+  callCenterVaga,
+  fieldOptions,
+  formFields,
+  leadField,
+  type LeadForm,
+} from '../../../web/src/domain/lead.js';
+
+/** A valid value of each field `form` sends, by its type and bounds in the lead table. */
+export function validDefaults(form: LeadForm): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of formFields(form)) {
+    const field = leadField(name);
+    if (field.type === 'option') values[name] = fieldOptions(name, form)?.[0];
+    else if (field.type === 'int') values[name] = field.min;
+    else if (field.type === 'text') values[name] = 'x'.repeat(field.min);
+    else if (field.type === 'bool') values[name] = false;
+  }
+  return values;
+}
 
 /** What the root page writes. */
 export const rootLead = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...validDefaults('root'),
   nome: 'Maria da Silva',
   whatsapp: '(75) 99876-5432',
   vaga: rootJobs[0],
@@ -25,6 +49,7 @@ export const rootLead = (overrides: Record<string, unknown> = {}): Record<string
 export const callCenterLead = (
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> => ({
+  ...validDefaults('callCenter'),
   nome: 'João Santos',
   whatsapp: '(79) 99999-9999',
   vaga: callCenterVaga(callCenterJobs[0]),

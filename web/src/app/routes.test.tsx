@@ -40,7 +40,7 @@ describe('AppRoutes', () => {
     expect(screen.getByRole('button', { name: publicTexts.reload })).toBeEnabled();
   });
 
-  test('every spec route has a page, and anything else falls to the 404', () => {
+  test('every spec route has a page (a record opens over the panel), and anything else falls to the 404', () => {
     expect(pages.map((p) => p.path)).toEqual([
       '/',
       '/conecta',
@@ -48,6 +48,7 @@ describe('AppRoutes', () => {
       '/privacidade',
       '/admin/login',
       '/admin',
+      '/admin/leads/:id',
       '*',
     ]);
     expect(normalizePath('/conecta/')).toBe('/conecta');

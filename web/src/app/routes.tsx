@@ -21,7 +21,11 @@ interface LazyPage {
   load: () => Promise<PageModule>;
   /** Set once the chunk has loaded. */
   module?: PageModule;
+  /** Pages of one group share one mounted page: moving between them keeps its state. */
+  group?: string;
 }
+
+const loadAdminPanel = () => import('@/app/admin-panel/AdminPanelPage');
 
 export const pages: LazyPage[] = [
   { path: routes.root, load: () => import('@/features/apply/pages/RootApplyPage') },
@@ -29,7 +33,9 @@ export const pages: LazyPage[] = [
   { path: routes.redirect, load: () => import('@/features/redirect/pages/RedirectPage') },
   { path: routes.privacy, load: () => import('@/features/privacy/pages/PrivacyPage') },
   { path: routes.adminLogin, load: () => import('@/features/admin/pages/AdminLoginPage') },
-  { path: routes.admin, load: () => import('@/app/admin-panel/AdminPanelPage') },
+  { path: routes.admin, load: () => import('@/app/admin-panel/AdminPanelPage'), group: 'panel' },
+  // A lead's record opens over the panel, which stays mounted (its live list is not read again).
+  { path: routes.leadRecord, load: loadAdminPanel, group: 'panel' },
   { path: '*', load: () => import('@/features/not-found/pages/NotFoundPage') },
 ];
 
@@ -88,7 +94,7 @@ export function AppRoutes() {
         <Route
           key={page.path}
           path={page.path}
-          element={<PageLoader key={page.path} page={page} />}
+          element={<PageLoader key={page.group ?? page.path} page={page} />}
         />
       ))}
     </Routes>

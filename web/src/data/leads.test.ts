@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { leadFieldNames } from '@/domain/lead';
+import { leadField, leadFieldNames } from '@/domain/lead';
 import { readLead } from './leads';
 
 const created = new Date(2026, 10, 23, 10, 5);
@@ -15,22 +15,47 @@ const stored = {
   status: 'principal',
   created_at: Timestamp.fromDate(created),
   deleted_at: null,
+  last_contacted_at: Timestamp.fromDate(created),
+  assigned_to: 'rh@vagas.test',
+  trash_undone_at: null,
 };
+
+/** A stored value for each field the fixture above does not name (one added to leadFields). */
+const others = Object.fromEntries(
+  leadFieldNames
+    .filter((name) => !(name in stored))
+    .map((name) => {
+      const field = leadField(name);
+      if (field.type === 'int') return [name, field.min];
+      if (field.type === 'bool') return [name, true];
+      if (field.type === 'text' || field.type === 'option') return [name, `${name} stored`];
+      throw new Error(`give the fixture a stored ${name}`);
+    }),
+);
 
 describe('readLead (the converter of leads/{id})', () => {
   it('reads back every field of the lead, the visit source included', () => {
-    const lead = readLead('abc', stored);
-    expect(lead).toEqual({ id: 'abc', ...stored, created_at: created });
+    const lead = readLead('abc', { ...stored, ...others });
+    expect(lead).toEqual({
+      id: 'abc',
+      ...stored,
+      ...others,
+      created_at: created,
+      last_contacted_at: created,
+    });
     // Every field of lead.ts leadFields comes back (a new field needs no converter change).
     expect(Object.keys(lead).sort()).toEqual(['id', ...leadFieldNames].sort());
   });
 
-  it('leaves out what a root lead does not have', () => {
-    const { idade: _, tempo_experiencia: __, source: ___, ...root } = stored;
+  it('leaves out what a root lead does not have, and the follow-up nobody wrote yet', () => {
+    const { idade: _, tempo_experiencia: __, source: ___, ...withFollowUp } = stored;
+    const { last_contacted_at: _c, assigned_to: _a, trash_undone_at: _u, ...root } = withFollowUp;
     const lead = readLead('r', { ...root, vaga: 'Aux Serraria', cidade: 'Joazeiro' });
     expect(lead).not.toHaveProperty('idade');
     expect(lead).not.toHaveProperty('tempo_experiencia');
     expect(lead).not.toHaveProperty('source');
+    expect(lead).not.toHaveProperty('last_contacted_at');
+    expect(lead).not.toHaveProperty('assigned_to');
     expect(lead.vaga).toBe('Aux Serraria');
   });
 

@@ -56,7 +56,9 @@ const readers: {
   status: (value) => String(value ?? ''),
   int: (value) => (typeof value === 'number' ? value : undefined),
   bool: (value, _, required) => (typeof value === 'boolean' ? value : required ? false : undefined),
-  timestamp: (value) => toDate(value),
+  timestamp: (value, _, required) =>
+    toDate(value) ?? (required || value === null ? null : undefined),
+  admin: (value) => (typeof value === 'string' ? value : value === null ? null : undefined),
   map: (value, field) => (isRecord(value) ? readFields(value, field.fields) : undefined),
 };
 

@@ -12,6 +12,7 @@ import {
   normalizeText,
   whatsappLink,
 } from './lead-list';
+import { columnLabel, exportColumns } from './lead-columns';
 import { qualifiedExportRows } from './lead-export';
 
 function lead(overrides: Partial<Lead> & { id: string }): Lead {
@@ -86,6 +87,21 @@ describe('search and filters', () => {
     expect(filterLeads(undated, { from: dayStart('2020-01-01') })).toHaveLength(0);
   });
 
+  it("'Meus leads' keeps the admin's leads; 'Não contatados' those nobody has contacted", () => {
+    const followed = indexLeads([
+      lead({ id: 'a', assigned_to: 'eu@vagas.test', last_contacted_at: new Date() }),
+      lead({ id: 'b', assigned_to: 'eu@vagas.test' }),
+      lead({ id: 'c', assigned_to: 'outra@vagas.test', last_contacted_at: null }),
+      lead({ id: 'd' }),
+    ]);
+    expect(ids(filterLeads(followed, { assignedTo: 'eu@vagas.test' }))).toEqual(['a', 'b']);
+    expect(ids(filterLeads(followed, { notContacted: true }))).toEqual(['b', 'c', 'd']);
+    expect(ids(filterLeads(followed, { assignedTo: 'eu@vagas.test', notContacted: true }))).toEqual(
+      ['b'],
+    );
+    expect(ids(filterLeads(followed, { assignedTo: null, notContacted: false }))).toHaveLength(4);
+  });
+
   it('reuses the search keys of leads it has indexed before', () => {
     const cache = new WeakMap();
     const first = indexLeads(leads, cache);
@@ -137,28 +153,30 @@ describe('qualified export rows', () => {
         tempo_experiencia: '1 a 2 anos',
       }),
     ]);
-    expect(rows).toEqual([
-      ['Nome', 'WhatsApp', 'Vaga', 'Cidade', 'Idade', 'Experiência', 'Status', 'Data'],
-      [
-        'João Conceição',
-        '(79) 98888-1111',
-        'Aux Serraria',
-        'Salgadália',
-        '',
-        '',
-        'principal',
-        '20/11/2026 09:05',
-      ],
-      [
-        'Bia',
-        '(79) 99999-0000',
-        'Aux Serraria',
-        'Salgadália',
-        '22',
-        '1 a 2 anos',
-        'principal',
-        '20/11/2026 09:05',
-      ],
+    // The CSV's columns are the list's (lead.ts leadFields; their spec names: lead.test.ts).
+    const [header, ...body] = rows;
+    expect(header).toEqual(exportColumns.map(columnLabel));
+    const blank = Object.fromEntries(header.map((column) => [column, '']));
+    const byColumn = (row: string[]) => Object.fromEntries(header.map((c, i) => [c, row[i]]));
+    const common = { WhatsApp: '(79) 99999-0000', Vaga: 'Aux Serraria', Cidade: 'Salgadália' };
+    expect(body.map(byColumn)).toEqual([
+      {
+        ...blank,
+        ...common,
+        Nome: 'João Conceição',
+        WhatsApp: '(79) 98888-1111',
+        Status: 'principal',
+        Data: '20/11/2026 09:05',
+      },
+      {
+        ...blank,
+        ...common,
+        Nome: 'Bia',
+        Idade: '22',
+        Experiência: '1 a 2 anos',
+        Status: 'principal',
+        Data: '20/11/2026 09:05',
+      },
     ]);
   });
 });

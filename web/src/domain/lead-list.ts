@@ -67,6 +67,10 @@ export interface LeadCriteria {
   from?: Date | null;
   /** Created before this instant (exclusive). */
   until?: Date | null;
+  /** Only the leads this admin (email, lowercase) is responsible for ('Meus leads'). */
+  assignedTo?: string | null;
+  /** Only the leads nobody has recorded a contact with ('Não contatados'). */
+  notContacted?: boolean;
 }
 
 function inRange(date: Date | null, from?: Date | null, until?: Date | null): boolean {
@@ -91,6 +95,8 @@ export function filterLeads(index: readonly IndexedLead[], criteria: LeadCriteri
     if (vaga !== null && lead.vaga !== vaga) continue;
     if (text && !entry.name.includes(text) && !(digits && entry.digits.includes(digits))) continue;
     if (!inRange(lead.created_at, criteria.from, criteria.until)) continue;
+    if (criteria.assignedTo && lead.assigned_to !== criteria.assignedTo) continue;
+    if (criteria.notContacted && lead.last_contacted_at) continue;
     result.push(lead);
   }
   return result;

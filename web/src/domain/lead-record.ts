@@ -5,26 +5,22 @@
  * (`message_templates`). The limits are the rules' (rules-tests/test/record-lists.test.ts checks
  * firestore.rules against this module). No React, no Firebase.
  */
-import type { Lead } from './lead';
+import { leadField, leadFieldNames, type Lead } from './lead';
 import { digitsOf, whatsappLink } from './lead-list';
 import { formatWhatsapp } from './phone-mask';
 
 /**
- * Lead fields only admins write, after the lead exists: when it was last contacted, who is
- * responsible for it (an allow-listed email, or null), and the time of a restore made by 'Desfazer'
- * (so the timeline can tell it from a restore in the Lixeira).
+ * Lead fields only admins write, after the lead exists (lead.ts `leadFields`, `writtenBy:
+ * 'admin'`): when it was last contacted, who is responsible for it (an allow-listed email, or
+ * null), and the time of a restore made by 'Desfazer' (so the timeline can tell it from a
+ * restore in the Lixeira).
  */
-export const leadRecordFields = ['last_contacted_at', 'assigned_to', 'trash_undone_at'] as const;
+export const leadRecordFields = leadFieldNames.filter(
+  (name) => leadField(name).writtenBy === 'admin',
+);
 
-/** The follow-up state of a lead, as the panel reads it. */
-export interface LeadFollowUp {
-  last_contacted_at: Date | null;
-  /** The responsible admin's email (lowercase), or null. */
-  assigned_to: string | null;
-}
-
-/** A lead with its follow-up fields. */
-export type RecordLead = Lead & LeadFollowUp;
+/** A lead as its record shows it: every field of the table, the follow-up ones included. */
+export type RecordLead = Lead;
 
 /** Longest note (characters). */
 export const noteTextMaxLength = 2000;

@@ -27,7 +27,13 @@ describe('the lead table (lead.ts leadFields)', () => {
     ]);
     expect(optionalLeadFields).toEqual(['source']);
     expect(pinnedLeadFields).toEqual(['status', 'created_at', 'deleted_at']);
-    expect(managedLeadFields).toEqual(['status', 'deleted_at']);
+    expect(managedLeadFields).toEqual([
+      'status',
+      'deleted_at',
+      'last_contacted_at',
+      'assigned_to',
+      'trash_undone_at',
+    ]);
     expect(leadSourceTextFields).toEqual(['utm_source', 'utm_medium', 'utm_campaign']);
     expect(leadSourceTextLimits).toEqual({ min: 1, max: 100 });
   });
@@ -51,6 +57,7 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Experiência',
       'Status',
       'Data',
+      'Último contato',
     ]);
     expect(trashColumns.map(columnLabel)).toEqual([
       'Nome',
@@ -60,7 +67,10 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Status',
       'Data Exclusão',
     ]);
-    expect(qualifiedExportHeader).toEqual(listColumns.map(columnLabel));
+    // The CSV keeps the spec's columns: the list's without 'Último contato'.
+    expect(qualifiedExportHeader).toEqual(
+      listColumns.map(columnLabel).filter((label) => label !== 'Último contato'),
+    );
   });
 
   test('cells: dates as dd/mm/aaaa hh:mm, a dash (in the CSV: nothing) for what a lead lacks', () => {

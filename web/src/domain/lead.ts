@@ -53,17 +53,23 @@ export type LeadFieldType =
     }
   /** The lead's status: `initial` on create, then one of `options` (set by admins). */
   | { type: 'status'; options: readonly LeadStatus[]; initial: LeadStatus }
-  /** A date: `initial` is the server's time of the write ('serverTime') or null. */
-  | { type: 'timestamp'; initial: 'serverTime' | null; nullable?: true }
+  /**
+   * A date: `initial` is the server's time of the write ('serverTime') or null. An admin-written
+   * one (`writtenBy: 'admin'`) with `setTo: 'serverTime'` is only ever set to the write's time.
+   */
+  | { type: 'timestamp'; initial: 'serverTime' | null; nullable?: true; setTo?: 'serverTime' }
+  /** An admin of the team: their allow-listed email (firestore.rules isAssignableAdmin), or null. */
+  | { type: 'admin'; nullable: true }
   /** A map with exactly these fields (the optional ones may be missing). */
   | { type: 'map'; fields: Readonly<Record<string, LeadSubField>> };
 
 export type LeadField = LeadFieldType & {
   /**
-   * Who writes it: the forms that send it, or 'system' (its `initial` value is pinned by the rules
-   * on create; only admins change it afterwards, when `managed`).
+   * Who writes it: the forms that send it, 'system' (its `initial` value is pinned by the rules
+   * on create; only admins change it afterwards, when `managed`), or 'admin' (no lead has it when
+   * created; only admins set it later, and the rules check it when a write changes it).
    */
-  writtenBy: readonly LeadForm[] | 'system';
+  writtenBy: readonly LeadForm[] | 'system' | 'admin';
   /** The forms may leave it out. */
   optional?: true;
   /** Admins may change it (classify, trash, restore). */
@@ -170,6 +176,23 @@ export const leadFields = {
     label: 'Data Exclusão',
     shownIn: ['trash'],
   },
+  // The candidate's record (web/src/domain/lead-record.ts): follow-up fields admins write.
+  /** When an admin last recorded a contact ('Registrar contato'). */
+  last_contacted_at: {
+    type: 'timestamp',
+    initial: null,
+    setTo: 'serverTime',
+    writtenBy: 'admin',
+    label: 'Último contato',
+    shownIn: ['list'],
+  },
+  /** The responsible admin ('Responsável'). */
+  assigned_to: { type: 'admin', nullable: true, writtenBy: 'admin' },
+  /**
+   * The time of the last restore made by 'Desfazer', so the timeline can tell it from a restore
+   * in the Lixeira (firestore.rules also holds it to a restore: isValidLeadRecordChange).
+   */
+  trash_undone_at: { type: 'timestamp', initial: null, setTo: 'serverTime', writtenBy: 'admin' },
 } as const satisfies Record<string, LeadField>;
 
 // ---- Types derived from the table -------------------------------------------------------------
@@ -189,9 +212,11 @@ type ValueOf<F> = F extends { type: 'text' | 'option' }
         ? LeadStatus
         : F extends { type: 'timestamp' }
           ? Date | null
-          : F extends { type: 'map'; fields: infer S }
-            ? Shape<S, RequiredIn<S>>
-            : never;
+          : F extends { type: 'admin' }
+            ? string | null
+            : F extends { type: 'map'; fields: infer S }
+              ? Shape<S, RequiredIn<S>>
+              : never;
 /** An object of the values of `S`'s fields: the `Present` ones always, the others optional. */
 type Shape<S, Present extends keyof S> = Simplify<
   { -readonly [K in Present]: ValueOf<S[K]> } & {
@@ -248,7 +273,7 @@ export function leadField(name: LeadFieldName): LeadField {
 }
 
 const writes = (field: LeadField, form: LeadForm) =>
-  field.writtenBy !== 'system' && field.writtenBy.includes(form);
+  Array.isArray(field.writtenBy) && field.writtenBy.includes(form);
 
 /** Every stored lead has it: the system's fields, and those every form sends. */
 export function onEveryLead(name: LeadFieldName): boolean {
@@ -286,8 +311,10 @@ export const optionalLeadFields = leadFieldNames.filter((name) => leadField(name
 export const pinnedLeadFields = leadFieldNames.filter(
   (name) => leadField(name).writtenBy === 'system',
 );
-/** The only fields an admin may change on a lead (classify, trash, restore). */
-export const managedLeadFields = leadFieldNames.filter((name) => leadField(name).managed);
+/** The only fields an admin may change on a lead: classify, trash, restore, and follow up. */
+export const managedLeadFields = leadFieldNames.filter(
+  (name) => leadField(name).managed || leadField(name).writtenBy === 'admin',
+);
 
 type SourceFields = Fields['source']['fields'];
 type SourceTextField = {

@@ -1,33 +1,14 @@
-/** The public pages' pt-BR texts, quoted in docs/product.md (keep them exact). */
-import { appConfig } from '../config/app-config';
-
-const employer = appConfig.callCenterEmployer.name;
+/**
+ * The toast type, and the pt-BR texts the public pages share outside a feature (the page layout,
+ * the app shell) or that the redirect and 404 pages use, quoted in docs/product.md (keep them
+ * exact). The application forms' texts are in features/apply/messages.ts.
+ */
 
 /** A toast's texts: a title and, usually, a message. The one toast type of the app. */
 export interface ToastText {
   title: string;
   message?: string;
 }
-
-export const requiredFieldsToast: ToastText = {
-  title: 'Campos obrigatórios',
-  message: 'Por favor, preencha todos os campos.',
-};
-
-export const submitErrorToast: ToastText = {
-  title: 'Erro ao enviar',
-  message: 'Tente novamente em alguns instantes.',
-};
-
-export const rootSuccessToast: ToastText = {
-  title: 'Candidatura enviada com sucesso! 🎉',
-  message: 'Entraremos em contato em breve. Obrigado!',
-};
-
-export const callCenterSuccessToast: ToastText = {
-  title: 'Candidatura enviada com sucesso!',
-  message: `${employer} entrará em contato em breve. Obrigado!`,
-};
 
 export const redirectLoadErrorToast: ToastText = {
   title: 'Erro',
@@ -36,17 +17,6 @@ export const redirectLoadErrorToast: ToastText = {
 
 export const publicTexts = {
   adminLinkTitle: 'Acesso administrativo',
-  submit: 'Enviar Candidatura',
-  sending: 'Enviando...',
-  root: {
-    title: 'Vagas de Emprego',
-    subtitle: 'Candidate-se às nossas vagas de emprego em Coité',
-  },
-  callCenter: {
-    title: 'Vagas de Call Center',
-    subtitle: `Faça parte da equipe ${employer}! Oportunidades em Aracaju e Região.`,
-    consent: `Ao enviar sua candidatura, você concorda em ser contatado(a) pela equipe ${employer}.`,
-  },
   redirect: {
     title: 'Peço que aguarde',
     subtitle: 'Iremos encaminhar para o WhatsApp',

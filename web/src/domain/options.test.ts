@@ -61,6 +61,6 @@ describe('option lists', () => {
 
   test('limits', () => {
     expect(ageLimits).toEqual({ min: 16, max: 70 });
-    expect(whatsappLimits).toEqual({ maxDigits: 11, maxLength: 15 });
+    expect(whatsappLimits).toEqual({ minDigits: 10, maxDigits: 11, maxLength: 15 });
   });
 });

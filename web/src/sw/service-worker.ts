@@ -8,6 +8,7 @@
  */
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { announceOutboxChange, backgroundSyncTag, deviceOutbox } from '@/lib/outbox/device-outbox';
+import { writeLead } from '@/lib/outbox/send-lead';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -26,7 +27,7 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 /** Sends what waits; rejects while some still wait, so the browser tries the sync again later. */
 async function sendWaiting(): Promise<void> {
-  const outcomes = await deviceOutbox().sendDue({ force: true, keepWhenStored: true });
+  const outcomes = await deviceOutbox(writeLead).sendDue({ force: true, keepWhenStored: true });
   if (outcomes.some((outcome) => outcome.kind !== 'skipped')) announceOutboxChange();
   const waiting = outcomes.filter((outcome) => outcome.kind === 'waiting').length;
   if (waiting) throw new Error(`${waiting} application(s) still waiting for the connection`);

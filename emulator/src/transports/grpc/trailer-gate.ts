@@ -18,11 +18,20 @@ const FRAME_HEADER = 9;
 const HEADERS = 1;
 const RST_STREAM = 3;
 const END_STREAM = 1;
+/**
+ * The gate never holds more than this: a last write this large is flow-controlled (the client must
+ * read part of it before the rest, and the trailers, may be sent), so it passes at once.
+ */
+const MAX_HELD_BYTES = 16 * 1024;
+/** Nor longer than this (the connection's window may be spent by other streams). */
+const MAX_HOLD_MS = 100;
 
 export class TrailerGate extends Duplex {
   /** Streams whose end the gate waits for before writing what it holds. */
   private readonly ending = new Set<number>();
   private held: Buffer[] = [];
+  private heldBytes = 0;
+  private holdTimer: NodeJS.Timeout | undefined;
   /** Frame-header parsing across writes: the header bytes seen so far, and payload left to skip. */
   private readonly header = Buffer.alloc(FRAME_HEADER);
   private headerFill = 0;
@@ -43,6 +52,10 @@ export class TrailerGate extends Duplex {
     const id = stream.id;
     if (id === undefined || this.ending.has(id)) return;
     this.ending.add(id);
+    if (!this.holdTimer) {
+      this.holdTimer = setTimeout(() => this.release(), MAX_HOLD_MS);
+      this.holdTimer.unref();
+    }
     // A call reset before its trailers: write what is held once the reset has gone out.
     stream.once('close', () => setImmediate(() => this.ended(id)));
   }
@@ -67,11 +80,13 @@ export class TrailerGate extends Duplex {
   }
 
   override _final(done: (e?: Error | null) => void): void {
-    this.flush();
+    this.release();
     this.socket.end(done);
   }
 
   override _destroy(err: Error | null, done: (e?: Error | null) => void): void {
+    this.ending.clear();
+    this.stopTimer();
     this.held = [];
     this.socket.destroy();
     done(err);
@@ -85,18 +100,33 @@ export class TrailerGate extends Duplex {
       return;
     }
     this.held.push(...chunks);
+    for (const chunk of chunks) this.heldBytes += chunk.length;
     done();
-    for (const id of endedNow) this.ended(id);
+    if (this.heldBytes > MAX_HELD_BYTES) this.release();
+    else for (const id of endedNow) this.ended(id);
   }
 
   private ended(id: number): void {
-    if (this.ending.delete(id) && this.ending.size === 0) this.flush();
+    if (this.ending.delete(id) && this.ending.size === 0) this.release();
+  }
+
+  /** Stops holding (every ending call) and writes what is held. */
+  private release(): void {
+    this.ending.clear();
+    this.stopTimer();
+    this.flush();
+  }
+
+  private stopTimer(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
   }
 
   private flush(): void {
     if (this.held.length === 0) return;
     const held = this.held;
     this.held = [];
+    this.heldBytes = 0;
     this.writeOut(held, () => {});
   }
 

@@ -4,8 +4,9 @@
  * trash, reports, settings) that never imports another.
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense, useCallback, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
+import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { leadRecordPath, routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
@@ -41,6 +42,19 @@ const CandidateRequest = lazy(() =>
   import('@/features/candidate-requests').then((module) => ({
     default: module.CandidateRequest,
   })),
+);
+
+/** Message templates, kept in Configurações (a feature of their own). */
+const MessageTemplatesSettings = lazy(() =>
+  import('@/features/message-templates').then((module) => ({
+    default: module.MessageTemplatesSettings,
+  })),
+);
+
+/** The candidate's record (/admin/leads/:id): its code loads when a record first opens. */
+const loadLeadRecord = () => import('@/features/lead-record');
+const LeadRecordDrawer = lazy(() =>
+  loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
 
 function TabLoading() {
@@ -80,6 +94,17 @@ export function AdminPanel() {
   // come back to it (here or in another panel); arrivals do not change the trash.
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
 
+  const { data: user } = useUser();
+  const myEmail = user?.email?.toLowerCase() ?? null;
+
+  const record = useMatch(routes.leadRecord);
+  const recordId = record?.params.id;
+  // Fetched once the panel is idle, so opening a record waits for no download.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadLeadRecord().catch(() => undefined), 2000);
+    return () => clearTimeout(timer);
+  }, []);
+
   const signOut = async () => {
     try {
       await signOutAdmin();
@@ -97,7 +122,7 @@ export function AdminPanel() {
         <AdminTabs
           trashCount={trash.count}
           panels={{
-            leads: <LeadsTab live={activeLeads} />,
+            leads: <LeadsTab live={activeLeads} me={myEmail} />,
             lixeira: <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />,
             relatorios: (
               <Suspense fallback={<TabLoading />}>
@@ -110,12 +135,22 @@ export function AdminPanel() {
                   <SettingsTab />
                   <RetentionSettings />
                   <CandidateRequest />
+                  <MessageTemplatesSettings />
                 </Stack>
               </Suspense>
             ),
           }}
         />
       </Container>
+      {recordId && (
+        <Suspense fallback={null}>
+          <LeadRecordDrawer
+            leadId={recordId}
+            initial={activeLeads.data.find((lead) => lead.id === recordId)}
+            onClose={() => navigate(routes.admin)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,12 +4,7 @@
  * fields; these marks make the form usable with a screen reader (aria-invalid + the message).
  */
 import { ageLimits, whatsappLimits } from '@/domain/options';
-
-export const fieldTexts = {
-  required: 'Campo obrigatório',
-  whatsappIncomplete: 'Informe o número completo, com DDD: (75) 98123-4567',
-  ageOutOfRange: `A idade deve estar entre ${ageLimits.min} e ${ageLimits.max} anos.`,
-} as const;
+import { fieldTexts } from './messages';
 
 /** A field's message, by field name; a field without one is fine. */
 export type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;

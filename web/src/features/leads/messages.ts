@@ -73,7 +73,25 @@ export const leadsTexts = {
   progress: (done: number, total: number) =>
     `Movendo ${formatCount(done)} de ${formatCount(total)} leads...`,
   undo: 'Desfazer',
+  mine: 'Meus leads',
+  notContacted: 'Não contatados',
+  bulkAssignSelect: 'Responsável dos selecionados',
+  bulkAssign: 'Atribuir',
+  nobody: 'Ninguém',
+  recordContact: 'Registrar contato',
 } as const;
+
+export function assignedToast(count: number): ToastText {
+  return { title: 'Responsável atualizado', message: `${formatCount(count)} leads atribuídos.` };
+}
+export const assignErrorToast: ToastText = { title: 'Erro ao atribuir responsável' };
+export const contactedToast: ToastText = { title: 'Contato registrado' };
+export const contactErrorToast: ToastText = { title: 'Erro ao registrar contato' };
+
+/** After the WhatsApp button: the offer to record the contact. */
+export function contactOfferToast(nome: string): ToastText {
+  return { title: `WhatsApp de ${nome} aberto`, message: 'Você falou com o candidato?' };
+}
 
 /** The status selectors' choices: the stored value, labelled as the filter writes it ('Novo'). */
 export const statusChoices = leadStatuses.map((status) => ({

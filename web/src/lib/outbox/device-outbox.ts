@@ -8,16 +8,17 @@ import { Outbox, type LeadSender, type LockManagerLike } from './outbox';
 
 const channelName = 'vagas-outbox';
 
-/** Loads the Firestore Lite writer (the page's Firestore chunk) on first use. */
-const sendLead: LeadSender = async (id, lead) => (await import('./send-lead')).writeLead(id, lead);
-
 let outbox: Outbox | undefined;
 
-/** The device's outbox (created on first use, in a browser or a service worker). */
-export function deviceOutbox(): Outbox {
+/**
+ * The device's outbox, created on first use with `send`: the page passes a sender that loads the
+ * Firestore Lite writer on first use (use-outbox.ts), the service worker the writer itself (a
+ * worker script cannot hold a dynamic import).
+ */
+export function deviceOutbox(send: LeadSender): Outbox {
   outbox ??= new Outbox({
     store: idbOutboxStore,
-    send: sendLead,
+    send,
     locks: (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks,
     online: () => globalThis.navigator?.onLine ?? true,
   });

@@ -8,32 +8,18 @@
  * `created_at` (to request.time), which firestore.rules allows a non-admin within 10 minutes of
  * creation. Either way the candidate ends up with exactly one lead.
  */
-import { doc, serverTimestamp, setDoc, type FieldValue } from 'firebase/firestore/lite';
 import type { CallCenterLeadInput, RootLeadInput } from '@/domain/lead';
 import { withTimeout } from '@/domain/timeout';
+import { leadWriteTimeoutMs, setNewLead } from '@/data/lead-write';
 import { firestoreLite } from '@/lib/firebase/firestore-lite';
 
-/** A write that has not completed after this long is left to the outbox's next attempt. */
-export const leadWriteTimeoutMs = 10_000;
+export { leadWriteTimeoutMs };
 
-/** The document a public page writes: the page's fields plus the fields the rules pin. */
-export type NewLeadDocument = (RootLeadInput | CallCenterLeadInput) & {
-  status: 'novo';
-  created_at: FieldValue;
-  deleted_at: null;
-};
-
-/** Writes `leads/{id}`; rejects on a server error or after `timeoutMs`. */
+/** Writes `leads/{id}` to the page's database (data/lead-write.ts); rejects on a server error or after `timeoutMs`. */
 export async function writeLead(
   id: string,
   input: RootLeadInput | CallCenterLeadInput,
   timeoutMs: number = leadWriteTimeoutMs,
 ): Promise<void> {
-  const data: NewLeadDocument = {
-    ...input,
-    status: 'novo',
-    created_at: serverTimestamp(),
-    deleted_at: null,
-  };
-  await withTimeout(setDoc(doc(firestoreLite, 'leads', id), data), timeoutMs, 'lead write');
+  await withTimeout(setNewLead(firestoreLite, id, input), timeoutMs, 'lead write');
 }

@@ -13,6 +13,7 @@ import {
 import {
   newApplicationId,
   isRefusal,
+  type LeadSender,
   type QueuedApplication,
   type QueuedConversion,
   type QueuedLead,
@@ -28,6 +29,13 @@ export interface UseOutboxOptions {
   /** An application that waited on the device was stored (now, or while no page showed it). */
   onStoredLater?: (entry: QueuedApplication) => void;
 }
+
+/** Loads the Firestore Lite writer (the page's Firestore chunk) on first use. */
+const sendLazily: LeadSender = async (id, lead) =>
+  (await import('./send-lead')).writeLead(id, lead);
+
+/** The device's outbox, sending through the lazily loaded writer. */
+const outboxOfPage = () => deviceOutbox(sendLazily);
 
 /** Without IndexedDB (some private modes): one direct attempt, as before the outbox. */
 async function sendDirectly(lead: QueuedLead): Promise<SubmitOutcome> {
@@ -53,7 +61,7 @@ export function useOutbox(options: UseOutboxOptions = {}) {
 
   /** Tells about applications stored meanwhile, lists what waits, and times the next attempt. */
   const refresh = useCallback(async () => {
-    const outbox = deviceOutbox();
+    const outbox = outboxOfPage();
     for (const entry of await outbox.takeSent()) onStoredLater.current?.(entry);
     setWaiting((await outbox.list()).filter((entry) => entry.state === 'waiting'));
     clearTimeout(timer.current);
@@ -66,7 +74,7 @@ export function useOutbox(options: UseOutboxOptions = {}) {
   const flush = useCallback(
     async (force: boolean) => {
       try {
-        const outcomes = await deviceOutbox().sendDue({ force, skip: submitting.current });
+        const outcomes = await outboxOfPage().sendDue({ force, skip: submitting.current });
         for (const outcome of outcomes) {
           if (outcome.kind === 'stored') onStoredLater.current?.(outcome.entry);
         }
@@ -100,7 +108,7 @@ export function useOutbox(options: UseOutboxOptions = {}) {
   /** Keeps the application on the device, then sends it at once if the connection allows. */
   const submit = useCallback(
     async (lead: QueuedLead, conversion?: QueuedConversion): Promise<SubmitOutcome> => {
-      const outbox = deviceOutbox();
+      const outbox = outboxOfPage();
       let entry: QueuedApplication;
       try {
         entry = await outbox.put(lead, conversion);

@@ -4,6 +4,7 @@
  * silently changed into another age.
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { applyTexts } from '@/features/apply/messages';
 
 export interface AgeInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
@@ -18,7 +19,7 @@ export function ageDigits(value: string): string {
 export function AgeInput({ value, onChange, ...props }: AgeInputProps) {
   return (
     <TextInput
-      label="Idade"
+      label={applyTexts.callCenter.idade.label}
       name="idade"
       inputMode="numeric"
       maxLength={2}

@@ -1,6 +1,6 @@
 /** The application forms' submit button: 'Enviar Candidatura', then 'Enviando...' and disabled while sending. */
 import { Button, Loader, type MantineColor } from '@mantine/core';
-import { publicTexts } from '@/domain/messages';
+import { applyTexts } from '@/features/apply/messages';
 
 export function SubmitButton({ sending, color }: { sending: boolean; color?: MantineColor }) {
   return (
@@ -13,7 +13,7 @@ export function SubmitButton({ sending, color }: { sending: boolean; color?: Man
       disabled={sending}
       leftSection={sending ? <Loader size={16} color="gray" aria-hidden="true" /> : undefined}
     >
-      {sending ? publicTexts.sending : publicTexts.submit}
+      {sending ? applyTexts.sending : applyTexts.submit}
     </Button>
   );
 }

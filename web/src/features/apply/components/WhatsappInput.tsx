@@ -7,6 +7,7 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import { useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent } from 'react';
 import { caretAfterDigits, formatWhatsapp } from '@/domain/phone-mask';
 import { whatsappLimits } from '@/domain/options';
+import { applyTexts } from '@/features/apply/messages';
 
 export interface WhatsappInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
@@ -50,9 +51,9 @@ export function WhatsappInput({ value, onChange, ...props }: WhatsappInputProps)
 
   return (
     <TextInput
-      label="WhatsApp"
+      label={applyTexts.whatsapp.label}
       name="whatsapp"
-      placeholder="(79) 99999-9999"
+      placeholder={applyTexts.whatsapp.placeholder}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"

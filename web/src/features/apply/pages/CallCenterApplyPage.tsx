@@ -5,7 +5,6 @@ import { HeadsetIcon } from '@/components/icons';
 import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { emptyCallCenterForm, toCallCenterLead } from '@/domain/lead-form';
-import { callCenterSuccessToast, publicTexts } from '@/domain/messages';
 import { callCenterJobs, callCenterLocalityGroups, experienceOptions } from '@/domain/options';
 import { AgeInput } from '@/features/apply/components/AgeInput';
 import {
@@ -13,8 +12,11 @@ import {
   ApplicationHeader,
 } from '@/features/apply/components/ApplicationForm/ApplicationForm';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
+import { applyTexts, callCenterSuccessToast } from '@/features/apply/messages';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
+
+const texts = applyTexts.callCenter;
 
 /** Conversion value of the call-center page (spec section 9). */
 const conversionValue = 0.01;
@@ -46,8 +48,8 @@ export function CallCenterApplyPage() {
             <HeadsetIcon size={40} />
           </ThemeIcon>
         }
-        title={publicTexts.callCenter.title}
-        subtitle={publicTexts.callCenter.subtitle}
+        title={texts.title}
+        subtitle={texts.subtitle}
       />
       <OutboxStatus waiting={waiting.length} />
       <ApplicationForm
@@ -59,13 +61,12 @@ export function CallCenterApplyPage() {
         submitColor="indigo.7"
         footer={
           <Text size="xs" c="gray.7" ta="center">
-            {publicTexts.callCenter.consent}
+            {texts.consent}
           </Text>
         }
       >
         <Select
-          label="Vaga que tenho Experiência"
-          placeholder="Selecione a vaga"
+          {...texts.vaga}
           data={[...callCenterJobs]}
           allowDeselect={false}
           required
@@ -74,8 +75,7 @@ export function CallCenterApplyPage() {
           onChange={(value) => form.set('vaga', value ?? '')}
         />
         <Select
-          label="Localização (Aracaju e Região)"
-          placeholder="Selecione sua localização"
+          {...texts.cidade}
           data={localityData}
           maxDropdownHeight="15rem"
           allowDeselect={false}
@@ -85,15 +85,14 @@ export function CallCenterApplyPage() {
           onChange={(value) => form.set('cidade', value ?? '')}
         />
         <AgeInput
-          placeholder="Sua idade"
+          placeholder={texts.idade.placeholder}
           required
           error={errors.idade}
           value={String(values.idade)}
           onChange={(value) => form.set('idade', value)}
         />
         <Select
-          label="Tempo de Experiência"
-          placeholder="Selecione o tempo"
+          {...texts.tempo_experiencia}
           data={[...experienceOptions]}
           allowDeselect={false}
           required

@@ -7,15 +7,17 @@ import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { appConfig } from '@/config/app-config';
 import { routes } from '@/config/routes';
 import { emptyRootForm, toRootLead } from '@/domain/lead-form';
-import { publicTexts, rootSuccessToast } from '@/domain/messages';
 import { rootJobs, rootLocalities } from '@/domain/options';
 import {
   ApplicationForm,
   ApplicationHeader,
 } from '@/features/apply/components/ApplicationForm/ApplicationForm';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
+import { applyTexts, rootSuccessToast } from '@/features/apply/messages';
 import classes from '@/features/apply/components/ApplicationForm/ApplicationForm.module.css';
 import { usePageTitle } from '@/lib/page/use-page-title';
+
+const texts = applyTexts.root;
 
 /** Conversion value of the root page (spec section 9). */
 const conversionValue = 1;
@@ -52,8 +54,8 @@ export function RootApplyPage() {
     >
       <ApplicationHeader
         emblem={<img className={classes.logo} src="/logo.svg" alt={appConfig.companyName} />}
-        title={publicTexts.root.title}
-        subtitle={publicTexts.root.subtitle}
+        title={texts.title}
+        subtitle={texts.subtitle}
       />
       <OutboxStatus waiting={waiting.length} />
       <ApplicationForm
@@ -65,8 +67,7 @@ export function RootApplyPage() {
         submitColor="#1e7a34"
       >
         <Select
-          label="Vaga"
-          placeholder="Selecione a vaga"
+          {...texts.vaga}
           data={[...rootJobs]}
           allowDeselect={false}
           required
@@ -75,8 +76,7 @@ export function RootApplyPage() {
           onChange={(value) => form.set('vaga', value ?? '')}
         />
         <Select
-          label="Cidade"
-          placeholder="Selecione sua localidade"
+          {...texts.cidade}
           data={[...rootLocalities]}
           maxDropdownHeight="15rem"
           allowDeselect={false}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '@/domain/lead';
+import { columnLabel, exportColumns } from '@/domain/lead-columns';
 import { qualifiedCsv, viewCsv } from './export-qualified';
+
+/** The header line: the exported columns (lead.ts leadFields; their spec names: lead.test.ts). */
+const header = exportColumns.map(columnLabel).join(';');
+/** A data line by column, the columns not named left empty. */
+const line = (cells: Record<string, string>) =>
+  exportColumns.map((name) => cells[columnLabel(name)] ?? '').join(';');
 
 const base: Lead = {
   id: 'x',
@@ -21,8 +28,17 @@ describe('qualifiedCsv', () => {
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data',
-      'Fulano;(79) 99999-0000;Aux Serraria;São João;30;1 a 2 anos;principal;23/11/2026 08:30',
+      header,
+      line({
+        Nome: 'Fulano',
+        WhatsApp: '(79) 99999-0000',
+        Vaga: 'Aux Serraria',
+        Cidade: 'São João',
+        Idade: '30',
+        Experiência: '1 a 2 anos',
+        Status: 'principal',
+        Data: '23/11/2026 08:30',
+      }),
       '',
     ]);
   });
@@ -44,9 +60,7 @@ describe('qualifiedCsv', () => {
     ];
     for (const [nome, cell] of cases) {
       const csv = await qualifiedCsv([{ ...base, nome }]);
-      expect(csv.slice(1).split('\r\n')[0]).toBe(
-        'Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data',
-      );
+      expect(csv.slice(1).split('\r\n')[0]).toBe(header);
       expect(csv).toContain(`\r\n${cell};(79) 99999-0000;`);
     }
     // An ordinary name is left as it is.
@@ -64,10 +78,12 @@ describe('viewCsv (Exportar lista)', () => {
       },
       { ...base, id: 'y', nome: 'Outro', status: 'descartado' },
     ]);
+    const list = { WhatsApp: '(79) 99999-0000', Vaga: 'Aux Serraria', Cidade: 'São João' };
+    const listed = { ...list, Data: '23/11/2026 08:30' };
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data;Origem (utm_source);Mídia (utm_medium);Campanha (utm_campaign)',
-      `Fulano;(79) 99999-0000;Aux Serraria;São João;;;novo;23/11/2026 08:30;facebook;;"'=junho"`,
-      'Outro;(79) 99999-0000;Aux Serraria;São João;;;descartado;23/11/2026 08:30;;;',
+      `${header};Origem (utm_source);Mídia (utm_medium);Campanha (utm_campaign)`,
+      `${line({ Nome: 'Fulano', ...listed, Status: 'novo' })};facebook;;"'=junho"`,
+      `${line({ Nome: 'Outro', ...listed, Status: 'descartado' })};;;`,
       '',
     ]);
   });

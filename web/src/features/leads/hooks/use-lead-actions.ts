@@ -1,4 +1,7 @@
-/** The Leads tab's writes with their toasts: status, trash (with 'Desfazer'), and the bulk versions. */
+/**
+ * The Leads tab's writes with their toasts: status, trash (with 'Desfazer', which marks the
+ * restore for the timeline), the bulk versions, assignment, and the contact offered after WhatsApp.
+ */
 import { useCallback } from 'react';
 import { useFirestore } from 'reactfire';
 import { showToast } from '@/components/toast';
@@ -7,13 +10,18 @@ import {
   changeLeads,
   moveLeadToTrash,
   PartialBatchError,
-  restoreLead,
   setLeadStatus,
 } from '@/data/lead-actions';
+import { assignLeads, recordContact, undoTrash as restoreByUndo } from '@/data/lead-record';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import { usePendingIds } from '@/lib/use-pending-ids';
 import {
+  assignedToast,
+  assignErrorToast,
   bulkStatusToast,
+  contactedToast,
+  contactErrorToast,
+  contactOfferToast,
   bulkTrashedToast,
   leadsTexts,
   movedToTrashToast,
@@ -32,6 +40,9 @@ export interface LeadActions {
   trash: (lead: Lead) => Promise<void>;
   changeStatusOf: (ids: readonly string[], status: LeadStatus) => Promise<boolean>;
   trashAll: (ids: readonly string[]) => Promise<boolean>;
+  assignAll: (ids: readonly string[], email: string | null) => Promise<boolean>;
+  /** After the WhatsApp button: a toast that offers to record the contact. */
+  offerContact: (lead: Lead) => void;
 }
 
 export function useLeadActions(): LeadActions {
@@ -40,7 +51,7 @@ export function useLeadActions(): LeadActions {
 
   const undoTrash = useCallback(
     (id: string) => {
-      restoreLead(db, id).then(
+      restoreByUndo(db, id).then(
         () => showToast(restoredToast, 'success'),
         (error: unknown) => {
           console.error('Restore failed', error);
@@ -122,5 +133,37 @@ export function useLeadActions(): LeadActions {
     [bulk],
   );
 
-  return { pending, changeStatus, trash, changeStatusOf, trashAll };
+  const assignAll = useCallback(
+    async (ids: readonly string[], email: string | null): Promise<boolean> => {
+      let ok = false;
+      await track(ids, async () => {
+        try {
+          showToast(assignedToast(await assignLeads(db, ids, email)), 'success');
+          ok = true;
+        } catch (error) {
+          console.error('Assignment failed', error);
+          const done = error instanceof PartialBatchError ? error.done : 0;
+          showToast(partialToast(assignErrorToast.title, done, ids.length), 'error');
+        }
+      });
+      return ok;
+    },
+    [db, track],
+  );
+
+  const offerContact = useCallback(
+    (lead: Lead) =>
+      showUndoToast(contactOfferToast(lead.nome), leadsTexts.recordContact, () => {
+        recordContact(db, lead.id).then(
+          () => showToast(contactedToast, 'success'),
+          (error: unknown) => {
+            console.error('Contact not recorded', error);
+            showToast(contactErrorToast, 'error');
+          },
+        );
+      }),
+    [db],
+  );
+
+  return { pending, changeStatus, trash, changeStatusOf, trashAll, assignAll, offerContact };
 }

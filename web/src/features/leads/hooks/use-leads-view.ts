@@ -38,9 +38,16 @@ const isUnfiltered = (filters: FilterValues) =>
   filters.status === noFilters.status &&
   filters.vaga === noFilters.vaga &&
   !filters.range[0] &&
-  !filters.range[1];
+  !filters.range[1] &&
+  !filters.mine &&
+  !filters.notContacted;
 
-export function useLeadsView(live: ActiveLeads, filters: FilterValues): LeadsView {
+/** `me`: the signed-in admin's email, for 'Meus leads'. */
+export function useLeadsView(
+  live: ActiveLeads,
+  filters: FilterValues,
+  me: string | null,
+): LeadsView {
   const deferred = useDeferredValue(filters);
   const cache = useRef(new WeakMap<Lead, IndexedLead>());
   const leads = live.data;
@@ -55,10 +62,21 @@ export function useLeadsView(live: ActiveLeads, filters: FilterValues): LeadsVie
     }),
     [deferred.range],
   );
-  const { search, status, vaga } = deferred;
+  const { search, status, vaga, mine, notContacted } = deferred;
   const visible = useMemo(
-    () => filterLeads(index, { search, status, vaga, ...range }),
-    [index, search, status, vaga, range],
+    () =>
+      // 'Meus leads' without a known admin shows nothing rather than everything.
+      mine && !me
+        ? []
+        : filterLeads(index, {
+            search,
+            status,
+            vaga,
+            ...range,
+            assignedTo: mine ? me : null,
+            notContacted,
+          }),
+    [index, search, status, vaga, range, mine, me, notContacted],
   );
   const paged = usePaged(visible, JSON.stringify(deferred));
 

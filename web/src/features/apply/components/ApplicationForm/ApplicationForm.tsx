@@ -8,12 +8,10 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { routes } from '@/config/routes';
 import type { RootFormValues } from '@/domain/lead-form';
+import { applyTexts } from '@/features/apply/messages';
 import classes from './ApplicationForm.module.css';
 import { SubmitButton } from '../SubmitButton';
 import { WhatsappInput } from '../WhatsappInput';
-
-/** The link to '/privacidade' under both forms (LGPD, issue 26). */
-export const privacyLinkText = 'Como usamos seus dados';
 
 export function ApplicationHeader(props: { emblem: ReactNode; title: string; subtitle: string }) {
   return (
@@ -49,9 +47,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
       <form noValidate onSubmit={props.onSubmit}>
         <Stack gap="md">
           <TextInput
-            label="Nome Completo"
+            label={applyTexts.nome.label}
             name="nome"
-            placeholder="Digite seu nome completo"
+            placeholder={applyTexts.nome.placeholder}
             autoComplete="name"
             required
             error={props.errors.nome}
@@ -76,7 +74,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
             c="gray.7"
             underline="always"
           >
-            {privacyLinkText}
+            {applyTexts.privacyLink}
           </Anchor>
         </Stack>
       </form>

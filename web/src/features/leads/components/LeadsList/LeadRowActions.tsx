@@ -10,6 +10,8 @@ import { leadsTexts, statusChoices } from '@/features/leads/messages';
 export interface RowHandlers {
   onStatus: (lead: Lead, status: LeadStatus) => void;
   onTrash: (lead: Lead) => void;
+  /** The WhatsApp chat was opened (the tab then offers to record the contact). */
+  onWhatsapp: (lead: Lead) => void;
 }
 
 export function LeadRowActions({
@@ -17,6 +19,7 @@ export function LeadRowActions({
   busy,
   onStatus,
   onTrash,
+  onWhatsapp,
 }: { lead: Lead; busy: boolean } & RowHandlers) {
   const known = (leadStatuses as readonly string[]).includes(lead.status);
   return (
@@ -35,6 +38,7 @@ export function LeadRowActions({
         href={whatsappLink(lead.whatsapp)}
         target="_blank"
         rel="noopener noreferrer"
+        onClick={() => onWhatsapp(lead)}
         variant="light"
         color="green"
         aria-label={leadsTexts.whatsappOf(lead.nome)}

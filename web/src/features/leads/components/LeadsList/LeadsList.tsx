@@ -6,7 +6,9 @@
 import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
+import { leadRecordPath } from '@/config/routes';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
 import { cellText, columnLabel, listColumns } from '@/domain/lead-columns';
 import { digitsOf } from '@/domain/lead-list';
@@ -59,6 +61,15 @@ function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean })
   );
 }
 
+/** The lead's name, a link to its record (mouse, keyboard, or a link to share). */
+function RecordLink({ lead, fw }: { lead: Lead; fw: number }) {
+  return (
+    <Link to={leadRecordPath(lead.id)} className={classes.recordLink} style={{ fontWeight: fw }}>
+      {lead.nome}
+    </Link>
+  );
+}
+
 function SelectBox({ lead, selected, onSelect }: Pick<RowProps, 'lead' | 'selected' | 'onSelect'>) {
   return (
     <Checkbox
@@ -80,9 +91,7 @@ const LeadRow = memo(function LeadRow(props: RowProps) {
         <Table.Td key={name} className={nowrap(name)}>
           {name === 'nome' ? (
             <>
-              <Text size="sm" fw={500}>
-                {lead.nome}
-              </Text>
+              <RecordLink lead={lead} fw={500} />
               <Marks arrived={props.arrived} duplicate={props.duplicate} />
             </>
           ) : isStatus(name) ? (
@@ -98,6 +107,7 @@ const LeadRow = memo(function LeadRow(props: RowProps) {
           busy={props.busy}
           onStatus={props.onStatus}
           onTrash={props.onTrash}
+          onWhatsapp={props.onWhatsapp}
         />
       </Table.Td>
     </Table.Tr>
@@ -119,7 +129,7 @@ const LeadCard = memo(function LeadCard(props: RowProps) {
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <SelectBox lead={lead} selected={props.selected} onSelect={props.onSelect} />
           <div>
-            <Text fw={600}>{lead.nome}</Text>
+            <RecordLink lead={lead} fw={600} />
             <Marks arrived={props.arrived} duplicate={props.duplicate} />
           </div>
         </Group>
@@ -141,6 +151,7 @@ const LeadCard = memo(function LeadCard(props: RowProps) {
           busy={props.busy}
           onStatus={props.onStatus}
           onTrash={props.onTrash}
+          onWhatsapp={props.onWhatsapp}
         />
       </Group>
     </Card>
@@ -169,6 +180,7 @@ export function LeadsList(props: LeadsListProps) {
     onSelect: props.onSelect,
     onStatus: props.onStatus,
     onTrash: props.onTrash,
+    onWhatsapp: props.onWhatsapp,
   });
   if (phone) {
     return (

@@ -2,9 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
+import { columnLabel, listColumns } from '@/domain/lead-columns';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
 import { LeadsTab } from './LeadsTab';
 
@@ -14,7 +16,16 @@ const writes = vi.hoisted(() => ({
   restoreLead: vi.fn(),
   changeLeads: vi.fn(),
 }));
+const record = vi.hoisted(() => ({
+  undoTrash: vi.fn(),
+  assignLeads: vi.fn(),
+  recordContact: vi.fn(),
+}));
 vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/data/lead-record', () => record);
+vi.mock('@/data/assignees', () => ({
+  useAssignableAdmins: () => ['eu@vagas.test', 'colega@vagas.test'],
+}));
 vi.mock('@/data/lead-actions', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/data/lead-actions')>()),
   ...writes,
@@ -56,20 +67,23 @@ function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
   };
 }
 
-function renderTab(state: ActiveLeads = live()) {
+function renderTab(state: ActiveLeads = live(), me: string | null = null) {
   return render(
     <MantineProvider env="test">
       <Notifications />
-      <LeadsTab live={state} />
+      <MemoryRouter>
+        <LeadsTab live={state} me={me} />
+      </MemoryRouter>
     </MantineProvider>,
   );
 }
 
 /** The names in the list, top to bottom (the Nome cell also holds the arrival/duplicate marks). */
-const rowNames = () => bodyRows().map((row) => cellOf(row, 'Nome').querySelector('p')?.textContent);
+const rowNames = () => bodyRows().map((row) => cellOf(row, 'Nome').querySelector('a')?.textContent);
 
 beforeEach(() => {
   Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
+  Object.values(record).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
 });
 
 // Many Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
@@ -81,18 +95,8 @@ describe('LeadsTab', () => {
     expect(screen.getByRole('group', { name: 'Separados' })).toHaveTextContent('1');
     expect(screen.getByRole('group', { name: 'Descartados' })).toHaveTextContent('1');
     expect(screen.getByRole('heading', { name: 'Lista de Leads' })).toBeInTheDocument();
-    // The first column holds the page's select-all box.
-    expect(columnNames().slice(1)).toEqual([
-      'Nome',
-      'WhatsApp',
-      'Vaga',
-      'Cidade',
-      'Idade',
-      'Experiência',
-      'Status',
-      'Data',
-      'Ações',
-    ]);
+    // The select-all box, the lead's listed columns (their spec names: domain/lead.test.ts), Ações.
+    expect(columnNames()).toEqual(['', ...listColumns.map(columnLabel), 'Ações']);
     expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']);
     const erica = rowWith('Érica Conceição');
     expect(cellOf(erica, 'WhatsApp').textContent).toBe('(79) 90000-0003');
@@ -109,6 +113,8 @@ describe('LeadsTab', () => {
       'href',
       'https://wa.me/5579900000002',
     );
+    // Each name opens the lead's record (a link: mouse, keyboard, or shared).
+    expect(screen.getByRole('link', { name: 'Bruno' })).toHaveAttribute('href', '/admin/leads/2');
   });
 
   it('shows a loader while loading and an empty text when nothing matches', async () => {
@@ -195,7 +201,8 @@ describe('LeadsTab', () => {
     expect(writes.moveLeadToTrash).toHaveBeenCalledWith({ fake: 'db' }, '1');
     expect(await screen.findByText('Lead movido para lixeira')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Desfazer' }));
-    expect(writes.restoreLead).toHaveBeenCalledWith({ fake: 'db' }, '1');
+    // Restored with the 'Desfazer' mark, so its timeline says so.
+    expect(record.undoTrash).toHaveBeenCalledWith({ fake: 'db' }, '1');
     expect(await screen.findByText('Lead restaurado')).toBeInTheDocument();
   });
 
@@ -230,6 +237,61 @@ describe('LeadsTab', () => {
     expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['3', '2', '1'], {
       trash: true,
     });
+  });
+
+  it('assigns the selected leads to an admin at once', async () => {
+    record.assignLeads.mockResolvedValue(2);
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Responsável dos selecionados' }),
+      'colega@vagas.test',
+    );
+    await user.click(screen.getByRole('button', { name: 'Atribuir' }));
+    expect(record.assignLeads).toHaveBeenCalledWith(
+      { fake: 'db' },
+      ['2', '1'],
+      'colega@vagas.test',
+    );
+    expect(await screen.findByText('2 leads atribuídos.')).toBeInTheDocument();
+  });
+
+  it("filters 'Meus leads' and 'Não contatados', and shows when each lead was last contacted", async () => {
+    const user = userEvent.setup();
+    const followed = [
+      lead('3', { nome: 'Minha', assigned_to: 'eu@vagas.test' }),
+      lead('2', {
+        nome: 'Minha Contatada',
+        assigned_to: 'eu@vagas.test',
+        last_contacted_at: new Date(2026, 10, 24, 8, 30),
+      }),
+      lead('1', { nome: 'Da Colega', assigned_to: 'colega@vagas.test' }),
+    ];
+    renderTab(live({ data: followed }), 'eu@vagas.test');
+    expect(cellOf(rowWith('Minha Contatada'), 'Último contato').textContent).toBe(
+      '24/11/2026 08:30',
+    );
+    expect(cellOf(rowWith('Minha'), 'Último contato').textContent).toBe('-');
+    await user.click(screen.getByRole('switch', { name: 'Meus leads' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Minha', 'Minha Contatada']));
+    await user.click(screen.getByRole('switch', { name: 'Não contatados' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Minha']));
+    await user.click(screen.getByRole('switch', { name: 'Meus leads' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Minha', 'Da Colega']));
+  });
+
+  it('offers to record the contact once WhatsApp is opened', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    const link = screen.getByRole('link', { name: 'Abrir WhatsApp de Bruno' });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    expect(await screen.findByText('WhatsApp de Bruno aberto')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Registrar contato' }));
+    expect(record.recordContact).toHaveBeenCalledWith({ fake: 'db' }, '2');
+    expect(await screen.findByText('Contato registrado')).toBeInTheDocument();
   });
 });
 

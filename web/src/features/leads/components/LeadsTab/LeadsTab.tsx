@@ -32,9 +32,15 @@ import { LeadCounters } from '../LeadCounters/LeadCounters';
 import { LeadFilters, noFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
 
-export function LeadsTab({ live }: { live: ActiveLeads }) {
+export interface LeadsTabProps {
+  live: ActiveLeads;
+  /** The signed-in admin's email, lowercase ('Meus leads'). */
+  me?: string | null;
+}
+
+export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const [filters, setFilters] = useState<FilterValues>(noFilters);
-  const view = useLeadsView(live, filters);
+  const view = useLeadsView(live, filters, me);
   const selection = useSelection(live.data);
   const actions = useLeadActions();
   const { selectedIds, clear } = selection;
@@ -78,6 +84,9 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
                 void actions.changeStatusOf(selectedIds, status).then((ok) => ok && clear())
               }
               onTrash={() => void actions.trashAll(selectedIds).then((ok) => ok && clear())}
+              onAssign={(email) =>
+                void actions.assignAll(selectedIds, email).then((ok) => ok && clear())
+              }
               onClear={clear}
             />
           )}
@@ -88,9 +97,12 @@ export function LeadsTab({ live }: { live: ActiveLeads }) {
   );
 }
 
-/** A row's status change or trash also marks its lead seen. Stable: the rows are memoised on them. */
+/**
+ * A row's status change, trash or WhatsApp also marks its lead seen (WhatsApp then offers to record
+ * the contact). Stable: the rows are memoised on them.
+ */
 function useRowHandlers(markSeen: ActiveLeads['markSeen'], actions: LeadActions) {
-  const { changeStatus, trash } = actions;
+  const { changeStatus, trash, offerContact } = actions;
   const onStatus = useCallback(
     (lead: Lead, status: LeadStatus) => {
       markSeen([lead.id]);
@@ -105,7 +117,14 @@ function useRowHandlers(markSeen: ActiveLeads['markSeen'], actions: LeadActions)
     },
     [markSeen, trash],
   );
-  return { onStatus, onTrash };
+  const onWhatsapp = useCallback(
+    (lead: Lead) => {
+      markSeen([lead.id]);
+      offerContact(lead);
+    },
+    [markSeen, offerContact],
+  );
+  return { onStatus, onTrash, onWhatsapp };
 }
 
 interface LeadsBodyProps {
@@ -117,7 +136,7 @@ interface LeadsBodyProps {
 
 /** The list itself: an error, the loader, 'Nenhum lead encontrado', or the rows and the pager. */
 function LeadsBody({ live, view, selection, actions }: LeadsBodyProps) {
-  const { onStatus, onTrash } = useRowHandlers(live.markSeen, actions);
+  const { onStatus, onTrash, onWhatsapp } = useRowHandlers(live.markSeen, actions);
   const { preview, rows } = view;
   if (live.status === 'error' && live.data.length === 0) {
     return <Alert color="red" title={leadsTexts.loadFailed} />;
@@ -161,6 +180,7 @@ function LeadsBody({ live, view, selection, actions }: LeadsBodyProps) {
         }
         onStatus={onStatus}
         onTrash={onTrash}
+        onWhatsapp={onWhatsapp}
       />
       {!preview && (
         <ListPager paged={view.paged} label={leadsTexts.pagination} showing={leadsTexts.showing} />

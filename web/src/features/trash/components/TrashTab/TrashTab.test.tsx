@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames } from '@/components/test-utils/table';
 import { fakeLive } from '@/data/testing/fake-live-leads';
 import type { Lead } from '@/domain/lead';
+import { columnLabel, trashColumns } from '@/domain/lead-columns';
 import { TrashTab } from './TrashTab';
 
 const writes = vi.hoisted(() => ({ restoreLead: vi.fn(), deleteLeadPermanently: vi.fn() }));
@@ -57,15 +58,8 @@ describe('TrashTab', () => {
     renderTab();
     act(() => fakeLive.emit('trash', { data: [trashed('b', 'Beto', 30), trashed('a', 'Ana', 5)] }));
     await screen.findByRole('table');
-    expect(columnNames()).toEqual([
-      'Nome',
-      'WhatsApp',
-      'Vaga',
-      'Cidade',
-      'Status',
-      'Data Exclusão',
-      'Ações',
-    ]);
+    // The lead's trash columns (their spec names: domain/lead.test.ts), then Ações.
+    expect(columnNames()).toEqual([...trashColumns.map(columnLabel), 'Ações']);
     const rows = bodyRows();
     expect(rows.map((row) => cellOf(row, 'Nome').textContent)).toEqual(['Beto', 'Ana']);
     expect(cellOf(rows[0]!, 'WhatsApp').textContent).toBe('(79) 91111-2222');

@@ -1,0 +1,270 @@
+/**
+ * The candidate's record on the 20,000-lead set, in a fresh local suite (production build, the
+ * timeline functions running in the Functions emulator, our emulator delivering their events):
+ * - opening a record from the list (click -> its content; -> its notes and timeline), and the
+ *   Firestore documents it reads (documentChange messages on the Listen channel);
+ * - commit -> timeline entry visible in the open record (a status change in the record), p50/p95;
+ * - a bulk change of 5,000 leads written as the panel writes it (an admin's JS SDK, 500 per
+ *   batch): how long until every lead has its entry, and how many got none or more than one.
+ * Numbers only, never pass/fail.
+ * Usage: node --import tsx bench/record.ts [--active 20000] [--opens 10] [--changes 20] [--bulk 5000]
+ */
+import { deleteApp as deleteAdminApp, initializeApp as initAdminApp } from 'firebase-admin/app';
+import { getAuth as getAdminAuth } from 'firebase-admin/auth';
+import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore as getWebFirestore,
+  terminate,
+  writeBatch,
+} from 'firebase/firestore';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
+import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
+import { startLocalSuite, type LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { instrumentContext, statsOf } from './lib/panel-page.ts';
+import {
+  armRecordOpen,
+  armTimelineEntry,
+  recordOpenTimes,
+  timelineEntryTime,
+} from './lib/record-page.ts';
+import { report } from './lib/report.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+};
+const activeCount = arg('active', 20_000);
+const opens = arg('opens', 10);
+const changes = arg('changes', 20);
+const bulkCount = Math.min(arg('bulk', 5_000), activeCount - opens - 1);
+/** How long the bulk's entries may take before the missing ones count as lost. */
+const bulkDeadlineMs = 15 * 60_000;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+const started = Date.now();
+const step = (what: string) =>
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
+const statuses = ['novo', 'principal', 'separado', 'descartado'];
+
+/** 20,000 active leads, newest first by index; every tenth shares its WhatsApp with the next. */
+async function seedLeads(db: Firestore): Promise<string[]> {
+  const now = Date.now();
+  const ids: string[] = [];
+  const batches: Promise<unknown>[] = [];
+  for (let start = 0; start < activeCount; start += 500) {
+    const batch = db.batch();
+    for (let i = start; i < Math.min(activeCount, start + 500); i++) {
+      const ref = db.collection('leads').doc(`bench-${String(i).padStart(6, '0')}`);
+      ids.push(ref.id);
+      const phone = String(10_000_000 + (i - (i % 10 === 1 ? 1 : 0))).slice(-8);
+      batch.set(ref, {
+        nome: `Candidata ${i}`,
+        whatsapp: `(79) 9${phone.slice(0, 4)}-${phone.slice(4)}`,
+        vaga: 'Aux Serraria',
+        cidade: 'Joazeiro',
+        status: 'novo',
+        created_at: Timestamp.fromMillis(now - 60_000 - i * 60_000),
+        deleted_at: null,
+      });
+    }
+    batches.push(batch.commit());
+    if (batches.length === 4) await Promise.all(batches.splice(0));
+  }
+  await Promise.all(batches);
+  return ids;
+}
+
+/** The bench's admin: an account on the allow-list, signed in to the panel in Chromium. */
+async function signIn(browser: Browser, suite: LocalSuite, db: Firestore, email: string) {
+  await getAdminAuth().createUser({ email, password: 'senha-bench', emailVerified: true });
+  const auth = getAdminAuth();
+  const target = { projectId: suite.projectId, emulators: true };
+  await grantAdmin({ db, auth, target, close: async () => {} }, email);
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Bahia',
+  });
+  await instrumentContext(context);
+  const page = await context.newPage();
+  await page.goto(`${suite.webUrl}/admin/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill('senha-bench');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('group', { name: 'Total de Leads' }).waitFor({ timeout: 300_000 });
+  // The full list has arrived once the counter shows every lead (pt-BR writes 2000 and 20.000).
+  await page.waitForFunction(
+    (count) =>
+      Array.from(document.querySelectorAll('[role=group]')).some(
+        (group) =>
+          group.getAttribute('aria-label') === 'Total de Leads' &&
+          group.textContent?.replace(/\D/g, '').endsWith(String(count)),
+      ),
+    activeCount,
+    { timeout: 300_000 },
+  );
+  return page;
+}
+
+/** Opens the first `opens` records of the list by mouse: ms to content and to complete, reads. */
+async function openRecords(page: Page) {
+  const content: number[] = [];
+  const complete: number[] = [];
+  const reads: number[] = [];
+  for (let i = 0; i < opens; i++) {
+    const nome = `Candidata ${i}`;
+    const before = (await statsOf(page)).listenDocs;
+    await armRecordOpen(page, nome);
+    await page.getByRole('link', { name: nome, exact: true }).click();
+    const times = await recordOpenTimes(page);
+    content.push(times.content);
+    complete.push(times.complete);
+    // The listeners' first answers have arrived once the record is complete.
+    reads.push((await statsOf(page)).listenDocs - before);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  }
+  return { content, complete, reads };
+}
+
+/** In the open record of the first lead: status changes -> their timeline entry, ms. */
+async function commitToTimeline(page: Page) {
+  await page.getByRole('link', { name: 'Candidata 0', exact: true }).click();
+  const select = page.getByRole('dialog').getByRole('combobox', { name: 'Status de Candidata 0' });
+  const latencies: number[] = [];
+  let current = await select.inputValue();
+  for (let i = 0; i < changes; i++) {
+    const next = statuses[(statuses.indexOf(current) + 1) % statuses.length]!;
+    await armTimelineEntry(page, `Status alterado de ${current} para ${next}`);
+    await select.selectOption(next);
+    latencies.push(await timelineEntryTime(page, 120_000));
+    current = next;
+  }
+  await page.keyboard.press('Escape');
+  return latencies;
+}
+
+/** Timeline entries per lead among `ids` (reads every entry's path). */
+async function entriesPerLead(db: Firestore, ids: Set<string>): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const all = await db.collectionGroup('timeline').select().get();
+  for (const entry of all.docs) {
+    const lead = entry.ref.parent.parent?.id;
+    if (lead && ids.has(lead)) counts.set(lead, (counts.get(lead) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Changes the status of `ids` as the panel does (batches of 500, one after another). */
+async function bulkChange(suite: LocalSuite, db: Firestore, email: string, ids: string[]) {
+  const app = initializeApp({ projectId: suite.projectId, apiKey: 'bench' }, 'bench-record-bulk');
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://${suite.auth?.host}:${suite.auth?.port}`, {
+    disableWarnings: true,
+  });
+  await signInWithEmailAndPassword(auth, email, 'senha-bench');
+  const web = getWebFirestore(app);
+  connectFirestoreEmulator(web, suite.firestore.host, suite.firestore.port);
+  const before = (await db.collectionGroup('timeline').count().get()).data().count;
+  const t0 = Date.now();
+  for (let start = 0; start < ids.length; start += 500) {
+    const batch = writeBatch(web);
+    for (const id of ids.slice(start, start + 500)) {
+      batch.update(doc(web, 'leads', id), { status: 'separado' });
+    }
+    await batch.commit();
+  }
+  const committed = Date.now() - t0;
+  let stored = 0;
+  while (Date.now() - t0 < bulkDeadlineMs) {
+    stored = (await db.collectionGroup('timeline').count().get()).data().count - before;
+    if (stored >= ids.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const allIn = Date.now() - t0;
+  const counts = await entriesPerLead(db, new Set(ids));
+  await terminate(web);
+  await deleteApp(app);
+  const lost = ids.filter((id) => !counts.has(id)).length;
+  const doubled = [...counts.values()].filter((n) => n > 1).length;
+  return { committed, allIn, lost, doubled, stored };
+}
+
+function printAndReport(
+  open: Awaited<ReturnType<typeof openRecords>>,
+  latencies: number[],
+  bulk: Awaited<ReturnType<typeof bulkChange>>,
+) {
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  console.log(`\nThe record with ${activeCount} active leads (production build, Chromium):`);
+  console.log(
+    `  click -> content             p50 ${ms(pct(open.content, 50))}, p95 ${ms(pct(open.content, 95))} (${opens} records)`,
+  );
+  console.log(`  click -> notes and timeline  p50 ${ms(pct(open.complete, 50))}`);
+  console.log(
+    `  documents read per open      median ${pct(open.reads, 50)} (${open.reads.join(', ')})`,
+  );
+  console.log(
+    `  status change -> timeline entry visible  p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))} (${latencies.length})`,
+  );
+  console.log(
+    `  bulk of ${bulkCount}: committed in ${ms(bulk.committed)}, every entry in ${ms(bulk.allIn)}; ${bulk.lost} without an entry, ${bulk.doubled} with more than one`,
+  );
+  const row = (measure: string, value: number, unit: string, goal?: [op: '<' | '==', n: number]) =>
+    report({
+      section: 'record',
+      measure,
+      value,
+      unit,
+      goal: goal && { op: goal[0], value: goal[1] },
+    });
+  row('open a record -> content, p50', pct(open.content, 50), 'ms', ['<', 200]);
+  row('open a record -> content, p95', pct(open.content, 95), 'ms');
+  row('open a record -> notes and timeline, p50', pct(open.complete, 50), 'ms');
+  row('documents read to open a record, median', pct(open.reads, 50), 'reads');
+  row('status change -> timeline entry visible, p50', pct(latencies, 50), 'ms');
+  row('status change -> timeline entry visible, p95', pct(latencies, 95), 'ms');
+  row(`bulk of ${bulkCount}: batches committed`, bulk.committed, 'ms');
+  row(`bulk of ${bulkCount}: every timeline entry written`, bulk.allIn, 'ms');
+  row(`bulk of ${bulkCount}: leads without their entry`, bulk.lost, '', ['==', 0]);
+  row(`bulk of ${bulkCount}: leads with a duplicate entry`, bulk.doubled, '', ['==', 0]);
+}
+
+step('starting the local suite (builds web/ and functions/)');
+const suite = await startLocalSuite({ web: 'preview', functions: true });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
+}
+process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
+process.env.FIREBASE_AUTH_EMULATOR_HOST = `${suite.auth?.host}:${suite.auth?.port}`;
+const adminApp = initAdminApp({ projectId: suite.projectId });
+const db = getFirestore(adminApp);
+let browser: Browser | undefined;
+try {
+  step(`seeding ${activeCount} leads`);
+  const ids = await seedLeads(db);
+  const email = `bench-record-${Date.now()}@vagas.test`;
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  step('signing in; waiting for the full list');
+  const page = await signIn(browser, suite, db, email);
+  step('opening records');
+  const open = await openRecords(page);
+  step('status changes -> timeline');
+  const latencies = await commitToTimeline(page);
+  step(`bulk change of ${bulkCount} leads`);
+  const bulk = await bulkChange(suite, db, email, ids.slice(opens + 1, opens + 1 + bulkCount));
+  printAndReport(open, latencies, bulk);
+  console.log(`(total run ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+} finally {
+  await browser?.close();
+  await deleteAdminApp(adminApp);
+  await suite.stop();
+}

@@ -1,0 +1,183 @@
+// The candidate's record in Chromium against the local suite (our Firestore emulator delivering
+// the timeline triggers to the Functions emulator): opened by mouse, keyboard and link; a note
+// written by one admin seen live by another; a contact, a status change and an assignment in the
+// timeline with their author; a template filled into the WhatsApp link; a lead deleted for good
+// leaving nothing behind. axe on the record.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { leadRecordPath, routes } from '../web/src/config/routes';
+import { createAdmin, slow, type AdminAccount } from './support/admin';
+import { row, searchBox, seriousAxeViolationsIn, uniqueTag } from './support/leads';
+import { usePanelHarness } from './support/panel-harness';
+import { adminFirestore, useLocalSuite } from './support/suite';
+
+const suite = useLocalSuite();
+const harness = usePanelHarness('ficha-harness');
+let boss: AdminAccount;
+
+beforeAll(async () => {
+  boss = await createAdmin('ficha');
+});
+
+const record = (page: Page) => page.getByRole('dialog', { name: 'Ficha do candidato' });
+
+/** Lists only this test's lead, so its row is on the first page. */
+async function find(page: Page, nome: string) {
+  await searchBox(page).fill(nome);
+  await row(page, nome).waitFor();
+}
+
+/** The record's timeline entries, newest first, as text. */
+const timelineTexts = (page: Page) => () =>
+  record(page).getByRole('list', { name: 'Histórico' }).getByRole('listitem').allTextContents();
+
+describe('the lead record', () => {
+  test('opens by mouse, by keyboard and by its link; axe finds nothing serious', async () => {
+    const nome = uniqueTag('Ficha');
+    const [id] = await harness.seed({ nome, idade: 31, tempo_experiencia: '2 a 5 anos' });
+    await harness.seed({ nome: `${nome} Antiga`, trashedMinutesAgo: 5 });
+    const page = await harness.panel({ account: boss });
+    await find(page, nome);
+
+    await row(page, nome).getByRole('link', { name: nome }).click();
+    await record(page).getByRole('heading', { name: nome }).waitFor();
+    expect(page.url()).toBe(`${suite.webUrl}${leadRecordPath(id!)}`);
+    const details = record(page).locator('dl');
+    for (const text of ['(79) 98888-7777', 'Aux Serraria', 'Joazeiro', '31', '2 a 5 anos']) {
+      expect(await details.textContent()).toContain(text);
+    }
+    // Its other application (same WhatsApp, in the trash) is linked.
+    await record(page)
+      .getByRole('link', { name: /Aux Serraria/ })
+      .first()
+      .waitFor();
+    expect(await seriousAxeViolationsIn(page, ['.mantine-Drawer-content'])).toEqual([]);
+    await record(page).getByRole('button', { name: 'Fechar' }).click();
+    await record(page).waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${suite.webUrl}${routes.admin}`);
+
+    await row(page, nome).getByRole('link', { name: nome }).focus();
+    await page.keyboard.press('Enter');
+    await record(page).getByRole('heading', { name: nome }).waitFor();
+    await page.keyboard.press('Escape');
+    await record(page).waitFor({ state: 'detached' });
+
+    const shared = await page.context().newPage();
+    await shared.goto(`${suite.webUrl}${leadRecordPath(id!)}`);
+    await record(shared).getByRole('heading', { name: nome }).waitFor();
+  });
+
+  test("a note is seen live in a second admin's panel; status, contact and assignment reach the timeline with their author", async () => {
+    const nome = uniqueTag('Nota');
+    const [id] = await harness.seed({ nome });
+    const colleague = await createAdmin('colega-ficha');
+    const page = await harness.panel({ account: boss });
+    const other = await harness.panel({ account: colleague });
+    await page.goto(`${suite.webUrl}${leadRecordPath(id!)}`);
+    await other.goto(`${suite.webUrl}${leadRecordPath(id!)}`);
+    await record(other).getByText('Nenhuma anotação ainda.').waitFor();
+
+    await record(page)
+      .getByRole('textbox', { name: 'Nova anotação' })
+      .fill('Não atendeu, tentar terça');
+    await record(page).getByRole('button', { name: 'Adicionar anotação' }).click();
+    const seen = record(other).getByRole('list', { name: 'Anotações' }).getByRole('listitem');
+    await seen.filter({ hasText: 'Não atendeu, tentar terça' }).waitFor();
+    expect(await seen.first().textContent()).toContain(boss.email);
+    // Only the author may edit or delete it.
+    expect(
+      await seen
+        .first()
+        .getByRole('button', { name: /^Editar anotação/ })
+        .count(),
+    ).toBe(0);
+
+    await record(page)
+      .getByRole('combobox', { name: `Status de ${nome}` })
+      .selectOption('principal');
+    await record(page).getByRole('button', { name: 'Registrar contato' }).click();
+    await record(page).getByText('Nunca contatado').waitFor({ state: 'detached' });
+    await record(page).getByRole('button', { name: 'Atribuir a mim' }).click();
+
+    await expect
+      .poll(timelineTexts(other), slow)
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining(`Anotação adicionada`),
+          expect.stringContaining(`Status alterado de novo para principal`),
+          expect.stringContaining('Contato registrado'),
+          expect.stringContaining(`Responsável: ${boss.email}`),
+        ]),
+      );
+    const entries = await timelineTexts(other)();
+    for (const entry of entries.slice(0, -1)) expect(entry).toContain(`por ${boss.email}`);
+    expect(entries.at(-1)).toContain('Candidatura recebida');
+  });
+
+  test('a message template fills the WhatsApp link for the lead', async () => {
+    const nome = `${uniqueTag('Modelo')} da Silva`;
+    const [id] = await harness.seed({ nome, whatsapp: '(79) 99123-4567' });
+    const templateName = uniqueTag('Primeiro contato ');
+    const page = await harness.panel({ account: boss });
+    await page.getByRole('tab', { name: 'Configurações' }).click();
+    const templates = page.getByRole('region', { name: 'Modelos de mensagem' });
+    await templates.getByRole('textbox', { name: 'Nome do modelo' }).fill(templateName);
+    await templates
+      .getByRole('textbox', { name: 'Mensagem' })
+      .fill('Olá {primeiro_nome}, recebemos sua candidatura para {vaga}.');
+    await templates.getByRole('button', { name: 'Adicionar modelo' }).click();
+    await templates.getByText(templateName).waitFor();
+
+    await page.goto(`${suite.webUrl}${leadRecordPath(id!)}`);
+    await record(page)
+      .getByRole('button', { name: `Abrir WhatsApp de ${nome}` })
+      .click();
+    const item = page.getByRole('menuitem', { name: templateName });
+    const first = nome.split(' ')[0]!;
+    expect(await item.getAttribute('href')).toBe(
+      `https://wa.me/5579991234567?text=${encodeURIComponent(`Olá ${first}, recebemos sua candidatura para Aux Serraria.`)}`,
+    );
+    await adminFirestore()
+      .collection('message_templates')
+      .where('name', '==', templateName)
+      .get()
+      .then((snapshot) => Promise.all(snapshot.docs.map((d) => d.ref.delete())));
+  });
+
+  test('a lead deleted for good leaves no note and no timeline behind', async () => {
+    const nome = uniqueTag('Apagar');
+    const [id] = await harness.seed({ nome });
+    const page = await harness.panel({ account: boss });
+    await page.goto(`${suite.webUrl}${leadRecordPath(id!)}`);
+    await record(page).getByRole('textbox', { name: 'Nova anotação' }).fill('Desistiu da vaga');
+    await record(page).getByRole('button', { name: 'Adicionar anotação' }).click();
+    await record(page)
+      .getByRole('button', { name: `Mover ${nome} para lixeira` })
+      .click();
+    await expect
+      .poll(timelineTexts(page), slow)
+      .toEqual([
+        expect.stringContaining('Movido para a lixeira'),
+        expect.stringContaining('Anotação adicionada'),
+        expect.stringContaining('Candidatura recebida'),
+      ]);
+    await record(page).getByRole('button', { name: 'Fechar' }).click();
+
+    await page.getByRole('tab', { name: /^Lixeira/ }).click();
+    await page.getByRole('button', { name: `Deletar ${nome} permanentemente` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Deletar permanentemente' });
+    await confirm.getByRole('button', { name: 'Deletar' }).click();
+    await page.getByText('Lead deletado permanentemente').first().waitFor();
+
+    const db = adminFirestore();
+    await expect
+      .poll(
+        async () =>
+          (await db.collection(`leads/${id}/notes`).get()).size +
+          (await db.collection(`leads/${id}/timeline`).get()).size,
+        slow,
+      )
+      .toBe(0);
+    expect((await db.doc(`leads/${id}`).get()).exists).toBe(false);
+  });
+});

@@ -1,0 +1,211 @@
+// The timeline triggers through the real stack, as `npm start` runs them: our Firestore emulator
+// (the app's rules) delivering events to firebase-tools' Functions emulator running functions/,
+// an admin signed in through the Auth emulator writing with the JS SDK. Each test waits for the
+// entries it expects with a live listener (no sleeps), then checks that no other entry came.
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  addDoc,
+  collection,
+  connectFirestoreEmulator,
+  deleteDoc,
+  doc,
+  getFirestore,
+  serverTimestamp,
+  terminate,
+  updateDoc,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
+import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAdmin, type AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
+import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
+
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+/** A cold function worker can take long to start on a busy 2-core machine. */
+const WAIT_MS = 170_000;
+const EMAIL = 'recrutadora@vagas.test';
+
+let suite: LocalSuite;
+let admin: AdminConnection;
+let adminDb: AdminFirestore;
+let app: FirebaseApp;
+let db: Firestore;
+let leadSeq = 0;
+
+beforeAll(async () => {
+  suite = await startLocalSuite({
+    web: false,
+    functions: true,
+    log: process.env.VAGAS_SUITE_LOG === '1' ? (line) => console.log(line) : undefined,
+  });
+  if (!suite.auth) throw new Error('suite started without Auth');
+  const authHost = `${suite.auth.host}:${suite.auth.port}`;
+  process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
+  admin = connectAdmin({ projectId: suite.projectId, emulators: true, authHost });
+  adminDb = admin.db;
+  // An admin as the panel has one: an account with the claim, on the allow-list.
+  const user = await admin.auth.createUser({
+    email: EMAIL,
+    password: 'secret-123',
+    emailVerified: true,
+  });
+  await admin.auth.setCustomUserClaims(user.uid, { admin: true });
+  await adminDb.doc(`admins/${EMAIL}`).set({ email: EMAIL, uid: user.uid });
+  app = initializeApp({ projectId: suite.projectId, apiKey: 'k' }, 'timeline-test');
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://${authHost}`, { disableWarnings: true });
+  await signInWithEmailAndPassword(auth, EMAIL, 'secret-123');
+  db = getFirestore(app);
+  connectFirestoreEmulator(db, suite.firestore.host, suite.firestore.port);
+}, 300_000);
+
+afterAll(async () => {
+  if (db) await terminate(db);
+  if (app) await deleteApp(app);
+  await admin?.close();
+  await suite?.stop();
+});
+
+/** A new lead as the root form stores it (written with the admin SDK: it makes no entry). */
+async function newLead(overrides: Record<string, unknown> = {}): Promise<string> {
+  const id = `lead-${Date.now()}-${++leadSeq}`;
+  await adminDb.doc(`leads/${id}`).set({
+    nome: 'Ana Souza',
+    whatsapp: '(79) 99999-1111',
+    vaga: 'Aux Serraria',
+    cidade: 'Joazeiro',
+    status: 'novo',
+    created_at: new Date(),
+    deleted_at: null,
+    ...overrides,
+  });
+  return id;
+}
+
+type Entry = Record<string, unknown>;
+
+/** Resolves with the lead's timeline, oldest first, once `ready` holds for it. */
+function timeline(leadId: string, ready: (entries: Entry[]) => boolean): Promise<Entry[]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`the timeline of ${leadId} never got what was expected`));
+    }, WAIT_MS);
+    const stop = adminDb
+      .collection(`leads/${leadId}/timeline`)
+      .orderBy('at')
+      .onSnapshot(
+        (snapshot) => {
+          const entries = snapshot.docs.map((d) => d.data());
+          if (!ready(entries)) return;
+          clearTimeout(timer);
+          stop();
+          resolve(entries);
+        },
+        (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+  });
+}
+
+const count = (n: number) => (entries: Entry[]) => entries.length >= n;
+const kinds = (entries: Entry[]) => entries.map((entry) => entry.kind);
+
+describe('the timeline function', () => {
+  it("records a status change, a contact and an assignment with the admin's email", async () => {
+    const id = await newLead();
+    const ref = doc(db, 'leads', id);
+    await updateDoc(ref, { status: 'principal' });
+    await timeline(id, count(1));
+    await updateDoc(ref, { last_contacted_at: serverTimestamp(), assigned_to: EMAIL });
+    const entries = await timeline(id, count(3));
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toMatchObject({ kind: 'status', from: 'novo', to: 'principal' });
+    expect(kinds(entries).slice(1).sort()).toEqual(['assigned', 'contacted']);
+    expect(entries.find((e) => e.kind === 'assigned')).toMatchObject({ from: null, to: EMAIL });
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ actor_email: EMAIL, actor_type: 'app_user' });
+    }
+  });
+
+  it("tells a restore by 'Desfazer' from a restore in the Lixeira", async () => {
+    const id = await newLead();
+    const ref = doc(db, 'leads', id);
+    await updateDoc(ref, { deleted_at: serverTimestamp() });
+    await timeline(id, count(1));
+    await updateDoc(ref, { deleted_at: null, trash_undone_at: serverTimestamp() });
+    await timeline(id, count(2));
+    await updateDoc(ref, { deleted_at: serverTimestamp() });
+    await timeline(id, count(3));
+    await updateDoc(ref, { deleted_at: null });
+    const entries = await timeline(id, count(4));
+    expect(kinds(entries)).toEqual(['trashed', 'restored_undo', 'trashed', 'restored']);
+  });
+
+  it('records a note added, edited and deleted, with its text', async () => {
+    const id = await newLead();
+    const user = getAuth(app).currentUser!;
+    const note = await addDoc(collection(db, 'leads', id, 'notes'), {
+      text: 'Não atendeu',
+      author_uid: user.uid,
+      author_email: EMAIL,
+      created_at: serverTimestamp(),
+      updated_at: serverTimestamp(),
+    });
+    await timeline(id, count(1));
+    await updateDoc(note, { text: 'Atendeu', updated_at: serverTimestamp() });
+    await timeline(id, count(2));
+    await deleteDoc(note);
+    const entries = await timeline(id, count(3));
+    expect(entries.map((e) => [e.kind, e.excerpt, e.actor_email])).toEqual([
+      ['note_added', 'Não atendeu', EMAIL],
+      ['note_edited', 'Atendeu', EMAIL],
+      ['note_deleted', 'Atendeu', EMAIL],
+    ]);
+  });
+
+  it('a bulk change of 100 leads gives each exactly one entry', async () => {
+    const ids = await Promise.all(Array.from({ length: 100 }, () => newLead()));
+    const batch = writeBatch(db);
+    for (const id of ids) batch.update(doc(db, 'leads', id), { status: 'separado' });
+    await batch.commit();
+    const all = await Promise.all(ids.map((id) => timeline(id, count(1))));
+    expect(all.map((entries) => entries.length)).toEqual(ids.map(() => 1));
+  });
+
+  it('a change made with the admin SDK names no admin', async () => {
+    const id = await newLead();
+    await adminDb.doc(`leads/${id}`).update({ status: 'descartado' });
+    const [entry] = await timeline(id, count(1));
+    expect(entry).toMatchObject({ kind: 'status', actor_email: null, actor_uid: null });
+    expect(entry?.actor_type).not.toBe('app_user');
+  });
+
+  it('deleting a lead for good removes its notes and timeline', async () => {
+    const id = await newLead();
+    const user = getAuth(app).currentUser!;
+    await addDoc(collection(db, 'leads', id, 'notes'), {
+      text: 'Ligar terça',
+      author_uid: user.uid,
+      author_email: EMAIL,
+      created_at: serverTimestamp(),
+      updated_at: serverTimestamp(),
+    });
+    await updateDoc(doc(db, 'leads', id), { status: 'principal' });
+    await timeline(id, count(2));
+    await deleteDoc(doc(db, 'leads', id));
+    await timeline(id, (entries) => entries.length === 0);
+    await new Promise<void>((resolve, reject) => {
+      const stop = adminDb.collection(`leads/${id}/notes`).onSnapshot((snapshot) => {
+        if (!snapshot.empty) return;
+        stop();
+        resolve();
+      }, reject);
+    });
+    expect((await adminDb.collection(`leads/${id}/timeline`).get()).size).toBe(0);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * Typed access to a lead's record (full Firestore SDK): the lead (data/leads.ts reads every field
+ * of the table, the follow-up ones included), its other applications (same WhatsApp), its notes and its timeline; and the record's
+ * writes (notes, contact, responsible, the 'Desfazer' restore). The timeline is read only: the
+ * timeline function writes it (firestore.rules refuse every client).
+ */
+import {
+  addDoc,
+  collection,
+  deleteDoc,
+  doc,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type FirestoreDataConverter,
+  type Query,
+  type QueryDocumentSnapshot,
+  type SnapshotOptions,
+} from 'firebase/firestore';
+import {
+  timelineKinds,
+  whatsappVariants,
+  type LeadNote,
+  type RecordLead,
+  type TimelineEntry,
+  type TimelineKind,
+} from '@/domain/lead-record';
+import { withTimeout } from '@/domain/timeout';
+import { batchLimit, leadWriteTimeoutMs, PartialBatchError } from './lead-actions';
+import { leadsCollection } from './leads';
+
+function toDate(value: unknown): Date | null {
+  if (value && typeof (value as { toDate?: unknown }).toDate === 'function') {
+    return (value as { toDate: () => Date }).toDate();
+  }
+  return null;
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+const readOnly = () => {
+  throw new Error('the record is written field by field, never whole');
+};
+
+const noteConverter: FirestoreDataConverter<LeadNote, DocumentData> = {
+  toFirestore: readOnly,
+  fromFirestore(snapshot: QueryDocumentSnapshot, options?: SnapshotOptions): LeadNote {
+    const data = snapshot.data({ ...options, serverTimestamps: 'estimate' });
+    return {
+      id: snapshot.id,
+      text: String(data.text ?? ''),
+      author_uid: String(data.author_uid ?? ''),
+      author_email: String(data.author_email ?? ''),
+      created_at: toDate(data.created_at),
+      updated_at: toDate(data.updated_at),
+    };
+  },
+};
+
+const timelineConverter: FirestoreDataConverter<TimelineEntry, DocumentData> = {
+  toFirestore: readOnly,
+  fromFirestore(snapshot: QueryDocumentSnapshot, options?: SnapshotOptions): TimelineEntry {
+    const data = snapshot.data(options);
+    const kind = String(data.kind ?? '') as TimelineKind;
+    return {
+      id: snapshot.id,
+      kind: timelineKinds.includes(kind) ? kind : 'status',
+      at: toDate(data.at),
+      actor_email: stringOrNull(data.actor_email),
+      from: stringOrNull(data.from),
+      to: stringOrNull(data.to),
+      excerpt: stringOrNull(data.excerpt),
+    };
+  },
+};
+
+const notes = (db: Firestore, leadId: string) =>
+  collection(db, 'leads', leadId, 'notes').withConverter(noteConverter);
+
+/** The lead `id` with everything the record shows. */
+export function recordLeadRef(db: Firestore, id: string): DocumentReference<RecordLead> {
+  return doc(leadsCollection(db), id);
+}
+
+/** Leads with the same WhatsApp (masked or bare digits), active or trashed; at most 50. */
+export function sameWhatsappQuery(db: Firestore, whatsapp: string): Query<RecordLead> {
+  return query(leadsCollection(db), where('whatsapp', 'in', whatsappVariants(whatsapp)), limit(50));
+}
+
+/** The lead's notes, newest first. */
+export function notesQuery(db: Firestore, leadId: string): Query<LeadNote> {
+  return query(notes(db, leadId), orderBy('created_at', 'desc'));
+}
+
+/** The newest 200 entries of the lead's timeline, newest first. */
+export function timelineQuery(db: Firestore, leadId: string): Query<TimelineEntry> {
+  return query(
+    collection(db, 'leads', leadId, 'timeline').withConverter(timelineConverter),
+    orderBy('at', 'desc'),
+    limit(200),
+  );
+}
+
+/** Who writes a note: the signed-in admin. */
+export interface NoteAuthor {
+  uid: string;
+  email: string;
+}
+
+const bounded = <T>(promise: Promise<T>, what: string) =>
+  withTimeout(promise, leadWriteTimeoutMs, what);
+
+export async function addNote(
+  db: Firestore,
+  leadId: string,
+  text: string,
+  author: NoteAuthor,
+): Promise<void> {
+  await bounded(
+    addDoc(collection(db, 'leads', leadId, 'notes'), {
+      text,
+      author_uid: author.uid,
+      author_email: author.email,
+      created_at: serverTimestamp(),
+      updated_at: serverTimestamp(),
+    }),
+    'add note',
+  );
+}
+
+export function editNote(db: Firestore, leadId: string, noteId: string, text: string) {
+  return bounded(
+    updateDoc(doc(db, 'leads', leadId, 'notes', noteId), { text, updated_at: serverTimestamp() }),
+    'edit note',
+  );
+}
+
+export function deleteNote(db: Firestore, leadId: string, noteId: string) {
+  return bounded(deleteDoc(doc(db, 'leads', leadId, 'notes', noteId)), 'delete note');
+}
+
+/** Records a contact with the lead now (server time). */
+export function recordContact(db: Firestore, leadId: string) {
+  return bounded(
+    updateDoc(doc(db, 'leads', leadId), { last_contacted_at: serverTimestamp() }),
+    'record contact',
+  );
+}
+
+/** Restores a lead from the trash by 'Desfazer', marked so its timeline says so. */
+export function undoTrash(db: Firestore, leadId: string) {
+  return bounded(
+    updateDoc(doc(db, 'leads', leadId), { deleted_at: null, trash_undone_at: serverTimestamp() }),
+    'undo trash',
+  );
+}
+
+/**
+ * Makes `email` (an allow-listed admin, or null for nobody) responsible for every lead in `ids`,
+ * in batches of 500; rejects with a PartialBatchError that says how many were assigned.
+ */
+export async function assignLeads(
+  db: Firestore,
+  ids: readonly string[],
+  email: string | null,
+): Promise<number> {
+  let done = 0;
+  for (let start = 0; start < ids.length; start += batchLimit) {
+    const slice = ids.slice(start, start + batchLimit);
+    const batch = writeBatch(db);
+    for (const id of slice) batch.update(doc(db, 'leads', id), { assigned_to: email });
+    try {
+      await bounded(batch.commit(), 'assign');
+    } catch (error) {
+      throw new PartialBatchError(done, ids.length, error);
+    }
+    done += slice.length;
+  }
+  return done;
+}

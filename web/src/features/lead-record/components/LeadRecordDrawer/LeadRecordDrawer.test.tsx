@@ -1,0 +1,270 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeLiveData } from '@/data/testing/fake-live';
+import type { LeadNote, RecordLead, TimelineEntry } from '@/domain/lead-record';
+import { LeadRecordDrawer } from './LeadRecordDrawer';
+
+const writes = vi.hoisted(() => ({
+  setLeadStatus: vi.fn(),
+  moveLeadToTrash: vi.fn(),
+  restoreLead: vi.fn(),
+  addNote: vi.fn(),
+  editNote: vi.fn(),
+  deleteNote: vi.fn(),
+  recordContact: vi.fn(),
+  assignLeads: vi.fn(),
+  undoTrash: vi.fn(),
+}));
+vi.mock('reactfire', () => ({
+  useFirestore: () => ({ fake: 'db' }),
+  useUser: () => ({ data: { uid: 'me', email: 'eu@vagas.test' } }),
+}));
+vi.mock('@/data/live', async () => (await import('@/data/testing/fake-live')).fakeLiveModule);
+vi.mock('@/data/lead-actions', () => ({
+  setLeadStatus: writes.setLeadStatus,
+  moveLeadToTrash: writes.moveLeadToTrash,
+  restoreLead: writes.restoreLead,
+}));
+vi.mock('@/data/lead-record', () => ({
+  recordLeadRef: (_db: unknown, id: string) => `lead:${id}`,
+  sameWhatsappQuery: (_db: unknown, whatsapp: string) => `same:${whatsapp}`,
+  notesQuery: () => 'notes',
+  timelineQuery: () => 'timeline',
+  ...writes,
+}));
+vi.mock('@/data/message-templates', () => ({
+  useMessageTemplates: () => ({
+    status: 'success',
+    error: null,
+    data: [{ id: 't1', name: 'Primeiro contato', text: 'Olá {primeiro_nome}, vaga {vaga}!' }],
+  }),
+}));
+vi.mock('@/data/assignees', () => ({
+  useAssignableAdmins: () => ['colega@vagas.test', 'eu@vagas.test'],
+}));
+
+const lead = (overrides: Partial<RecordLead> = {}): RecordLead => ({
+  id: 'L1',
+  nome: 'Ana Souza',
+  whatsapp: '(79) 99999-1111',
+  vaga: '[Conecta] Operador de Call Center',
+  cidade: 'Aracaju - Centro',
+  idade: 24,
+  tempo_experiencia: '1 a 2 anos',
+  source: { fbclid: true, utm_source: 'facebook', utm_campaign: 'julho' },
+  status: 'novo',
+  created_at: new Date(2026, 6, 1, 9, 30),
+  deleted_at: null,
+  last_contacted_at: null,
+  assigned_to: null,
+  ...overrides,
+});
+
+const note = (id: string, author: string, minute: number, text: string): LeadNote => ({
+  id,
+  text,
+  author_uid: author,
+  author_email: `${author}@vagas.test`,
+  created_at: new Date(2026, 6, 2, 10, minute),
+  updated_at: new Date(2026, 6, 2, 10, minute),
+});
+
+function renderRecord(onClose = vi.fn(), initial?: RecordLead) {
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <MemoryRouter>
+        <LeadRecordDrawer leadId="L1" initial={initial} onClose={onClose} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return onClose;
+}
+
+function load(data: RecordLead | null = lead()) {
+  act(() => {
+    fakeLiveData.emit('lead:L1', data);
+    fakeLiveData.emit('same:(79) 99999-1111', [
+      data,
+      lead({
+        id: 'L0',
+        vaga: 'Aux Serraria',
+        deleted_at: new Date(2026, 5, 1),
+        status: 'descartado',
+      }),
+    ]);
+    fakeLiveData.emit('notes', [
+      note('n2', 'me', 5, 'Atendeu, volta amanhã'),
+      note('n1', 'colega', 1, 'Não atendeu'),
+    ]);
+    fakeLiveData.emit('timeline', [
+      {
+        id: 'e1',
+        kind: 'status',
+        at: new Date(2026, 6, 2, 11, 0),
+        actor_email: 'colega@vagas.test',
+        from: 'novo',
+        to: 'principal',
+        excerpt: null,
+      } satisfies TimelineEntry,
+    ]);
+  });
+}
+
+beforeEach(() => {
+  fakeLiveData.reset();
+  Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
+});
+
+describe('the lead record', () => {
+  it('shows every field, the source and campaign, when it applied, and its other applications', async () => {
+    renderRecord();
+    expect(screen.getByLabelText('Carregando ficha...')).toBeInTheDocument();
+    load();
+    const dialog = await screen.findByRole('dialog', { name: 'Ficha do candidato' });
+    expect(within(dialog).getByRole('heading', { name: 'Ana Souza' })).toBeInTheDocument();
+    const details = within(dialog).getByText('Candidatou-se em').closest('dl')!;
+    for (const text of [
+      '(79) 99999-1111',
+      '[Conecta] Operador de Call Center',
+      'Aracaju - Centro',
+      '24',
+      '1 a 2 anos',
+      '01/07/2026 09:30',
+      'facebook',
+      'julho',
+      'Sim',
+    ]) {
+      expect(details).toHaveTextContent(text);
+    }
+    const other = within(dialog).getByRole('link', { name: /Aux Serraria/ });
+    expect(other).toHaveAttribute('href', '/admin/leads/L0');
+    expect(other.parentElement).toHaveTextContent('Na lixeira');
+    expect(within(dialog).getByText('Nunca contatado')).toBeInTheDocument();
+  });
+
+  it("shows the list's copy of the lead at once, then the lead's own live data", async () => {
+    renderRecord(vi.fn(), lead({ nome: 'Ana (da lista)' }));
+    expect(await screen.findByRole('heading', { name: 'Ana (da lista)' })).toBeInTheDocument();
+    load();
+    expect(await screen.findByRole('heading', { name: 'Ana Souza' })).toBeInTheDocument();
+  });
+
+  it('says so when the lead no longer exists', async () => {
+    renderRecord();
+    load(null);
+    expect(await screen.findByText('Este lead não existe mais.')).toBeInTheDocument();
+  });
+
+  it('changes the status and trashes with Desfazer, like the row', async () => {
+    const user = userEvent.setup();
+    renderRecord();
+    load();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Status de Ana Souza' }),
+      'principal',
+    );
+    expect(writes.setLeadStatus).toHaveBeenCalledWith({ fake: 'db' }, 'L1', 'principal');
+    expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mover Ana Souza para lixeira' }));
+    expect(writes.moveLeadToTrash).toHaveBeenCalledWith({ fake: 'db' }, 'L1');
+    await user.click(await screen.findByRole('button', { name: 'Desfazer' }));
+    await waitFor(() => expect(writes.undoTrash).toHaveBeenCalledWith({ fake: 'db' }, 'L1'));
+  });
+
+  it('lists notes newest first; adds one; only the author may edit or delete', async () => {
+    const user = userEvent.setup();
+    renderRecord();
+    load();
+    const list = await screen.findByRole('list', { name: 'Anotações' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Atendeu, volta amanhã',
+      'Não atendeu',
+    ]);
+    expect(within(items[0]!).getByRole('button', { name: /^Editar anotação/ })).toBeEnabled();
+    expect(within(items[1]!).queryByRole('button', { name: /^Editar anotação/ })).toBeNull();
+    expect(within(items[1]!).queryByRole('button', { name: /^Excluir anotação/ })).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: 'Nova anotação' }), '  Ligar terça  ');
+    await user.click(screen.getByRole('button', { name: 'Adicionar anotação' }));
+    expect(writes.addNote).toHaveBeenCalledWith({ fake: 'db' }, 'L1', 'Ligar terça', {
+      uid: 'me',
+      email: 'eu@vagas.test',
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Nova anotação' })).toHaveValue(''),
+    );
+
+    await user.click(within(items[0]!).getByRole('button', { name: /^Editar anotação/ }));
+    const edit = screen.getByRole('textbox', { name: 'Texto da anotação' });
+    await user.clear(edit);
+    await user.type(edit, 'Atendeu');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(writes.editNote).toHaveBeenCalledWith({ fake: 'db' }, 'L1', 'n2', 'Atendeu');
+
+    await user.click(within(items[0]!).getByRole('button', { name: /^Excluir anotação/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Excluir anotação' });
+    await user.click(within(confirm).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(writes.deleteNote).toHaveBeenCalledWith({ fake: 'db' }, 'L1', 'n2'));
+  });
+
+  it('opens WhatsApp with a filled template, then offers to record the contact', async () => {
+    const user = userEvent.setup();
+    renderRecord();
+    load();
+    await user.click(await screen.findByRole('button', { name: 'Abrir WhatsApp de Ana Souza' }));
+    expect(await screen.findByRole('menuitem', { name: 'Sem mensagem' })).toHaveAttribute(
+      'href',
+      'https://wa.me/5579999991111',
+    );
+    const template = screen.getByRole('menuitem', { name: 'Primeiro contato' });
+    expect(template).toHaveAttribute(
+      'href',
+      `https://wa.me/5579999991111?text=${encodeURIComponent('Olá Ana, vaga Operador de Call Center!')}`,
+    );
+    template.addEventListener('click', (event) => event.preventDefault());
+    await user.click(template);
+    const offer = await screen.findByText('Você falou com Ana Souza? Registre o contato.');
+    await user.click(
+      within(offer.closest('[role=status]')!).getByRole('button', { name: 'Registrar contato' }),
+    );
+    expect(writes.recordContact).toHaveBeenCalledWith({ fake: 'db' }, 'L1');
+    expect(await screen.findByText('Contato registrado')).toBeInTheDocument();
+  });
+
+  it('assigns a responsible, or the signed-in admin with Atribuir a mim', async () => {
+    const user = userEvent.setup();
+    renderRecord();
+    load();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Responsável por Ana Souza' }),
+      'colega@vagas.test',
+    );
+    expect(writes.assignLeads).toHaveBeenCalledWith({ fake: 'db' }, ['L1'], 'colega@vagas.test');
+    await user.click(screen.getByRole('button', { name: 'Atribuir a mim' }));
+    expect(writes.assignLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['L1'], 'eu@vagas.test');
+  });
+
+  it('shows the timeline newest first with who and when, the application last', async () => {
+    renderRecord();
+    load();
+    const timeline = await screen.findByRole('list', { name: 'Histórico' });
+    const entries = within(timeline).getAllByRole('listitem');
+    expect(entries[0]).toHaveTextContent('Status alterado de novo para principal');
+    expect(entries[0]).toHaveTextContent('por colega@vagas.test · 02/07/2026 11:00');
+    expect(entries.at(-1)).toHaveTextContent('Candidatura recebida01/07/2026 09:30');
+  });
+
+  it('Fechar closes the record', async () => {
+    const user = userEvent.setup();
+    const onClose = renderRecord();
+    load();
+    await user.click(await screen.findByRole('button', { name: 'Fechar' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
