@@ -37,8 +37,13 @@ export const reportsTexts = {
   noUtmSource: '(sem utm_source)',
   otherCampaigns: 'Outras campanhas',
   includesTrash: 'Inclui os leads na lixeira; não inclui os excluídos permanentemente.',
-  cost: (reads: number) =>
-    `Esta consulta custou cerca de ${reads.toLocaleString('pt-BR')} leituras.`,
+  periodPlaceholder: 'Escolha o início e o fim',
+  presets: {
+    last7: 'Últimos 7 dias',
+    last30: 'Últimos 30 dias',
+    thisMonth: 'Este mês',
+    lastMonth: 'Mês passado',
+  },
 } as const;
 
 export const reportsLoadErrorToast: ToastText = { title: 'Erro ao carregar relatórios' };

@@ -31,6 +31,23 @@ function fromIsoDay(value: string): Date {
   return new Date(year, month - 1, day);
 }
 
+/** The period's presets (issue 25): the last 7 and 30 days, this month and the last one, to today. */
+function periodPresets(today = new Date()) {
+  const day = (offset: number) => isoDay(addDays(today, offset));
+  const monthStart = new Date(today.getFullYear(), today.getMonth(), 1);
+  const lastMonthStart = new Date(today.getFullYear(), today.getMonth() - 1, 1);
+  const range = (from: string, to: string): [string, string] => [from, to];
+  return [
+    { value: range(day(-6), day(0)), label: reportsTexts.presets.last7 },
+    { value: range(day(-29), day(0)), label: reportsTexts.presets.last30 },
+    { value: range(isoDay(monthStart), day(0)), label: reportsTexts.presets.thisMonth },
+    {
+      value: range(isoDay(lastMonthStart), isoDay(addDays(monthStart, -1))),
+      label: reportsTexts.presets.lastMonth,
+    },
+  ];
+}
+
 export function ReportsTab() {
   const initial = useMemo(() => defaultPeriod(), []);
   const [range, setRange] = useState<[string | null, string | null]>([
@@ -43,6 +60,7 @@ export function ReportsTab() {
     setRange(value);
     if (value[0] && value[1]) setPeriod(periodOf(fromIsoDay(value[0]), fromIsoDay(value[1])));
   };
+  const presets = useMemo(() => periodPresets(), []);
   const tooLong = periodDays(period) > maxPeriodDays;
   const [report, { retry }] = useReport(tooLong ? null : period);
 
@@ -59,6 +77,8 @@ export function ReportsTab() {
         <DatePickerInput
           type="range"
           label={reportsTexts.period}
+          placeholder={reportsTexts.periodPlaceholder}
+          presets={presets}
           locale="pt-br"
           valueFormat="DD/MM/YYYY"
           allowSingleDateInRange
@@ -70,7 +90,7 @@ export function ReportsTab() {
         />
         {report.status === 'success' && (
           <Text size="sm" c="gray.7">
-            {reportsTexts.includesTrash} {reportsTexts.cost(report.data.reads)}
+            {reportsTexts.includesTrash}
           </Text>
         )}
       </Group>
