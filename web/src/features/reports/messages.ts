@@ -38,12 +38,6 @@ export const reportsTexts = {
   otherCampaigns: 'Outras campanhas',
   includesTrash: 'Inclui os leads na lixeira; não inclui os excluídos permanentemente.',
   periodPlaceholder: 'Escolha o início e o fim',
-  presets: {
-    last7: 'Últimos 7 dias',
-    last30: 'Últimos 30 dias',
-    thisMonth: 'Este mês',
-    lastMonth: 'Mês passado',
-  },
 } as const;
 
 export const reportsLoadErrorToast: ToastText = { title: 'Erro ao carregar relatórios' };

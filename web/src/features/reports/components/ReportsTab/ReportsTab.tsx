@@ -9,6 +9,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { DatePickerInput } from '@mantine/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { showToast } from '@/components/toast';
+import { isoDay, periodPresets } from '@/domain/period-presets';
 import { ReportCharts } from '@/features/reports/components/ReportCharts/ReportCharts';
 import { useReport } from '@/features/reports/hooks/use-report';
 import { reportsLoadErrorToast, reportsTexts } from '@/features/reports/messages';
@@ -20,32 +21,10 @@ import {
   periodOf,
 } from '@/features/reports/model/report';
 
-/** 'YYYY-MM-DD' (the date picker's value) of a local date. */
-function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 /** A local date from 'YYYY-MM-DD'. */
 function fromIsoDay(value: string): Date {
   const [year, month, day] = value.split('-').map(Number);
   return new Date(year, month - 1, day);
-}
-
-/** The period's presets (issue 25): the last 7 and 30 days, this month and the last one, to today. */
-function periodPresets(today = new Date()) {
-  const day = (offset: number) => isoDay(addDays(today, offset));
-  const monthStart = new Date(today.getFullYear(), today.getMonth(), 1);
-  const lastMonthStart = new Date(today.getFullYear(), today.getMonth() - 1, 1);
-  const range = (from: string, to: string): [string, string] => [from, to];
-  return [
-    { value: range(day(-6), day(0)), label: reportsTexts.presets.last7 },
-    { value: range(day(-29), day(0)), label: reportsTexts.presets.last30 },
-    { value: range(isoDay(monthStart), day(0)), label: reportsTexts.presets.thisMonth },
-    {
-      value: range(isoDay(lastMonthStart), isoDay(addDays(monthStart, -1))),
-      label: reportsTexts.presets.lastMonth,
-    },
-  ];
 }
 
 export function ReportsTab() {
