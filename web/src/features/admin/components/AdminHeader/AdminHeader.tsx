@@ -7,7 +7,7 @@ export function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
   return (
     <Box
       component="header"
-      py="md"
+      py={{ base: 'xs', sm: 'md' }}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Container size="xl">
