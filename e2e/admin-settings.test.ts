@@ -93,6 +93,8 @@ describe('Configurações', () => {
     await card(page, 'Status do Link').getByText('Pendente').waitFor();
     expect(await card(page, 'Tempo de Redirecionamento').textContent()).toBe('5 segundos');
     expect(await card(page, 'Total de Redirecionamentos').textContent()).toBe('0');
+    // As the spec writes it, not upper-cased by the badge (innerText applies the CSS).
+    expect(await card(page, 'Status do Link').innerText()).toBe('Pendente');
     expect(await page.getByTestId('redirect-address').textContent()).toBe(
       `${suite.webUrl}${routes.redirect}`,
     );
@@ -109,6 +111,7 @@ describe('Configurações', () => {
     expect(stored.get('updated_at')).toBeInstanceOf(Timestamp);
     expect(stored.data()).not.toHaveProperty('redirect_count');
     await card(page, 'Status do Link').getByText('Configurado').waitFor();
+    expect(await card(page, 'Status do Link').innerText()).toBe('Configurado');
     expect(await card(page, 'Tempo de Redirecionamento').textContent()).toBe('7 segundos');
   });
 
@@ -154,17 +157,35 @@ describe('Configurações', () => {
     expect((await redirectDoc().get()).exists).toBe(false);
   });
 
-  test('the delay field holds 1..30 as it is typed', async () => {
+  test('the delay field keeps what was typed and refuses anything but a whole 1..30 with a message', async () => {
     const page = await openSettings();
     await card(page, 'Status do Link').getByText('Pendente').waitFor();
-    await timeField(page).fill('');
-    await timeField(page).pressSequentially('45');
-    expect(await timeField(page).inputValue()).toBe('4');
-    await timeField(page).fill('');
-    await timeField(page).pressSequentially('0');
-    expect(await timeField(page).inputValue()).toBe('');
-    await timeField(page).pressSequentially('30');
-    expect(await timeField(page).inputValue()).toBe('30');
+    for (const [typed, message] of [
+      ['2.5', 'Use um número inteiro de segundos, de 1 a 30 (ex.: 5).'],
+      ['31', 'Informe de 1 a 30 segundos.'],
+      ['0', 'Informe de 1 a 30 segundos.'],
+    ] as const) {
+      await timeField(page).fill('');
+      await timeField(page).pressSequentially(typed);
+      await saveRedirect(page).click();
+      await page.getByText(message).waitFor();
+      expect(await timeField(page).inputValue()).toBe(typed);
+      expect(await timeField(page).getAttribute('aria-invalid')).toBe('true');
+    }
+    // Refused before any request: the document is still missing.
+    expect((await redirectDoc().get()).exists).toBe(false);
+    await timeField(page).fill('30');
+    await linkField(page).fill('(79) 98888-7777');
+    await page.getByText('Será salvo como https://wa.me/5579988887777').waitFor();
+    await saveRedirect(page).click();
+    await page.getByText('Configurações salvas').waitFor();
+    // The field shows what was saved, and the 'will be saved as' line is gone.
+    await expect.poll(() => linkField(page).inputValue(), slow).toBe('https://wa.me/5579988887777');
+    expect(await page.getByText(/Será salvo como/).count()).toBe(0);
+    expect((await redirectDoc().get()).data()).toMatchObject({
+      whatsapp_link: 'https://wa.me/5579988887777',
+      redirect_time: 30,
+    });
   });
 
   test('the pixel field takes digits only; Salvar writes settings/tracking and localStorage; the public page uses it on its next load', async () => {

@@ -106,6 +106,38 @@ describe('Lixeira tab', () => {
     await expect.poll(() => trashTab(page).textContent(), slow).toBe(`Lixeira (${before - 1})`);
   });
 
+  test('search, then restore or delete for good every lead it finds, and nothing else', async () => {
+    const tag = uniqueTag('Lote');
+    const back = await seed(
+      ...[1, 2, 3].map((i) => ({ nome: `${tag} Volta ${i}`, trashedMinutesAgo: 10 + i })),
+    );
+    const gone = await seed(
+      ...[1, 2].map((i) => ({ nome: `${tag} Some ${i}`, trashedMinutesAgo: 20 + i })),
+    );
+    const page = await panel();
+    await openTrash(page);
+    const search = page.getByRole('searchbox', { name: 'Buscar na lixeira por nome ou WhatsApp' });
+    await search.fill(`${tag} Volta`);
+    await page.getByRole('button', { name: 'Restaurar encontrados (3)' }).click();
+    await expect.poll(toast(page, 'Leads restaurados'), slow).toBe(true);
+    for (const id of back) {
+      await expect.poll(async () => (await storedLead(id))?.deleted_at, slow).toBeNull();
+    }
+    for (const id of gone) expect((await storedLead(id))?.deleted_at).not.toBeNull();
+
+    await search.fill(`${tag} Some`);
+    await page.getByRole('button', { name: 'Excluir encontrados (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Esvaziar lixeira' });
+    expect(await dialog.textContent()).toContain(
+      'Os 2 leads encontrados pela busca serão apagados para sempre.',
+    );
+    await dialog.getByRole('button', { name: 'Apagar para sempre' }).click();
+    await expect.poll(toast(page, 'Lixeira esvaziada'), slow).toBe(true);
+    for (const id of gone) await expect.poll(() => storedLead(id), slow).toBeUndefined();
+    for (const id of back) expect(await storedLead(id)).toBeDefined();
+    await expect.poll(() => row(page, tag).count(), slow).toBe(0);
+  });
+
   test('a lead trashed in another panel appears live in the open Lixeira, and the count follows', async () => {
     const tag = uniqueTag('Vivo');
     await seed({ nome: `${tag} Kátia` });

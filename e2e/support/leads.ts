@@ -88,7 +88,10 @@ async function putRules(content: string): Promise<void> {
   if (!response.ok) throw new Error(`loading rules: ${response.status} ${await response.text()}`);
 }
 
-/** Rules where an admin may read leads as `leadRead` allows, and write nothing; settings stay readable. */
+/**
+ * Rules where an admin may read leads as `leadRead` allows, and write nothing; settings and the
+ * allow-list stay readable.
+ */
 export function refusingRules(leadRead: string): string {
   return `rules_version = '2';
 service cloud.firestore {
@@ -101,6 +104,11 @@ service cloud.firestore {
     }
     match /settings/{name} {
       allow get: if true;
+    }
+    // The allow-list stays readable as in firestore.rules: the panel's membership watcher would
+    // otherwise sign out ('Acesso negado') before the leads' own refusal is seen.
+    match /admins/{email} {
+      allow get, list: if isAdmin();
     }
   }
 }`;

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { forgetTypedInputs } from '@/lib/prerender/typed-inputs';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Marks the document once React owns the page: the prerendered HTML's submit guard (index.html)
@@ -20,7 +20,7 @@ function MarkHydrated() {
 export function App({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         {/* Bottom right: the top right is the panel's 'Sair'. At most three at once (issue 25). */}
         <Notifications position="bottom-right" limit={3} />
         {children}

@@ -102,3 +102,29 @@ export async function changeLeads(
   }
   return done;
 }
+
+/**
+ * Deletes every lead in `ids` for good, in batches of at most 500 committed one after another
+ * ('Esvaziar lixeira'); `onProgress(done, total)` after each batch. Rejects with a
+ * PartialBatchError that says how many were deleted before the failure.
+ */
+export async function deleteLeadsPermanently(
+  db: Firestore,
+  ids: readonly string[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<number> {
+  let done = 0;
+  for (let start = 0; start < ids.length; start += batchLimit) {
+    const slice = ids.slice(start, start + batchLimit);
+    const batch = writeBatch(db);
+    for (const id of slice) batch.delete(leadRef(db, id));
+    try {
+      await withTimeout(batch.commit(), leadWriteTimeoutMs, 'batch delete');
+    } catch (error) {
+      throw new PartialBatchError(done, ids.length, error);
+    }
+    done += slice.length;
+    onProgress?.(done, ids.length);
+  }
+  return done;
+}

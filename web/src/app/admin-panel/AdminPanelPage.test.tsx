@@ -167,6 +167,24 @@ describe('AdminPanel live data', () => {
     expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
   });
 
+  it('a refused first page toasts Erro ao carregar leads once (not again for the full list) and signs out', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeLive.reset();
+    renderAt('/admin', <AdminPanel />);
+    const refused = { code: 'permission-denied', message: 'denied' } as FirestoreError;
+    act(() => {
+      fakeLive.emit('newest', { status: 'error', error: refused });
+      fakeLive.events('newest').onError?.(refused);
+    });
+    expect(await screen.findByText('Erro ao carregar leads')).toBeInTheDocument();
+    act(() => fakeLive.events('active').onError?.(refused));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    expect(screen.getAllByText('Erro ao carregar leads')).toHaveLength(1);
+    expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
+  });
+
   it('signs out at once when a colleague takes this admin off the team', async () => {
     renderAt('/admin', <AdminPanel />);
     act(() => fakeLive.emit('active', { data: [] }));

@@ -118,7 +118,7 @@ export function AdminPanel() {
   return (
     <>
       <AdminHeader onSignOut={() => void signOut()} />
-      <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Container size="xl" py={{ base: 'xs', sm: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
         <AdminTabs
           trashCount={trash.count}
           panels={{

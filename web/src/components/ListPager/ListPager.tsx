@@ -24,7 +24,6 @@ export function ListPager<T>({
         value={paged.page}
         onChange={paged.setPage}
         size="sm"
-        color="#2b7a3b"
         siblings={1}
         boundaries={1}
         getControlProps={(control) => ({

@@ -29,7 +29,14 @@ export function StatusBadge({ status }: { status: string }) {
   const color = statusColor(status);
   const swatch = swatches[color] ?? swatches.gray!;
   return (
-    <Badge color={swatch.bg} c={swatch.fg} variant="filled" data-color={color}>
+    <Badge
+      color={swatch.bg}
+      c={swatch.fg}
+      variant="filled"
+      data-color={color}
+      // Never cut: at 1280 px the table squeezed them to 'NO…', 'PRI…' (issue 25).
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {status || '-'}
     </Badge>
   );

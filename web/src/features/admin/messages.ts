@@ -3,6 +3,7 @@ import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 
 export const adminTexts = {
+  backToSite: 'Voltar ao site',
   title: 'Painel Administrativo',
   subtitle: 'Gestão de Vagas',
   email: 'Email',

@@ -28,6 +28,9 @@ export const leadsTexts = {
   allJobs: 'Todas',
   search: 'Buscar por nome ou WhatsApp',
   dateRange: 'Período',
+  dateRangePlaceholder: 'Qualquer data',
+  /** The phone's button over the folded filters. */
+  moreFilters: (on: number) => (on === 0 ? 'Filtros' : `Filtros (${on})`),
   export: 'Exportar Qualificados',
   exportView: 'Exportar lista',
   /** What the two exports take: both follow the filters and the period (issue 25). */

@@ -37,8 +37,7 @@ export const reportsTexts = {
   noUtmSource: '(sem utm_source)',
   otherCampaigns: 'Outras campanhas',
   includesTrash: 'Inclui os leads na lixeira; não inclui os excluídos permanentemente.',
-  cost: (reads: number) =>
-    `Esta consulta custou cerca de ${reads.toLocaleString('pt-BR')} leituras.`,
+  periodPlaceholder: 'Escolha o início e o fim',
 } as const;
 
 export const reportsLoadErrorToast: ToastText = { title: 'Erro ao carregar relatórios' };

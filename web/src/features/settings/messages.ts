@@ -31,6 +31,7 @@ export const settingsTexts = {
     timeLabel: 'Tempo de espera (segundos)',
     timeDescription: 'De 1 a 30 segundos.',
     timeInvalid: 'Informe de 1 a 30 segundos.',
+    timeNotWhole: 'Use um número inteiro de segundos, de 1 a 30 (ex.: 5).',
     save: 'Salvar Configurações',
   },
   address: {

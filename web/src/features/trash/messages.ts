@@ -1,5 +1,8 @@
 /** The Lixeira tab's pt-BR texts, quoted from docs/product.md where it has them. */
+import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
+
+const leadsWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
 
 export const trashTexts = {
   title: 'Lixeira',
@@ -16,6 +19,22 @@ export const trashTexts = {
   confirmButton: 'Deletar',
   cancel: 'Cancelar',
   pagination: 'Páginas da lixeira',
+  search: 'Buscar na lixeira por nome ou WhatsApp',
+  noMatch: 'Nenhum lead da lixeira corresponde à busca',
+  /** Acts on the leads the search shows (all of them without a search). */
+  restoreAll: (n: number, searching: boolean) =>
+    searching ? `Restaurar encontrados (${formatCount(n)})` : `Restaurar todos (${formatCount(n)})`,
+  emptyAll: (n: number, searching: boolean) =>
+    searching ? `Excluir encontrados (${formatCount(n)})` : 'Esvaziar lixeira',
+  emptyTitle: 'Esvaziar lixeira',
+  emptyConfirm: (n: number) =>
+    n === 1
+      ? 'O lead encontrado pela busca será apagado para sempre. Esta ação não pode ser desfeita.'
+      : `Os ${leadsWord(n)} encontrados pela busca serão apagados para sempre. Esta ação não pode ser desfeita.`,
+  emptyConfirmAll: (n: number) =>
+    `${n === 1 ? 'O único lead' : `Todos os ${leadsWord(n)}`} da lixeira ${n === 1 ? 'será apagado' : 'serão apagados'} para sempre. Esta ação não pode ser desfeita.`,
+  emptyButton: 'Apagar para sempre',
+  progress: (done: number, total: number) => `${formatCount(done)} de ${leadsWord(total)}...`,
   showing: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
 } as const;
 
@@ -24,3 +43,19 @@ export const restoreErrorToast: ToastText = { title: 'Erro ao restaurar lead' };
 export const deletedToast: ToastText = { title: 'Lead deletado permanentemente' };
 export const deleteErrorToast: ToastText = { title: 'Erro ao deletar permanentemente' };
 export const loadErrorToast: ToastText = { title: 'Erro ao carregar lixeira' };
+export const restoredAllToast = (n: number): ToastText => ({
+  title: n === 1 ? 'Lead restaurado' : 'Leads restaurados',
+  message: `${leadsWord(n)} ${n === 1 ? 'voltou' : 'voltaram'} para a lista.`,
+});
+export const restoreAllErrorToast = (done: number, total: number): ToastText => ({
+  title: 'Erro ao restaurar leads',
+  message: `${formatCount(done)} de ${leadsWord(total)} voltaram para a lista.`,
+});
+export const emptiedToast = (n: number): ToastText => ({
+  title: 'Lixeira esvaziada',
+  message: `${leadsWord(n)} ${n === 1 ? 'apagado' : 'apagados'} para sempre.`,
+});
+export const emptyErrorToast = (done: number, total: number): ToastText => ({
+  title: 'Erro ao esvaziar lixeira',
+  message: `${formatCount(done)} de ${leadsWord(total)} foram apagados.`,
+});

@@ -34,6 +34,9 @@ describe('AdminLogin', () => {
     expect(screen.getByLabelText(/Email/)).toBeRequired();
     expect(screen.getByLabelText(/Senha/)).toBeRequired();
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    // Not a bare card: the company and a way back to the site.
+    expect(screen.getByText('8 Rural Chocadeiras')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao site' })).toHaveAttribute('href', '/');
   });
 
   it('does not try to sign in while a field is empty', async () => {

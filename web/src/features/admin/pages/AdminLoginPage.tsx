@@ -1,8 +1,8 @@
 /** /admin/login: email and password sign-in, then the server's admin check (linkAdminUser). */
 import '@mantine/core/styles.css';
-import { Center, Loader, Paper, Title } from '@mantine/core';
+import { Anchor, Center, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signInAdmin } from '@/features/admin/api/admin-session';
 import { loginErrorMessage } from '@/features/admin/api/login-error';
 import { useAuthUser } from '@/features/admin/hooks/use-auth-user';
@@ -14,6 +14,7 @@ import {
   loginSuccessToast,
 } from '@/features/admin/messages';
 import { clearToasts, showToast } from '@/components/toast';
+import { appConfig } from '@/config/app-config';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 
@@ -48,9 +49,14 @@ export function AdminLogin() {
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <Title order={1} size="h2" ta="center" mb="lg">
-          {adminTexts.title}
-        </Title>
+        {/* The company's mark and name over the title, not a bare card (issue 25). */}
+        <Stack align="center" gap={4} mb="lg">
+          <Image src="/logo.svg" alt="" w={64} h={64} />
+          <Text fw={600}>{appConfig.companyName}</Text>
+          <Title order={1} size="h2" ta="center">
+            {adminTexts.title}
+          </Title>
+        </Stack>
         {status === 'loading' ? (
           <Center>
             <Loader aria-label="Carregando" />
@@ -58,6 +64,9 @@ export function AdminLogin() {
         ) : (
           <LoginForm busy={busy} onSubmit={(values) => void submit(values)} />
         )}
+        <Anchor component={Link} to={routes.root} size="sm" display="block" ta="center" mt="lg">
+          {adminTexts.backToSite}
+        </Anchor>
       </Paper>
     </Center>
   );

@@ -80,10 +80,14 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
     if (notify.on && notify.open) notifyArrivals(arrivals, notify.open);
   }, []);
 
+  // The first page's listener and the full list's report a refusal alike (the first page is what
+  // the admin waits on), but the toast shows once.
+  const failed = useRef(false);
   const onError = useCallback(
     (error: FirestoreError) => {
       console.error('Active leads listener failed', error);
-      showToast(loadErrorToast, 'error');
+      if (!failed.current) showToast(loadErrorToast, 'error');
+      failed.current = true;
       if (error.code === 'permission-denied') onAccessLost();
     },
     [onAccessLost],
@@ -93,7 +97,7 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
   // documents in order, so a page listener started alongside would wait behind 20,000 documents.
   const [fullReady, setFullReady] = useState(false);
   const previewQuery = useMemo(() => newestActiveLeadsQuery(db, pageSize), [db]);
-  const first = useLiveLeads(fullReady ? null : previewQuery);
+  const first = useLiveLeads(fullReady ? null : previewQuery, { onError });
   const live = useLiveLeads(fullReady || first.status !== 'loading' ? query : null, {
     onAdded,
     onRemoved,

@@ -109,12 +109,7 @@ export function RetentionSettings() {
             onChange={(event) => setDays(event.currentTarget.value.replace(/\D/g, ''))}
           />
           <Group gap="sm">
-            <Button
-              type="submit"
-              color="teal.9"
-              loading={busy === 'save'}
-              disabled={state === null}
-            >
+            <Button type="submit" loading={busy === 'save'} disabled={state === null}>
               {texts.save}
             </Button>
             <Button

@@ -7,13 +7,14 @@ export function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
   return (
     <Box
       component="header"
-      py="md"
+      py={{ base: 'xs', sm: 'md' }}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Container size="xl">
-        <Group justify="space-between" wrap="nowrap">
-          <div>
-            <Title order={1} size="h2">
+        {/* 'Sair' keeps its width on a 360 px phone (it was clipped to 'Sai'); the title wraps. */}
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} size="h2" fz={{ base: 'h3', sm: 'h2' }}>
               {adminTexts.title}
             </Title>
             <Text fw={600}>{appConfig.companyName}</Text>
@@ -21,7 +22,7 @@ export function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
               {adminTexts.subtitle}
             </Text>
           </div>
-          <Button variant="outline" onClick={onSignOut}>
+          <Button variant="outline" onClick={onSignOut} style={{ flexShrink: 0 }}>
             {adminTexts.signOut}
           </Button>
         </Group>

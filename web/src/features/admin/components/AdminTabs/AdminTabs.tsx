@@ -3,6 +3,7 @@ import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { hideUndoToasts } from '@/components/undo-toast';
 import { adminTexts } from '@/features/admin/messages';
+import classes from './AdminTabs.module.css';
 
 export type AdminTab = 'leads' | 'lixeira' | 'relatorios' | 'configuracoes';
 
@@ -16,7 +17,7 @@ export function AdminTabs({ trashCount, panels }: AdminTabsProps) {
   return (
     // An undo offered on one tab does not follow the admin to the next.
     <Tabs defaultValue="leads" keepMounted={false} onChange={hideUndoToasts}>
-      <Tabs.List>
+      <Tabs.List className={classes.list}>
         <Tabs.Tab value="leads">{adminTexts.tabs.leads}</Tabs.Tab>
         <Tabs.Tab value="lixeira">{adminTexts.tabs.trash(trashCount)}</Tabs.Tab>
         <Tabs.Tab value="relatorios">{adminTexts.tabs.reports}</Tabs.Tab>

@@ -37,7 +37,7 @@ export function BulkBar({
           data={statusChoices}
           onChange={(event) => setStatus(event.currentTarget.value as LeadStatus)}
         />
-        <Button size="xs" color="#2b7a3b" loading={busy} onClick={() => onStatus(status)}>
+        <Button size="xs" loading={busy} onClick={() => onStatus(status)}>
           {leadsTexts.bulkStatus}
         </Button>
         <NativeSelect

@@ -47,7 +47,6 @@ export function ExportButton({
     <Stack gap={4} align="flex-end">
       <Group gap="xs" justify="flex-end">
         <Button
-          color="#2b7a3b"
           loading={busy === 'qualified'}
           disabled={disabled || busy !== null || qualified.length === 0}
           aria-describedby={summaryId}

@@ -15,11 +15,18 @@ export function LeadCounters({ counts, loading }: { counts: LeadCounts; loading:
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       {items.map(([key, label, color]) => (
-        <Paper key={key} withBorder p="md" radius="md" role="group" aria-label={label}>
+        <Paper
+          key={key}
+          withBorder
+          p={{ base: 'xs', sm: 'md' }}
+          radius="md"
+          role="group"
+          aria-label={label}
+        >
           <Text size="sm" c="gray.7">
             {label}
           </Text>
-          <Text fz="xl" fw={700} c={color} data-testid={`counter-${key}`}>
+          <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} c={color} data-testid={`counter-${key}`}>
             {loading ? '…' : formatCount(counts[key])}
           </Text>
         </Paper>

@@ -2,22 +2,29 @@
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
+import { useMemo } from 'react';
+import { periodPresets } from '@/domain/period-presets';
 
 export type DayRange = [string | null, string | null];
 
 export default function DateRangeInput({
   label,
+  placeholder,
   value,
   onChange,
 }: {
   label: string;
+  placeholder: string;
   value: DayRange;
   onChange: (range: DayRange) => void;
 }) {
+  const presets = useMemo(() => periodPresets(), []);
   return (
     <DatePickerInput
       type="range"
       label={label}
+      placeholder={placeholder}
+      presets={presets}
       locale="pt-br"
       valueFormat="DD/MM/YYYY"
       clearable

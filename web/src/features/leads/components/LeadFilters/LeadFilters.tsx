@@ -1,6 +1,20 @@
-/** Search, status and job filters, the date range, 'Meus leads' and 'Não contatados'. */
-import { Group, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+/**
+ * Search, status and job filters, the date range, 'Meus leads' and 'Não contatados'. On a phone only
+ * the search shows; the others fold under 'Filtros' (with how many are on), so the first lead is on
+ * the first screen (issue 25: the filters filled a 360 px screen).
+ */
+import {
+  Button,
+  Collapse,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useId } from 'react';
 import { leadStatuses } from '@/domain/options';
 import { allJobs, type StatusFilter } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
@@ -33,6 +47,17 @@ const statusData = [
   ...leadStatuses.map((status) => ({ value: status, label: leadsTexts.statusOptions[status] })),
 ];
 
+/** How many filters besides the search are on. */
+export function activeFilterCount(values: FilterValues): number {
+  return [
+    values.status !== noFilters.status,
+    values.vaga !== noFilters.vaga,
+    values.range[0] !== null || values.range[1] !== null,
+    values.mine,
+    values.notContacted,
+  ].filter(Boolean).length;
+}
+
 export function LeadFilters({
   values,
   jobs,
@@ -43,47 +68,85 @@ export function LeadFilters({
   onChange: (values: FilterValues) => void;
 }) {
   const set = (patch: Partial<FilterValues>) => onChange({ ...values, ...patch });
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [open, { toggle }] = useDisclosure(false);
+  const moreId = useId();
+  const search = (
+    <TextInput
+      label={leadsTexts.search}
+      type="search"
+      value={values.search}
+      onChange={(event) => set({ search: event.currentTarget.value })}
+    />
+  );
+  const more = (
+    <>
+      <NativeSelect
+        label={leadsTexts.statusFilter}
+        data={statusData}
+        value={values.status}
+        onChange={(event) => set({ status: event.currentTarget.value as StatusFilter })}
+      />
+      <NativeSelect
+        label={leadsTexts.jobFilter}
+        data={[{ value: allJobs, label: leadsTexts.allJobs }, ...jobs]}
+        value={values.vaga}
+        onChange={(event) => set({ vaga: event.currentTarget.value })}
+      />
+      <Suspense fallback={<TextInput label={leadsTexts.dateRange} disabled readOnly value="" />}>
+        <DateRangeInput
+          label={leadsTexts.dateRange}
+          placeholder={leadsTexts.dateRangePlaceholder}
+          value={values.range}
+          onChange={(range) => set({ range })}
+        />
+      </Suspense>
+    </>
+  );
+  const switches = (
+    <Group gap="lg">
+      <Switch
+        label={leadsTexts.mine}
+        checked={values.mine}
+        onChange={(event) => set({ mine: event.currentTarget.checked })}
+      />
+      <Switch
+        label={leadsTexts.notContacted}
+        checked={values.notContacted}
+        onChange={(event) => set({ notContacted: event.currentTarget.checked })}
+      />
+    </Group>
+  );
+  if (phone) {
+    return (
+      <Stack gap="xs">
+        {search}
+        <Button
+          variant="default"
+          size="xs"
+          aria-expanded={open}
+          aria-controls={moreId}
+          onClick={toggle}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {leadsTexts.moreFilters(activeFilterCount(values))}
+        </Button>
+        <Collapse expanded={open} id={moreId}>
+          <Stack gap="xs">
+            {more}
+            {switches}
+          </Stack>
+        </Collapse>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-        <TextInput
-          label={leadsTexts.search}
-          type="search"
-          value={values.search}
-          onChange={(event) => set({ search: event.currentTarget.value })}
-        />
-        <NativeSelect
-          label={leadsTexts.statusFilter}
-          data={statusData}
-          value={values.status}
-          onChange={(event) => set({ status: event.currentTarget.value as StatusFilter })}
-        />
-        <NativeSelect
-          label={leadsTexts.jobFilter}
-          data={[{ value: allJobs, label: leadsTexts.allJobs }, ...jobs]}
-          value={values.vaga}
-          onChange={(event) => set({ vaga: event.currentTarget.value })}
-        />
-        <Suspense fallback={<TextInput label={leadsTexts.dateRange} disabled readOnly value="" />}>
-          <DateRangeInput
-            label={leadsTexts.dateRange}
-            value={values.range}
-            onChange={(range) => set({ range })}
-          />
-        </Suspense>
+        {search}
+        {more}
       </SimpleGrid>
-      <Group gap="lg">
-        <Switch
-          label={leadsTexts.mine}
-          checked={values.mine}
-          onChange={(event) => set({ mine: event.currentTarget.checked })}
-        />
-        <Switch
-          label={leadsTexts.notContacted}
-          checked={values.notContacted}
-          onChange={(event) => set({ notContacted: event.currentTarget.checked })}
-        />
-      </Group>
+      {switches}
     </Stack>
   );
 }

@@ -48,12 +48,12 @@ function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean })
   return (
     <Group gap={4} mt={2}>
       {arrived && (
-        <Badge size="xs" color="blue.9" variant="filled">
+        <Badge size="xs" color="blue.9" variant="filled" className={classes.mark}>
           {leadsTexts.arrived}
         </Badge>
       )}
       {duplicate && (
-        <Badge size="xs" color="#9c3d00" variant="filled">
+        <Badge size="xs" color="#9c3d00" variant="filled" className={classes.mark}>
           {leadsTexts.duplicate}
         </Badge>
       )}

@@ -16,6 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { ListPager } from '@/components/ListPager/ListPager';
 import type { Lead, LeadStatus } from '@/domain/lead';
@@ -46,6 +47,33 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const { selectedIds, clear } = selection;
   const unseenCount = live.unseen.size;
 
+  // On a phone the search and the first leads come first; export, 'Limpar Dados' and the arrival
+  // switches go under the list (issue 25: they filled a 360 px screen before the first lead).
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const exportAndClear = (
+    <Group gap="xs">
+      <ExportButton leads={view.visible} disabled={view.loading} />
+      <ClearDataButton leads={live.data} />
+    </Group>
+  );
+  const arrivalTools = (
+    <Group justify="space-between" gap="xs">
+      <Group gap="lg" align="flex-start">
+        <Switch
+          label={leadsTexts.sound}
+          checked={live.sound}
+          onChange={(event) => live.setSound(event.currentTarget.checked)}
+        />
+        <ArrivalNotificationSwitch notifications={live.notifications} />
+      </Group>
+      {unseenCount > 0 && (
+        <Button size="xs" variant="default" onClick={() => live.markSeen()}>
+          {leadsTexts.markSeen(unseenCount)}
+        </Button>
+      )}
+    </Group>
+  );
+
   return (
     <Stack gap="md">
       <LeadCounters counts={view.counts} loading={view.loading} />
@@ -55,26 +83,9 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
             <Title order={2} size="h3">
               {leadsTexts.listTitle}
             </Title>
-            <Group gap="xs">
-              <ExportButton leads={view.visible} disabled={view.loading} />
-              <ClearDataButton leads={live.data} />
-            </Group>
+            {!phone && exportAndClear}
           </Group>
-          <Group justify="space-between" gap="xs">
-            <Group gap="lg" align="flex-start">
-              <Switch
-                label={leadsTexts.sound}
-                checked={live.sound}
-                onChange={(event) => live.setSound(event.currentTarget.checked)}
-              />
-              <ArrivalNotificationSwitch notifications={live.notifications} />
-            </Group>
-            {unseenCount > 0 && (
-              <Button size="xs" variant="default" onClick={() => live.markSeen()}>
-                {leadsTexts.markSeen(unseenCount)}
-              </Button>
-            )}
-          </Group>
+          {!phone && arrivalTools}
           <LeadFilters values={filters} jobs={view.jobs} onChange={setFilters} />
           {selectedIds.length > 0 && (
             <BulkBar
@@ -91,6 +102,8 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
             />
           )}
           <LeadsBody live={live} view={view} selection={selection} actions={actions} />
+          {phone && arrivalTools}
+          {phone && exportAndClear}
         </Stack>
       </Paper>
     </Stack>

@@ -17,6 +17,10 @@ const series = [{ name: 'value', label: texts.columns.value, color: 'teal.7' }];
 // The charts are pictures for the eye (ChartCard hides them from screen readers, whose users get
 // the table): recharts' keyboard layer would put focusable elements inside that hidden part.
 const noKeyboardLayer = { accessibilityLayer: false };
+/** Counts in pt-BR ('1.500', never '1500' or '0.5'): axes, tooltips and labels. */
+const countFormat = (value: number) => value.toLocaleString('pt-BR');
+/** A count axis ticks whole numbers only (3 leads gave 0, 0.5, 1, 1.5…). */
+const countAxis = { allowDecimals: false, tickFormatter: countFormat };
 
 /** Horizontal bars: long labels (jobs, localities, sources) stay readable. */
 function Bars({ rows }: { rows: CountRow[] }) {
@@ -28,6 +32,8 @@ function Bars({ rows }: { rows: CountRow[] }) {
       dataKey="label"
       orientation="vertical"
       yAxisProps={{ width: 190 }}
+      xAxisProps={countAxis}
+      valueFormatter={countFormat}
       series={series}
       withBarValueLabel
       gridAxis="none"
@@ -45,6 +51,9 @@ function Donut({ rows, colours }: { rows: CountRow[]; colours?: Record<string, s
         withLabels
         withLabelsLine
         labelsType="value"
+        valueFormatter={countFormat}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
         pieChartProps={noKeyboardLayer}
         pieProps={{ rootTabIndex: -1 }}
         data={rows
@@ -104,6 +113,8 @@ export function ReportCharts({ report }: { report: Report }) {
           data={report.perDay}
           dataKey="label"
           series={series}
+          yAxisProps={countAxis}
+          valueFormatter={countFormat}
           curveType="linear"
           withDots={report.perDay.length <= 31}
           areaChartProps={noKeyboardLayer}

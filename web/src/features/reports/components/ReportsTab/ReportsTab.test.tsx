@@ -88,7 +88,24 @@ describe('Relatórios', () => {
     ]);
     expect(tableOf('Por campanha (utm_campaign)')).toEqual([['vagas-junho', '4']]);
     expect(screen.getByText('1,5')).toBeInTheDocument();
-    expect(screen.getByText(/custou cerca de 70 leituras/)).toBeInTheDocument();
+    // Billing is the bench's business, not the recruiter's (issue 25).
+    expect(screen.queryByText(/leituras/)).toBeNull();
+  });
+
+  it('the period has a placeholder and presets; Últimos 7 dias loads the last 7 days', async () => {
+    api.loadReport.mockResolvedValue(report());
+    renderAt('/admin', <ReportsTab />);
+    await screen.findByText(/Inclui os leads na lixeira/);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Período' }));
+    expect(screen.getByRole('button', { name: 'Este mês' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mês passado' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Últimos 7 dias' }));
+    await waitFor(() => expect(api.loadReport).toHaveBeenCalledTimes(2));
+    const { from, to } = api.loadReport.mock.calls[1]![1];
+    const today = new Date();
+    expect(from).toEqual(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6));
+    expect(to).toEqual(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1));
   });
 
   it('an empty period says so in every chart', async () => {

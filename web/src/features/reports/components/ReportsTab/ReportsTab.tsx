@@ -9,6 +9,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { DatePickerInput } from '@mantine/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { showToast } from '@/components/toast';
+import { isoDay, periodPresets } from '@/domain/period-presets';
 import { ReportCharts } from '@/features/reports/components/ReportCharts/ReportCharts';
 import { useReport } from '@/features/reports/hooks/use-report';
 import { reportsLoadErrorToast, reportsTexts } from '@/features/reports/messages';
@@ -19,11 +20,6 @@ import {
   periodDays,
   periodOf,
 } from '@/features/reports/model/report';
-
-/** 'YYYY-MM-DD' (the date picker's value) of a local date. */
-function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
 
 /** A local date from 'YYYY-MM-DD'. */
 function fromIsoDay(value: string): Date {
@@ -43,6 +39,7 @@ export function ReportsTab() {
     setRange(value);
     if (value[0] && value[1]) setPeriod(periodOf(fromIsoDay(value[0]), fromIsoDay(value[1])));
   };
+  const presets = useMemo(() => periodPresets(), []);
   const tooLong = periodDays(period) > maxPeriodDays;
   const [report, { retry }] = useReport(tooLong ? null : period);
 
@@ -59,6 +56,8 @@ export function ReportsTab() {
         <DatePickerInput
           type="range"
           label={reportsTexts.period}
+          placeholder={reportsTexts.periodPlaceholder}
+          presets={presets}
           locale="pt-br"
           valueFormat="DD/MM/YYYY"
           allowSingleDateInRange
@@ -70,7 +69,7 @@ export function ReportsTab() {
         />
         {report.status === 'success' && (
           <Text size="sm" c="gray.7">
-            {reportsTexts.includesTrash} {reportsTexts.cost(report.data.reads)}
+            {reportsTexts.includesTrash}
           </Text>
         )}
       </Group>

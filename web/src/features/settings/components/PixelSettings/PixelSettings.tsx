@@ -9,7 +9,7 @@ const texts = settingsTexts.pixel;
 export interface PixelSettingsProps {
   /** The stored pixel id ('' for none); null while it loads. */
   pixelId: string | null;
-  onSave: (pixelId: string) => Promise<void>;
+  onSave: (pixelId: string) => Promise<unknown>;
 }
 
 export function PixelSettings({ pixelId, onSave }: PixelSettingsProps) {
@@ -57,7 +57,7 @@ export function PixelSettings({ pixelId, onSave }: PixelSettingsProps) {
           />
           <Button
             type="submit"
-            color="teal.9"
+
             loading={saving}
             disabled={pixelId === null}
             mt={{ base: 0, sm: 42 }}

@@ -1,5 +1,10 @@
-/** The redirect's link and delay, with 'Testar link' and save. */
-import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+/**
+ * The redirect's link and delay, with 'Testar link' and save. Nothing the admin types is changed
+ * under them: a delay that is not a whole number of 1..30 seconds is refused with a message (it was
+ * silently clamped: '2.5' became 25, '31' became 3), and after a save the field shows the link as
+ * saved (a number typed alone becomes its wa.me link).
+ */
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { redirectTimeLimits } from '@/domain/options';
@@ -10,39 +15,48 @@ const texts = settingsTexts.redirect;
 
 interface FormValues {
   link: string;
-  redirectTime: number | string;
+  /** As typed. */
+  redirectTime: string;
+}
+
+/** The delay as typed, checked: a whole number of seconds in 1..30, or why not. */
+export function checkRedirectTime(value: string): string | null {
+  const text = value.trim();
+  if (text === '') return texts.timeInvalid;
+  if (!/^\d+$/.test(text)) return texts.timeNotWhole;
+  const seconds = Number(text);
+  return seconds >= redirectTimeLimits.min && seconds <= redirectTimeLimits.max
+    ? null
+    : texts.timeInvalid;
 }
 
 export interface RedirectSettingsFormProps {
   /** The stored settings (the fallback when there are none); null while they load. */
   initial: RedirectSettings | null;
-  onSave: (settings: RedirectSettings) => Promise<void>;
+  /** Resolves to whether the settings were saved. */
+  onSave: (settings: RedirectSettings) => Promise<boolean>;
 }
 
 export function RedirectSettingsForm({ initial, onSave }: RedirectSettingsFormProps) {
   const [saving, setSaving] = useState(false);
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: { link: '', redirectTime: redirectTimeLimits.default },
+    initialValues: { link: '', redirectTime: String(redirectTimeLimits.default) },
     validate: {
       link: (value) => {
         const link = toWhatsappLink(value);
         return link === '' || isHttpLink(link) ? null : texts.linkInvalid;
       },
-      redirectTime: (value) =>
-        typeof value === 'number' &&
-        Number.isInteger(value) &&
-        value >= redirectTimeLimits.min &&
-        value <= redirectTimeLimits.max
-          ? null
-          : texts.timeInvalid,
+      redirectTime: checkRedirectTime,
     },
   });
 
   // The stored values fill the form once; later changes (the counter moving) leave the admin's edits alone.
   const { initialize } = form;
   useEffect(() => {
-    if (initial) initialize({ link: initial.whatsappLink, redirectTime: initial.redirectTime });
+    if (initial) {
+      initialize({ link: initial.whatsappLink, redirectTime: String(initial.redirectTime) });
+    }
   }, [initial, initialize]);
 
   const link = toWhatsappLink(form.values.link);
@@ -51,11 +65,15 @@ export function RedirectSettingsForm({ initial, onSave }: RedirectSettingsFormPr
 
   const submit = async (values: FormValues) => {
     setSaving(true);
+    const saved = {
+      whatsappLink: toWhatsappLink(values.link),
+      redirectTime: Number(values.redirectTime),
+    };
     try {
-      await onSave({
-        whatsappLink: toWhatsappLink(values.link),
-        redirectTime: Number(values.redirectTime),
-      });
+      // What was saved, as saved: the wa.me link instead of the number typed.
+      if (await onSave(saved)) {
+        form.setValues({ link: saved.whatsappLink, redirectTime: String(saved.redirectTime) });
+      }
     } finally {
       setSaving(false);
     }
@@ -76,25 +94,23 @@ export function RedirectSettingsForm({ initial, onSave }: RedirectSettingsFormPr
           onBlur={() => form.validateField('link')}
         />
         {converted && (
-          <Text size="sm" c="teal.9" role="status">
+          <Text size="sm" c="brand.8" role="status">
             {texts.linkConverted(link)}
           </Text>
         )}
-        <NumberInput
+        <TextInput
           label={texts.timeLabel}
           description={texts.timeDescription}
           descriptionProps={{ c: 'gray.7' }}
-          min={redirectTimeLimits.min}
-          max={redirectTimeLimits.max}
-          clampBehavior="strict"
-          allowDecimal={false}
-          allowNegative={false}
+          inputMode="numeric"
+          autoComplete="off"
           disabled={!initial}
           maw={240}
           {...form.getInputProps('redirectTime')}
+          onBlur={() => form.validateField('redirectTime')}
         />
         <Group gap="sm">
-          <Button type="submit" color="teal.9" loading={saving} disabled={!initial}>
+          <Button type="submit" loading={saving} disabled={!initial}>
             {texts.save}
           </Button>
           {testable ? (

@@ -54,7 +54,7 @@ export function RedirectStats({ stats }: RedirectStatsProps) {
             size="lg"
             variant="outline"
             tt="none"
-            color={stats.linkConfigured ? 'teal.9' : 'red.9'}
+            color={stats.linkConfigured ? 'brand.8' : 'red.9'}
           >
             {stats.linkConfigured ? texts.configured : texts.pending}
           </Badge>

@@ -169,6 +169,9 @@ describe('Configurações', () => {
       whatsappLink: 'https://wa.me/5579988887777',
       redirectTime: 5,
     });
+    // The field now shows what was saved, and no longer what it will be saved as.
+    await waitFor(() => expect(linkField()).toHaveValue('https://wa.me/5579988887777'));
+    expect(screen.queryByText(/Será salvo como/)).toBeNull();
   });
 
   it('refuses a link that is not http(s) with a message under the field, and saves nothing', async () => {
@@ -187,19 +190,34 @@ describe('Configurações', () => {
     expect(live.saveRedirect).not.toHaveBeenCalled();
   });
 
-  it('holds the delay within 1..30 as it is typed', async () => {
+  it('refuses a delay that is not a whole 1..30 with a message, and never changes what was typed', async () => {
     renderLoaded();
     const user = userEvent.setup();
+    const save = screen.getByRole('button', { name: 'Salvar Configurações' });
+    const cases: [string, string][] = [
+      ['2.5', 'Use um número inteiro de segundos, de 1 a 30 (ex.: 5).'],
+      ['2,5', 'Use um número inteiro de segundos, de 1 a 30 (ex.: 5).'],
+      ['-3', 'Use um número inteiro de segundos, de 1 a 30 (ex.: 5).'],
+      ['31', 'Informe de 1 a 30 segundos.'],
+      ['0', 'Informe de 1 a 30 segundos.'],
+    ];
+    for (const [typed, message] of cases) {
+      await user.clear(timeField());
+      await user.type(timeField(), typed);
+      await user.click(save);
+      expect(timeField()).toHaveValue(typed);
+      expect(timeField()).toHaveAttribute('aria-invalid', 'true');
+      expect(timeField()).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(live.saveRedirect).not.toHaveBeenCalled();
     await user.clear(timeField());
-    await user.type(timeField(), '45');
-    expect(timeField()).toHaveValue('4');
-    await user.clear(timeField());
-    await user.type(timeField(), '0');
-    expect(timeField()).toHaveValue('');
-    await user.clear(timeField());
-    await user.type(timeField(), '-3.5');
-    // No sign, no decimals, and 35 is past 30: only the 3 stays.
-    expect(timeField()).toHaveValue('3');
+    await user.type(timeField(), '30');
+    await user.click(save);
+    expect(await screen.findByText('Configurações salvas')).toBeInTheDocument();
+    expect(live.saveRedirect).toHaveBeenCalledWith(expect.anything(), {
+      whatsappLink: 'https://wa.me/5579999999999',
+      redirectTime: 30,
+    });
   });
 
   it('an empty delay is refused with its message', async () => {

@@ -32,14 +32,19 @@ import {
   settingsTexts,
 } from '@/features/settings/messages';
 
-/** Runs `save`, then toasts its success or 'Erro ao salvar'. */
-async function saveWithToast(save: () => Promise<void>, success: typeof pixelSavedToast) {
+/** Runs `save`, then toasts its success or 'Erro ao salvar'; resolves to whether it saved. */
+async function saveWithToast(
+  save: () => Promise<void>,
+  success: typeof pixelSavedToast,
+): Promise<boolean> {
   try {
     await save();
     showToast(success, 'success');
+    return true;
   } catch (error) {
     console.error('Settings could not be saved', error);
     showToast(saveErrorToast, 'error');
+    return false;
   }
 }
 

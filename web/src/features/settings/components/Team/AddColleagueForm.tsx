@@ -55,7 +55,7 @@ export function AddColleagueForm({ onAdd }: AddColleagueFormProps) {
           }}
           style={{ flex: '1 1 16rem' }}
         />
-        <Button type="submit" color="teal.9" loading={busy} mt={{ base: 0, sm: 25 }}>
+        <Button type="submit" loading={busy} mt={{ base: 0, sm: 25 }}>
           {texts.add}
         </Button>
       </Group>

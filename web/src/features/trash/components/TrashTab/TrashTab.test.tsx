@@ -10,9 +10,17 @@ import type { Lead } from '@/domain/lead';
 import { columnLabel, trashColumns } from '@/domain/lead-columns';
 import { TrashTab } from './TrashTab';
 
-const writes = vi.hoisted(() => ({ restoreLead: vi.fn(), deleteLeadPermanently: vi.fn() }));
+const writes = vi.hoisted(() => ({
+  restoreLead: vi.fn(),
+  deleteLeadPermanently: vi.fn(),
+  changeLeads: vi.fn(),
+  deleteLeadsPermanently: vi.fn(),
+}));
 vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
-vi.mock('@/data/lead-actions', () => writes);
+vi.mock('@/data/lead-actions', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/data/lead-actions')>()),
+  ...writes,
+}));
 vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
@@ -43,6 +51,8 @@ beforeEach(() => {
   fakeLive.reset();
   writes.restoreLead.mockReset().mockResolvedValue(undefined);
   writes.deleteLeadPermanently.mockReset().mockResolvedValue(undefined);
+  writes.changeLeads.mockReset().mockImplementation((_db, ids: string[]) => ids.length);
+  writes.deleteLeadsPermanently.mockReset().mockImplementation((_db, ids: string[]) => ids.length);
 });
 
 // Several Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
@@ -113,5 +123,54 @@ describe('TrashTab', () => {
     act(() => fakeLive.events('trash').onError?.(refused));
     expect(await screen.findByText('Erro ao carregar lixeira')).toBeInTheDocument();
     expect(onAccessLost).toHaveBeenCalledTimes(1);
+  });
+
+  it('searches the trash; Restaurar encontrados and Excluir encontrados take only what the search shows', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 30 }, (_, i) => trashed(`x${i}`, `Xavier ${i}`, i % 60));
+    renderTab();
+    act(() => fakeLive.emit('trash', { data: [trashed('a', 'Ana', 5), ...many] }));
+    expect(await screen.findByRole('button', { name: 'Restaurar todos (31)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Esvaziar lixeira' })).toBeEnabled();
+    await user.type(screen.getByRole('searchbox', { name: /Buscar na lixeira/ }), 'xavier');
+    await user.click(await screen.findByRole('button', { name: 'Restaurar encontrados (30)' }));
+    expect(writes.changeLeads).toHaveBeenCalledWith(
+      { fake: 'db' },
+      many.map((lead) => lead.id),
+      { restore: true },
+      expect.any(Function),
+    );
+    expect(await screen.findByText('30 leads voltaram para a lista.')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: /Buscar na lixeira/ }));
+    await user.type(screen.getByRole('searchbox', { name: /Buscar na lixeira/ }), 'ana');
+    expect(bodyRows().map((row) => cellOf(row, 'Nome').textContent)).toEqual(['Ana']);
+    await user.click(screen.getByRole('button', { name: 'Excluir encontrados (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Esvaziar lixeira' });
+    expect(dialog).toHaveTextContent('O lead encontrado pela busca será apagado para sempre.');
+    expect(writes.deleteLeadsPermanently).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Apagar para sempre' }));
+    expect(writes.deleteLeadsPermanently).toHaveBeenCalledWith(
+      { fake: 'db' },
+      ['a'],
+      expect.any(Function),
+    );
+    expect(await screen.findByText('Lixeira esvaziada')).toBeInTheDocument();
+  });
+
+  it('Esvaziar lixeira asks about every trashed lead, and a failure part-way says how many went', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { PartialBatchError } = await import('@/data/lead-actions');
+    writes.deleteLeadsPermanently.mockRejectedValueOnce(new PartialBatchError(500, 2005, 'x'));
+    const user = userEvent.setup();
+    const all = Array.from({ length: 2005 }, (_, i) => trashed(`t${i}`, `Lead ${i}`, i % 60));
+    renderTab();
+    act(() => fakeLive.emit('trash', { data: all }));
+    await user.click(await screen.findByRole('button', { name: 'Esvaziar lixeira' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Esvaziar lixeira' });
+    expect(dialog).toHaveTextContent('Todos os 2.005 leads da lixeira serão apagados para sempre.');
+    await user.click(within(dialog).getByRole('button', { name: 'Apagar para sempre' }));
+    expect(await screen.findByText('Erro ao esvaziar lixeira')).toBeInTheDocument();
+    expect(screen.getByText('500 de 2.005 leads foram apagados.')).toBeInTheDocument();
   });
 });

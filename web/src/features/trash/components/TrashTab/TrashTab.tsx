@@ -13,9 +13,12 @@ import { showToast } from '@/components/toast';
 import { trashedLeadsQuery } from '@/data/leads';
 import { useLiveLeads } from '@/data/use-live-leads';
 import type { Lead } from '@/domain/lead';
+import { filterLeads, indexLeads, type IndexedLead } from '@/domain/lead-list';
 import { useTrashActions } from '@/features/trash/hooks/use-trash-actions';
+import { useTrashBulk } from '@/features/trash/hooks/use-trash-bulk';
 import { loadErrorToast, trashTexts } from '@/features/trash/messages';
 import { TrashList } from '../TrashList/TrashList';
+import { TrashToolbar } from '../TrashToolbar/TrashToolbar';
 
 export interface TrashTabProps {
   /** The trash changed (the panel re-counts 'Lixeira (N)'). */
@@ -37,8 +40,14 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
   );
   const live = useLiveLeads(query, { onError });
   const { pending, restore, remove } = useTrashActions(onChanged);
+  const bulk = useTrashBulk(onChanged);
   const [confirming, setConfirming] = useState<Lead | null>(null);
-  const paged = usePaged(live.data, 'trash');
+  const [search, setSearch] = useState('');
+  // Search keys are computed once per lead object (use-live-leads keeps unchanged ones).
+  const [cache] = useState(() => new WeakMap<Lead, IndexedLead>());
+  const index = useMemo(() => indexLeads(live.data, cache), [live.data, cache]);
+  const shown = useMemo(() => filterLeads(index, { search }), [index, search]);
+  const paged = usePaged(shown, `trash:${search}`);
 
   const size = live.status === 'success' ? live.data.length : null;
   useEffect(() => {
@@ -63,6 +72,12 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
           </Text>
         ) : (
           <>
+            <TrashToolbar search={search} onSearch={setSearch} shown={shown} bulk={bulk} />
+            {shown.length === 0 && (
+              <Text c="gray.7" ta="center" py="lg">
+                {trashTexts.noMatch}
+              </Text>
+            )}
             <TrashList
               leads={paged.items}
               pending={pending}
