@@ -42,6 +42,8 @@ export function NoteEditor({
           rows={3}
           resize="vertical"
           description={recordTexts.characters(text.length, noteTextMaxLength)}
+          // The theme's dimmed grey is 3.3:1 on white; gray.7 reads (axe color-contrast).
+          descriptionProps={{ c: 'gray.7' }}
         />
         <Group gap="xs" justify="flex-end">
           {onCancel && (

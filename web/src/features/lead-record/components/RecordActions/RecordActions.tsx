@@ -76,7 +76,8 @@ export function RecordActionsBar({ lead, actions }: Props) {
       <Group gap="xs" wrap="wrap">
         <StatusSelect lead={lead} actions={actions} />
         <WhatsappMenu lead={lead} onOpened={() => setOffer(true)} />
-        <Button size="sm" variant="light" loading={actions.busy} onClick={() => void contact()}>
+        {/* 'default', not 'light': green on light green is below 4.5:1 (axe color-contrast). */}
+        <Button size="sm" variant="default" loading={actions.busy} onClick={() => void contact()}>
           {recordTexts.recordContact}
         </Button>
         {lead.deleted_at ? (

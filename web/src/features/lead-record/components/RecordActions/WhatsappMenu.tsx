@@ -28,9 +28,8 @@ export function WhatsappMenu({ lead, onOpened }: { lead: RecordLead; onOpened: (
       <Menu.Target>
         <Button
           size="sm"
-          variant="light"
-          color="green"
-          leftSection={<WhatsAppIcon size={18} />}
+          variant="default"
+          leftSection={<WhatsAppIcon size={18} color="var(--mantine-color-green-9)" />}
           aria-label={recordTexts.whatsappOf(lead.nome)}
         >
           WhatsApp
