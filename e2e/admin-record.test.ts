@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { leadRecordPath, routes } from '../web/src/config/routes';
 import { createAdmin, slow, type AdminAccount } from './support/admin';
-import { row, searchBox, seriousAxeViolationsIn, uniqueTag } from './support/leads';
+import { listedNames, row, searchBox, seriousAxeViolationsIn, uniqueTag } from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
 import { adminFirestore, useLocalSuite } from './support/suite';
 
@@ -27,6 +27,13 @@ async function find(page: Page, nome: string) {
   await row(page, nome).waitFor();
 }
 
+/** The text of `nome`'s cell under the list's column `header`. */
+async function cellUnder(page: Page, nome: string, header: string) {
+  const headers = (await page.locator('thead th').allTextContents()).map((h) => h.trim());
+  expect(headers).toContain(header);
+  return row(page, nome).locator('td').nth(headers.indexOf(header)).textContent();
+}
+
 /** The record's timeline entries, newest first, as text. */
 const timelineTexts = (page: Page) => () =>
   record(page).getByRole('list', { name: 'Histórico' }).getByRole('listitem').allTextContents();
@@ -39,7 +46,7 @@ describe('the lead record', () => {
     const page = await harness.panel({ account: boss });
     await find(page, nome);
 
-    await row(page, nome).getByRole('link', { name: nome }).click();
+    await row(page, nome).getByRole('link', { name: nome, exact: true }).click();
     await record(page).getByRole('heading', { name: nome }).waitFor();
     expect(page.url()).toBe(`${suite.webUrl}${leadRecordPath(id!)}`);
     const details = record(page).locator('dl');
@@ -56,7 +63,7 @@ describe('the lead record', () => {
     await record(page).waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${suite.webUrl}${routes.admin}`);
 
-    await row(page, nome).getByRole('link', { name: nome }).focus();
+    await row(page, nome).getByRole('link', { name: nome, exact: true }).focus();
     await page.keyboard.press('Enter');
     await record(page).getByRole('heading', { name: nome }).waitFor();
     await page.keyboard.press('Escape');
@@ -112,6 +119,101 @@ describe('the lead record', () => {
     const entries = await timelineTexts(other)();
     for (const entry of entries.slice(0, -1)) expect(entry).toContain(`por ${boss.email}`);
     expect(entries.at(-1)).toContain('Candidatura recebida');
+  });
+
+  test("'Meus leads' and 'Não contatados' follow what the record and the selection bar write", async () => {
+    const tag = uniqueTag('Filtro');
+    const [mine, contacted] = await harness.seed(
+      { nome: `${tag} Minha`, ageMinutes: 1 },
+      { nome: `${tag} Contatada`, ageMinutes: 2 },
+      { nome: `${tag} Outra`, ageMinutes: 3 },
+    );
+    const page = await harness.panel({ account: boss });
+    await page.goto(`${suite.webUrl}${leadRecordPath(mine!)}`);
+    await record(page).getByRole('button', { name: 'Atribuir a mim' }).click();
+    await record(page)
+      .getByRole('button', { name: 'Atribuir a mim' })
+      .waitFor({ state: 'detached' });
+    await page.goto(`${suite.webUrl}${leadRecordPath(contacted!)}`);
+    await record(page).getByRole('button', { name: 'Registrar contato' }).click();
+    await record(page).getByText('Nunca contatado').waitFor({ state: 'detached' });
+    await record(page).getByRole('button', { name: 'Fechar' }).click();
+
+    await searchBox(page).fill(tag);
+    await expect
+      .poll(listedNames(page), slow)
+      .toEqual([`${tag} Minha`, `${tag} Contatada`, `${tag} Outra`]);
+    expect(await cellUnder(page, `${tag} Contatada`, 'Último contato')).toMatch(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    );
+    expect(await cellUnder(page, `${tag} Outra`, 'Último contato')).not.toMatch(/\d/);
+    await page.getByRole('switch', { name: 'Não contatados' }).click();
+    await expect.poll(listedNames(page), slow).toEqual([`${tag} Minha`, `${tag} Outra`]);
+    await page.getByRole('switch', { name: 'Meus leads' }).click();
+    await expect.poll(listedNames(page), slow).toEqual([`${tag} Minha`]);
+    await page.getByRole('switch', { name: 'Não contatados' }).click();
+    await page.getByRole('switch', { name: 'Meus leads' }).click();
+
+    // Assign the other two at once from the selection bar: 'Meus leads' then lists all three.
+    await page.getByRole('checkbox', { name: `Selecionar ${tag} Contatada` }).check();
+    await page.getByRole('checkbox', { name: `Selecionar ${tag} Outra` }).check();
+    await page
+      .getByRole('combobox', { name: 'Responsável dos selecionados' })
+      .selectOption(boss.email);
+    await page.getByRole('button', { name: 'Atribuir', exact: true }).click();
+    await page.getByText('2 leads atribuídos.').waitFor();
+    await page.getByRole('switch', { name: 'Meus leads' }).click();
+    await expect
+      .poll(listedNames(page), slow)
+      .toEqual([`${tag} Minha`, `${tag} Contatada`, `${tag} Outra`]);
+  });
+
+  test("the author edits and deletes her note; trash, 'Desfazer' and a restore reach the timeline with their author", async () => {
+    const nome = uniqueTag('Historico');
+    const [id] = await harness.seed({ nome });
+    const page = await harness.panel({ account: boss });
+    await page.goto(`${suite.webUrl}${leadRecordPath(id!)}`);
+    const notes = record(page).getByRole('list', { name: 'Anotações' }).getByRole('listitem');
+    await record(page).getByRole('textbox', { name: 'Nova anotação' }).fill('Ligar terça');
+    await record(page).getByRole('button', { name: 'Adicionar anotação' }).click();
+    await notes.filter({ hasText: 'Ligar terça' }).waitFor();
+
+    await notes.getByRole('button', { name: /^Editar anotação/ }).click();
+    await record(page).getByRole('textbox', { name: 'Texto da anotação' }).fill('Ligar quarta');
+    await record(page).getByRole('button', { name: 'Salvar' }).click();
+    await notes.filter({ hasText: 'Ligar quarta' }).waitFor();
+    await notes.getByRole('button', { name: /^Excluir anotação/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Excluir anotação' })
+      .getByRole('button', { name: 'Excluir' })
+      .click();
+    await record(page).getByText('Nenhuma anotação ainda.').waitFor();
+
+    // To the trash and back by the toast's 'Desfazer', then again and back by 'Restaurar'.
+    const trash = record(page).getByRole('button', { name: `Mover ${nome} para lixeira` });
+    const restore = record(page).getByRole('button', { name: `Restaurar ${nome}` });
+    await trash.click();
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByText('Lead restaurado').first().waitFor();
+    await trash.waitFor();
+    await trash.click();
+    await restore.click();
+    await trash.waitFor();
+
+    await expect
+      .poll(timelineTexts(page), slow)
+      .toEqual([
+        expect.stringContaining('Restaurado da lixeira'),
+        expect.stringContaining('Movido para a lixeira'),
+        expect.stringContaining("Restaurado por 'Desfazer'"),
+        expect.stringContaining('Movido para a lixeira'),
+        expect.stringContaining('Anotação excluída'),
+        expect.stringContaining('Anotação editada'),
+        expect.stringContaining('Anotação adicionada'),
+        expect.stringContaining('Candidatura recebida'),
+      ]);
+    const entries = await timelineTexts(page)();
+    for (const entry of entries.slice(0, -1)) expect(entry).toContain(`por ${boss.email}`);
   });
 
   test('a message template fills the WhatsApp link for the lead', async () => {

@@ -107,7 +107,9 @@ const callCenterFields = {
 describe('root page /', () => {
   test('shows its texts and links, masks the phone, fires PageView, and has no serious axe issue', async () => {
     const page = await openPage('/');
-    expect(await page.title()).toBe('Vagas de Emprego');
+    // Each page has its own document title (issue 26); the heading is the spec's.
+    expect(await page.title()).toBe(`Vagas de Emprego | ${appConfig.companyName}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Vagas de Emprego');
     await expect
       .poll(() => page.getByText('Candidate-se às nossas vagas de emprego em Coité').isVisible())
       .toBe(true);
@@ -252,13 +254,19 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
     );
     const admin = page.getByRole('link', { name: 'Acesso administrativo' });
     expect(await admin.getAttribute('href')).toBe('/admin/login');
+    expect(await page.title()).toBe(`Vagas de Call Center | ${appConfig.callCenterEmployer.name}`);
+    // An age outside 16..70 is never changed into another one: the field says so (issue 26).
     const idade = field(page, 'Idade');
-    await idade.fill('12');
-    await idade.blur();
-    expect(await idade.inputValue()).toBe('16');
-    await idade.fill('99');
-    await idade.blur();
-    expect(await idade.inputValue()).toBe('70');
+    for (const age of ['12', '99']) {
+      await idade.fill(age);
+      await idade.blur();
+      await page.getByText('A idade deve estar entre 16 e 70 anos.').waitFor();
+      expect(await idade.inputValue()).toBe(age);
+      expect(await idade.getAttribute('aria-invalid')).toBe('true');
+    }
+    await idade.fill('27');
+    await page.getByText('A idade deve estar entre 16 e 70 anos.').waitFor({ state: 'detached' });
+    await idade.fill('');
     await screenshot(page, 'callcenter-mobile');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -360,8 +368,14 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
   );
 });
 
+// With the outbox (issue 26) a write that does not complete is never an error for the candidate:
+// the application stays on the device, the page says it will be sent, and the outbox tries again
+// with the id chosen at submission until the server has stored it.
+const waitingText = 'Sua candidatura será enviada assim que a internet voltar.';
+const sentLaterText = 'Sua candidatura foi enviada!';
+
 describe('a write that never completes', () => {
-  test('ends in Erro ao enviar (no endless spinner), and the retry succeeds with the same id, one lead', async () => {
+  test('the application waits on the device (no endless spinner), then is sent once with the same id, one lead', async () => {
     const page = await openPage('/');
     const nome = uniqueName('retry');
     for (const fill of Object.values(rootFields)) await fill(page, nome);
@@ -377,39 +391,63 @@ describe('a write that never completes', () => {
     await submit(page).click();
     expect(await submit(page).textContent()).toBe('Enviando...');
     expect(await submit(page).isDisabled()).toBe(true);
-    await page.getByText('Erro ao enviar').waitFor();
-    await page.getByText('Tente novamente em alguns instantes.').waitFor();
-    expect(await submit(page).isDisabled()).toBe(false);
-    expect(await field(page, 'Nome Completo').inputValue()).toBe(nome);
+    // The write times out: kept on the device, the form free again and cleared, no error toast.
+    await page.getByText(waitingText).waitFor();
+    await expect.poll(() => field(page, 'Nome Completo').inputValue()).toBe('');
+    await expect.poll(() => submit(page).isDisabled()).toBe(false);
+    expect(await page.getByText('Erro ao enviar').count()).toBe(0);
 
-    await submit(page).click();
-    await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
+    // The outbox's next attempt (its backoff timer) stores it and tells the candidate.
+    await page.getByText(sentLaterText).waitFor();
+    await page.getByText(waitingText).waitFor({ state: 'detached' });
     expect(commitIds).toHaveLength(2);
     expect(commitIds[0]).not.toBe('');
     expect(commitIds[1]).toBe(commitIds[0]);
     const docs = await leadsNamed(nome);
     expect(docs.map((d) => d.id)).toEqual([commitIds[0]]);
+    // The conversion is reported once the lead is stored, not before.
+    await expect
+      .poll(async () => (await fbqCalls(page)).filter((c) => c[2] === 'CompleteRegistration'))
+      .toHaveLength(2);
   });
 
-  test('a retry after a write that landed but whose answer was lost does not duplicate the lead', async () => {
+  test('a write that landed but whose answer was lost, then the same application submitted again: one lead', async () => {
     const page = await openPage('/');
     const nome = uniqueName('retry-landed');
     for (const fill of Object.values(rootFields)) await fill(page, nome);
+    // The first commit lands but its answer is lost; later ones find no connection until released.
     let first = true;
+    let connected = false;
+    const commitIds: string[] = [];
     await page.route(/documents:commit/, async (route) => {
-      if (!first) return route.continue();
-      first = false;
-      // The server applies the write, but the browser never sees the answer.
-      await route.fetch();
-      await route.abort('connectionreset');
+      commitIds.push(/leads\/([A-Za-z0-9]+)/.exec(route.request().postData() ?? '')?.[1] ?? '');
+      if (first) {
+        first = false;
+        // The server applies the write, but the browser never sees the answer.
+        const landed = await route.fetch();
+        console.log('first commit answered', landed.status(), await landed.text());
+        return route.abort('connectionreset');
+      }
+      return connected ? route.continue() : route.abort('internetdisconnected');
     });
     await submit(page).click();
-    await page.getByText('Erro ao enviar').waitFor();
+    await page.getByText(waitingText).waitFor();
     expect(await leadsNamed(nome)).toHaveLength(1);
+    // The candidate, unsure, fills the same application in again and sends it while it waits:
+    // it is the same application (same fields), kept once, under the same id.
+    for (const fill of Object.values(rootFields)) await fill(page, nome);
     await submit(page).click();
-    await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
+    await expect.poll(() => field(page, 'Nome Completo').inputValue()).toBe('');
+    expect(await page.getByText(waitingText).isVisible()).toBe(true);
+    expect(await page.getByText('Candidatura enviada com sucesso! 🎉').count()).toBe(0);
+    connected = true;
+    // The outbox's next attempt goes through: the lead exists already, nothing is duplicated.
+    await page.getByText(sentLaterText).waitFor();
+    await page.getByText(waitingText).waitFor({ state: 'detached' });
     const docs = await leadsNamed(nome);
     expect(docs).toHaveLength(1);
     expect(docs[0].data().status).toBe('novo');
+    // Every attempt wrote the id chosen at the first submission.
+    expect(new Set(commitIds)).toEqual(new Set([docs[0].id]));
   });
 });

@@ -72,63 +72,55 @@ async function storedNamed(nome: string): Promise<number> {
   return snap.size;
 }
 
-// The three service-worker tests below time out waiting for the worker to control the page under
-// this suite (the same build under a plain `vite preview`, driven by the same Chromium, is
-// controlled within seconds): skipped until that is understood, so they do not break the run.
-const withWorker = test.skip;
-
+// These tests need the production build's service worker: the suite builds the web app with
+// NODE_ENV=production (scripts/lib/local-suite.mjs), since under vitest NODE_ENV is 'test' and a
+// build made with it registers no service worker (import.meta.env.PROD is false).
 describe('the public pages on a weak connection', () => {
-  withWorker(
-    'after a first visit the pages open offline; an application waits and is sent once the connection returns',
-    async () => {
-      const context = await workerContext();
-      const page = await open(context);
-      await waitForWorker(page);
-      await context.setOffline(true);
-      for (const path of ['/conecta', '/privacidade', '/']) {
-        await page.goto(`${suite.webUrl}${path}`);
-        await waitForApp(page);
-      }
-      const nome = uniqueName('Offline');
-      await fillRoot(page, nome);
-      await submit(page);
-      await page.getByText(waitingText).waitFor();
-      expect(await storedNamed(nome)).toBe(0);
+  test('after a first visit the pages open offline; an application waits and is sent once the connection returns', async () => {
+    const context = await workerContext();
+    const page = await open(context);
+    await waitForWorker(page);
+    await context.setOffline(true);
+    for (const path of ['/conecta', '/privacidade', '/']) {
+      await page.goto(`${suite.webUrl}${path}`);
+      await waitForApp(page);
+    }
+    const nome = uniqueName('Offline');
+    await fillRoot(page, nome);
+    await submit(page);
+    await page.getByText(waitingText).waitFor();
+    expect(await storedNamed(nome)).toBe(0);
 
-      await context.setOffline(false);
-      await page.getByText(sentLaterText).waitFor();
-      await page.getByText(waitingText).waitFor({ state: 'detached' });
-      await expect.poll(() => storedNamed(nome)).toBe(1);
-    },
-  );
+    await context.setOffline(false);
+    await page.getByText(sentLaterText).waitFor();
+    await page.getByText(waitingText).waitFor({ state: 'detached' });
+    await expect.poll(() => storedNamed(nome)).toBe(1);
+  });
 
-  withWorker(
-    'the page closed with an application waiting, then reopened online: sent, told, stored once',
-    async () => {
-      const context = await workerContext();
-      const first = await open(context);
-      await waitForWorker(first);
-      await context.setOffline(true);
-      const nome = uniqueName('Fechou');
-      await fillRoot(first, nome);
-      await submit(first);
-      await first.getByText(waitingText).waitFor();
-      await first.close();
+  test('the page closed with an application waiting, then reopened online: sent, told, stored once', async () => {
+    const context = await workerContext();
+    const first = await open(context);
+    await waitForWorker(first);
+    await context.setOffline(true);
+    const nome = uniqueName('Fechou');
+    await fillRoot(first, nome);
+    await submit(first);
+    await first.getByText(waitingText).waitFor();
+    await first.close();
 
-      await context.setOffline(false);
-      // Sent by this page, or already by the service worker's Background Sync: told either way.
-      const again = await open(context);
-      await again.getByText(sentLaterText).waitFor();
-      await expect.poll(() => storedNamed(nome)).toBe(1);
-      // Nothing waits any more, and a reload tells nothing twice.
-      await again.reload();
-      await waitForApp(again);
-      expect(await again.getByText(waitingText).count()).toBe(0);
-      expect(await storedNamed(nome)).toBe(1);
-    },
-  );
+    await context.setOffline(false);
+    // Sent by this page, or already by the service worker's Background Sync: told either way.
+    const again = await open(context);
+    await again.getByText(sentLaterText).waitFor();
+    await expect.poll(() => storedNamed(nome)).toBe(1);
+    // Nothing waits any more, and a reload tells nothing twice.
+    await again.reload();
+    await waitForApp(again);
+    expect(await again.getByText(waitingText).count()).toBe(0);
+    expect(await storedNamed(nome)).toBe(1);
+  });
 
-  withWorker('two tabs with the same application waiting send it once', async () => {
+  test('two tabs with the same application waiting send it once', async () => {
     const context = await workerContext();
     const tabA = await open(context);
     await waitForWorker(tabA);

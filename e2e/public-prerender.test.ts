@@ -81,12 +81,28 @@ describe('before any script runs', () => {
     expect(await page.getByLabel('Carregando').isVisible()).toBe(true);
   });
 
-  test('other paths get the plain shell, never another page’s HTML', async () => {
+  test('the admin paths get the plain shell, never another page’s HTML', async () => {
     const page = await newPage({ javaScriptEnabled: false });
-    for (const path of ['/admin/login', '/admin', '/nao/existe']) {
-      await page.goto(`${suite.webUrl}${path}`);
+    for (const path of ['/admin/login', '/admin']) {
+      const response = await page.goto(`${suite.webUrl}${path}`);
+      expect(response?.status()).toBe(200);
       expect(await page.getByRole('heading').count()).toBe(0);
       expect(await page.getByLabel('Carregando').isVisible()).toBe(true);
+    }
+  });
+
+  test('an unknown path gets the 404 page with status 404 (a real 404 for crawlers), no form', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    for (const path of ['/nao/existe', '/vagas.html']) {
+      const response = await page.goto(`${suite.webUrl}${path}`);
+      expect(response?.status()).toBe(404);
+      expect(await page.title()).toBe('Página não encontrada | Vagas');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404');
+      expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe(
+        '/',
+      );
+      // Never another page's HTML: no form, no other page's heading.
+      expect(await page.locator('form').count()).toBe(0);
     }
   });
 });

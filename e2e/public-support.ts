@@ -4,7 +4,7 @@ import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SuiteInfo } from './support/global-setup';
 import { injectAxe } from './support/axe';
-import { adminFirestore, newContext } from './support/suite';
+import { adminFirestore, browserStepTimeout, newContext } from './support/suite';
 
 export const mobile = { width: 360, height: 640 };
 export const desktop = { width: 1280, height: 800 };
@@ -55,10 +55,24 @@ export function field(page: Page, label: string) {
   return page.locator('input').and(page.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`)));
 }
 
-/** Opens a Mantine Select by its label and clicks an option. */
+/**
+ * Opens a Mantine Select by its label and clicks an option. A click on the field toggles its list:
+ * on a loaded machine a click can land while the list is still closing (a toast leaving, focus
+ * moving), so the field is clicked again until the option is shown, never on a timer.
+ */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await field(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const input = field(page, label);
+  const item = page.getByRole('option', { name: option, exact: true });
+  const deadline = Date.now() + browserStepTimeout;
+  for (;;) {
+    await input.click();
+    const shown = await item.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown || Date.now() > deadline) break;
+  }
+  await item.click();
 }
 
 /** axe-core's serious and critical violations on the page as it is now. */

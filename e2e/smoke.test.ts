@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import appConfig from '../web/src/config/app-config.json';
 import { launchChromium, newPage, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
@@ -15,7 +16,8 @@ afterAll(async () => {
 test('the suite starts and Chromium opens the root page', async () => {
   const page = await newPage(browser);
   await page.goto(`${suite.webUrl}/`);
-  await expect.poll(() => page.title()).toBe('Vagas de Emprego');
+  // Each page has its own document title (issue 26); the heading is the spec's.
+  await expect.poll(() => page.title()).toBe(`Vagas de Emprego | ${appConfig.companyName}`);
   await expect
     .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
     .toBe('Vagas de Emprego');

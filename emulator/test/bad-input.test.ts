@@ -3,10 +3,13 @@
  * official emulator / Google API gives, never a 500, a reset or a changed document.
  */
 import http2 from 'node:http2';
-import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import * as grpcJs from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRequest } from '../src/transports/grpc/proto.js';
 import { H2Client, grpcFrame, httpRequest } from '../bench/_raw-clients.js';
 import { useEmulator } from './support/emulator.js';
+import { firestoreStub, unaryCall, type FirestoreStub, type Msg } from './support/grpc-stub.js';
 
 const PROJECT = 'demo-bad-input-test';
 const DB = `projects/${PROJECT}/databases/(default)`;
@@ -49,25 +52,99 @@ describe('gRPC', () => {
     expect(logged.slice(before)).toEqual([]);
   });
 
+  it('refuses a gzip message that inflates past 10 MiB as an oversized one, not with INTERNAL', async () => {
+    const bomb = gzipSync(Buffer.alloc(11 * 1024 * 1024));
+    const a = await grpc({ 'grpc-encoding': 'gzip' }, grpcFrame(bomb, 1));
+    expect(a.grpc).toBe(3);
+  });
+
   it('answers a method other than POST with 405', async () => {
     expect(await grpc({ ':method': 'GET' }, null)).toMatchObject({ http: 405, grpc: null });
   });
 
-  it('refuses an oversized message from its length prefix, before the body arrives', async () => {
-    // Only the 5-byte prefix is sent and the stream stays open: the answer cannot wait for the body.
-    const prefix = grpcFrame(Buffer.alloc(0), 0, 11 * 1024 * 1024);
+  /** Sends only the 5-byte prefix of an 11 MiB message on `method` and leaves the stream open. */
+  async function oversizedPrefix(method: string) {
     const session = http2.connect(`http://127.0.0.1:${fx.emu.port}`);
+    session.on('error', () => {});
     const stream = session.request({
       ':method': 'POST',
-      ':path': '/google.firestore.v1.Firestore/GetDocument',
+      ':path': `/google.firestore.v1.Firestore/${method}`,
       'content-type': 'application/grpc',
     });
-    stream.write(prefix);
-    const status = await new Promise<string | undefined>((resolve) => {
-      stream.on('response', (h) => resolve(h['grpc-status'] as string | undefined));
-    });
+    stream.on('error', () => {});
+    stream.resume();
+    let status: string | undefined;
+    const takeStatus = (h: http2.IncomingHttpHeaders) =>
+      (status ??= h['grpc-status'] as string | undefined);
+    stream.on('response', takeStatus);
+    stream.on('trailers', takeStatus);
+    const closed = new Promise<void>((resolve) => stream.on('close', resolve));
+    stream.write(grpcFrame(Buffer.alloc(0), 0, 11 * 1024 * 1024));
+    await closed;
     session.destroy();
-    expect(status).toBe('3');
+    return { status, rstCode: stream.rstCode };
+  }
+
+  it('refuses an oversized message from its length prefix, and stops the upload', async () => {
+    // Only the prefix is sent and the stream stays open: the answer cannot wait for the body, and
+    // the stream ends only because the server asks the client to stop sending (RST_STREAM NO_ERROR
+    // after the status, as grpc-go's server does), not after 11 MiB more were uploaded for nothing.
+    for (const method of ['GetDocument', 'RunQuery', 'Listen', 'Write']) {
+      const a = await oversizedPrefix(method);
+      expect(a, method).toEqual({ status: '3', rstCode: http2.constants.NGHTTP2_NO_ERROR });
+    }
+  });
+});
+
+/**
+ * Cloud Firestore refuses a request over 10 MiB with INVALID_ARGUMENT ("Request payload size exceeds
+ * the limit"), over gRPC as over REST; RESOURCE_EXHAUSTED would make the client libraries retry it.
+ */
+describe('gRPC messages over 10 MiB, through @grpc/grpc-js', () => {
+  const ELEVEN_MIB = 11 * 1024 * 1024;
+  const TOO_BIG = 'Request payload size exceeds the limit: 10485760 bytes.';
+  const md = new grpcJs.Metadata();
+  md.set('authorization', 'Bearer owner');
+  let stub: FirestoreStub;
+  beforeAll(() => {
+    stub = firestoreStub(fx.emu.hostAndPort);
+  });
+  afterAll(() => stub.close());
+
+  it('fails a GetDocument with INVALID_ARGUMENT, and the connection serves the next call', async () => {
+    await fx.admin.doc('keep/small').set({ v: 1 });
+    const name = `${DB}/documents/keep/small`;
+    // Twice on one connection, as the drill sends them: the first must not leave it stuck.
+    for (let i = 0; i < 2; i++) {
+      const huge = { name, transaction: Buffer.alloc(ELEVEN_MIB, 1) };
+      const err = await unaryCall(stub, 'getDocument', huge, md).then(
+        () => null,
+        (e: grpcJs.ServiceError) => e,
+      );
+      expect(err?.code).toBe(grpcJs.status.INVALID_ARGUMENT);
+      expect(err?.details).toBe(TOO_BIG);
+    }
+    const doc = await unaryCall(stub, 'getDocument', { name }, md);
+    expect(doc.fields).toMatchObject({ v: { integerValue: '1' } });
+  });
+
+  it('ends a Listen stream with INVALID_ARGUMENT when a message is over 10 MiB', async () => {
+    const listen = stub.listen as (m: grpcJs.Metadata) => grpcJs.ClientDuplexStream<Msg, Msg>;
+    const call = listen.call(stub, md);
+    call.on('data', () => {});
+    call.on('error', () => {});
+    const status = new Promise<grpcJs.StatusObject>((resolve) => call.on('status', resolve));
+    call.write({
+      database: DB,
+      addTarget: {
+        targetId: 1,
+        documents: { documents: [`${DB}/documents/keep/small`] },
+        resumeToken: Buffer.alloc(ELEVEN_MIB, 1),
+      },
+    });
+    const s = await status;
+    expect(s.code).toBe(grpcJs.status.INVALID_ARGUMENT);
+    expect(s.details).toBe(TOO_BIG);
   });
 });
 

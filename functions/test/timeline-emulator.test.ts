@@ -168,13 +168,22 @@ describe('the timeline function', () => {
     ]);
   });
 
-  it('a bulk change of 100 leads gives each exactly one entry', async () => {
+  // 100 events at once through the Functions emulator: minutes on a loaded 2-core machine. One
+  // batch as the panel writes them (changeLeads): half get a bulk status, half go to the trash
+  // as 'Limpar Dados' sends them.
+  it('a bulk change of 100 leads gives each exactly one entry', { timeout: 600_000 }, async () => {
     const ids = await Promise.all(Array.from({ length: 100 }, () => newLead()));
     const batch = writeBatch(db);
-    for (const id of ids) batch.update(doc(db, 'leads', id), { status: 'separado' });
+    ids.forEach((id, i) =>
+      batch.update(
+        doc(db, 'leads', id),
+        i % 2 ? { deleted_at: serverTimestamp() } : { status: 'separado' },
+      ),
+    );
     await batch.commit();
     const all = await Promise.all(ids.map((id) => timeline(id, count(1))));
-    expect(all.map((entries) => entries.length)).toEqual(ids.map(() => 1));
+    expect(all.map(kinds)).toEqual(ids.map((_, i) => [i % 2 ? 'trashed' : 'status']));
+    for (const [entry] of all) expect(entry).toMatchObject({ actor_email: EMAIL });
   });
 
   it('a change made with the admin SDK names no admin', async () => {

@@ -443,9 +443,12 @@ const webDir = path.join(rootDir, 'web');
  * @param {(line: string) => void} log
  */
 async function startWebPreview(port, viteEnv, outDir, log) {
+  // A production build whatever runs the suite: under vitest (the e2e tests) NODE_ENV is 'test',
+  // which Vite would pass on (React's development build, import.meta.env.PROD false, so no
+  // service worker registered).
   await run('vite build', process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
     cwd: webDir,
-    env: viteEnv,
+    env: { ...viteEnv, NODE_ENV: 'production' },
     log,
   });
   const args = [vite, 'preview', '--outDir', outDir, '--host', host, '--port', String(port)];

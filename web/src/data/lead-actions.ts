@@ -1,7 +1,9 @@
 /**
  * What the panel changes on leads: only `status` and `deleted_at` (domain `managedLeadFields`; the
- * rules allow nothing else), and permanent deletion. Every write is bounded in time, so a lost
- * connection ends in an error toast, never in a spinner: the SDK would otherwise wait forever.
+ * rules allow nothing else; data/lead-record.ts writes the follow-up fields), with the 'Desfazer'
+ * mark `trash_undone_at` on a restore, and permanent deletion. Every write is bounded in time, so
+ * a lost connection ends in an error toast, never in a spinner: the SDK would otherwise wait
+ * forever.
  */
 import {
   deleteDoc,
@@ -58,12 +60,19 @@ export class PartialBatchError extends Error {
   }
 }
 
-/** A new status, to the trash, or back from it. */
-export type BatchChange = { status: LeadStatus } | { trash: true } | { restore: true };
+/**
+ * A new status, to the trash, or back from it; `undo`: back by 'Desfazer', marked (the rules'
+ * trash_undone_at) so each lead's timeline says "Restaurado por 'Desfazer'".
+ */
+export type BatchChange =
+  { status: LeadStatus } | { trash: true } | { restore: true; undo?: boolean };
 
 function batchData(change: BatchChange) {
   if ('status' in change) return { status: change.status };
-  return { deleted_at: 'trash' in change ? serverTimestamp() : null };
+  if ('trash' in change) return { deleted_at: serverTimestamp() };
+  return change.undo
+    ? { deleted_at: null, trash_undone_at: serverTimestamp() }
+    : { deleted_at: null };
 }
 
 /**

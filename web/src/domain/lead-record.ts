@@ -51,17 +51,23 @@ export interface MessageTemplate {
   text: string;
 }
 
-/** What a timeline entry records. */
-export type TimelineKind =
-  | 'status'
-  | 'trashed'
-  | 'restored'
-  | 'restored_undo'
-  | 'note_added'
-  | 'note_edited'
-  | 'note_deleted'
-  | 'contacted'
-  | 'assigned';
+/**
+ * What a timeline entry records: the names the timeline function writes (functions/src/timeline.ts
+ * `timelineKinds`; functions/test/timeline-kinds-sync.test.ts keeps the two lists equal).
+ */
+export const timelineKinds = [
+  'status',
+  'trashed',
+  'restored',
+  'restored_undo',
+  'note_added',
+  'note_edited',
+  'note_deleted',
+  'contacted',
+  'assigned',
+] as const;
+
+export type TimelineKind = (typeof timelineKinds)[number];
 
 /** One entry of a lead's timeline (written by the timeline function, read by the record). */
 export interface TimelineEntry {
@@ -76,18 +82,6 @@ export interface TimelineEntry {
   /** note_*: the note's text after the change (before it, for a deletion), shortened. */
   excerpt: string | null;
 }
-
-export const timelineKinds: readonly TimelineKind[] = [
-  'status',
-  'trashed',
-  'restored',
-  'restored_undo',
-  'note_added',
-  'note_edited',
-  'note_deleted',
-  'contacted',
-  'assigned',
-];
 
 /** The placeholders a template may use, and the lead value each stands for. */
 export const templatePlaceholders = {

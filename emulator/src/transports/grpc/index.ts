@@ -1,5 +1,5 @@
 /** gRPC over node:http2: length-prefixed protobuf framing, trailers, and dispatch to the FirestoreService. */
-import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
+import { constants, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
 import { gunzipSync } from 'node:zlib';
 import { callerFromAuthorization } from '../auth.js';
 import { decodePercent } from '../../model/paths.js';
@@ -20,6 +20,34 @@ import {
 const PREFIX = '/google.firestore.v1.Firestore/';
 /** Firestore's API request size limit. */
 const MAX_REQUEST = 10 * 1024 * 1024;
+
+/**
+ * A message over the limit, as Cloud Firestore answers one (over gRPC and REST alike):
+ * INVALID_ARGUMENT. Not RESOURCE_EXHAUSTED (what a plain gRPC server, and the official emulator's
+ * grpc-java, answer past their maximum message size): the client libraries retry that code, so an
+ * oversized commit from firebase-admin would retry for a minute instead of failing.
+ */
+function tooLarge(): RpcError {
+  return new RpcError(
+    Code.INVALID_ARGUMENT,
+    `Request payload size exceeds the limit: ${MAX_REQUEST} bytes.`,
+  );
+}
+
+/**
+ * After the status of a call refused for what the client sent (an oversized or broken message): a
+ * client still sending (it has not half-closed) is told to stop with RST_STREAM NO_ERROR, as
+ * grpc-go's server does after its trailers (RFC 9113 8.1 allows it after a complete response).
+ * Otherwise the rest of a refused 11 MiB message is still uploaded, and the call ends (for a
+ * client that waits for the stream to close) only once all of it was sent for nothing. Calls the
+ * service ends (a Write stream's PERMISSION_DENIED, say) keep their stream as before: reset after
+ * their trailers, the JS SDK's Write stream stalled (test/grpc-errors-rules.test.ts).
+ */
+function stopClientSending(stream: ServerHttp2Stream): void {
+  if (stream.destroyed || stream.closed || stream.readableEnded) return;
+  if (stream.state.remoteClose) return;
+  stream.close(constants.NGHTTP2_NO_ERROR);
+}
 
 function encodeGrpcMessage(msg: string): string {
   return msg.replace(/[^\x20-\x24\x26-\x7e]/gu, (c) =>
@@ -49,12 +77,7 @@ class Deframer {
     while (this.buf.length >= 5) {
       const flag = this.buf[0];
       const len = this.buf.readUInt32BE(1);
-      if (len > MAX_REQUEST) {
-        throw new RpcError(
-          Code.INVALID_ARGUMENT,
-          `Request payload size exceeds the limit: ${MAX_REQUEST} bytes.`,
-        );
-      }
+      if (len > MAX_REQUEST) throw tooLarge();
       // As gRPC servers do: the flag's reserved bits must be zero.
       if (flag > 1)
         throw new RpcError(Code.INTERNAL, 'gRPC frame header malformed: reserved bits not zero.');
@@ -67,6 +90,7 @@ class Deframer {
         try {
           msg = gunzipSync(msg, { maxOutputLength: MAX_REQUEST });
         } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
           throw new RpcError(
             Code.INTERNAL,
             `Could not decompress the message: ${(e as Error).message}`,
@@ -104,6 +128,8 @@ interface Responder {
   send(json: JsonObject): void;
   /** Ends the call: OK, or the error's status (trailers-only for a unary call not yet started). */
   finish(err?: unknown): void;
+  /** Ends the call with `err` for what the client sent, and tells the client to stop sending. */
+  refuse(err: unknown): void;
 }
 
 const BASE_HEADERS = { ':status': 200, 'content-type': 'application/grpc+proto' };
@@ -146,6 +172,7 @@ function createResponder(
   let status: Status = { code: Code.OK, message: '' };
   let started = false;
   let finished = false;
+  let refused = false;
   const start = () => {
     if (started || stream.destroyed) return;
     started = true;
@@ -155,6 +182,7 @@ function createResponder(
         'grpc-status': String(status.code),
         'grpc-message': encodeGrpcMessage(status.message),
       });
+      if (refused) stopClientSending(stream);
     });
   };
   // Messages sent in one tick (e.g. every change of a commit on a Listen stream) go out in one write.
@@ -187,6 +215,7 @@ function createResponder(
       // connection failure and retry it with back-off.
       if (!started && !codec.responseStream) {
         trailersOnly(stream, e.code, e.message);
+        if (refused) stopClientSending(stream);
         return;
       }
     }
@@ -198,7 +227,11 @@ function createResponder(
     if (last) stream.end(last);
     else stream.end();
   };
-  return { start, send, finish };
+  const refuse = (err: unknown) => {
+    refused = !finished;
+    finish(err);
+  };
+  return { start, send, finish, refuse };
 }
 
 /**
@@ -209,32 +242,27 @@ function readRequest(
   stream: ServerHttp2Stream,
   codec: MethodCodec,
   compressed: boolean,
-  finish: (err?: unknown) => void,
+  { finish, refuse }: Responder,
   onRequest: (req: JsonObject) => void,
 ): void {
   const chunks: Buffer[] = [];
   let size = 0;
-  let tooLarge = false;
+  let refused = false;
   stream.on('data', (c: Buffer) => {
-    if (tooLarge) return;
+    if (refused) return;
     size += c.length;
     // The length prefix tells at once: an oversized message is refused before it is buffered.
     const declared = chunks.length === 0 && c.length >= 5 ? c.readUInt32BE(1) : 0;
     if (size > MAX_REQUEST + 5 || declared > MAX_REQUEST) {
-      tooLarge = true;
+      refused = true;
       chunks.length = 0;
-      finish(
-        new RpcError(
-          Code.INVALID_ARGUMENT,
-          `Request payload size exceeds the limit: ${MAX_REQUEST} bytes.`,
-        ),
-      );
+      refuse(tooLarge());
       return;
     }
     chunks.push(c);
   });
   stream.on('end', () => {
-    if (tooLarge) return;
+    if (refused) return;
     const messages: Buffer[] = [];
     try {
       const d = new Deframer(compressed, (m) => messages.push(m));
@@ -269,12 +297,13 @@ export function handleGrpcStream(
   if (!codec) return;
   const ctx = contextFrom(headers);
   const compressed = String(headers['grpc-encoding'] ?? 'identity') === 'gzip';
-  const { start, send, finish } = createResponder(stream, codec, onError);
+  const responder = createResponder(stream, codec, onError);
+  const { send, finish } = responder;
   if (codec.requestStream) {
-    runBidi(service, codec, stream, ctx, compressed, send, finish, start);
+    runBidi(service, codec, stream, ctx, compressed, responder);
     return;
   }
-  readRequest(stream, codec, compressed, finish, (req) => {
+  readRequest(stream, codec, compressed, responder, (req) => {
     const run = codec.responseStream
       ? service.serverStream(codec.name as ServerStreamMethod, req, ctx, send)
       : service.unary(codec.name as UnaryMethod, req, ctx).then(send);
@@ -291,9 +320,7 @@ function runBidi(
   stream: ServerHttp2Stream,
   ctx: CallContext,
   compressed: boolean,
-  send: (json: JsonObject) => void,
-  finish: (err?: unknown) => void,
-  start: () => void,
+  { send, finish, refuse, start }: Responder,
 ): void {
   let handler: StreamHandler;
   let closed = false;
@@ -330,7 +357,7 @@ function runBidi(
       deframer.push(c);
     } catch (e) {
       close();
-      finish(e);
+      refuse(e);
     }
   });
   stream.on('close', close);

@@ -74,7 +74,10 @@ describe('Limpar Dados at volume', () => {
     writes.changeLeads.mockResolvedValueOnce(2005);
     await user.click(screen.getByRole('button', { name: 'Desfazer' }));
     expect(await screen.findByText('2.005 leads voltaram para a lista.')).toBeInTheDocument();
-    expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, moved, { restore: true });
+    expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, moved, {
+      restore: true,
+      undo: true,
+    });
   });
 
   it('says how many came back when the undo fails part-way', async () => {

@@ -25,7 +25,10 @@ type Db = ReturnType<typeof useFirestore>;
 /** Puts the leads 'Limpar Dados' moved back in the list. */
 async function undoClear(db: Db, ids: readonly string[]): Promise<void> {
   try {
-    showToast(clearUndoneToast(await changeLeads(db, ids, { restore: true })), 'success');
+    showToast(
+      clearUndoneToast(await changeLeads(db, ids, { restore: true, undo: true })),
+      'success',
+    );
   } catch (error) {
     console.error('Undo of clear data failed', error);
     const done = error instanceof PartialBatchError ? error.done : 0;
