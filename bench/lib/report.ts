@@ -44,6 +44,11 @@ export const sections = [
     files: [['bench/panel.ts'], ['bench/reports.ts']],
   },
   {
+    id: 'trash',
+    title: 'The Lixeira at 20,000 trashed leads: search, restore and delete 2,005 at once',
+    files: [['bench/trash.ts']],
+  },
+  {
     id: 'record',
     title: "The candidate's record: opening it, its timeline, a bulk change of 5,000",
     files: [['bench/record.ts']],
