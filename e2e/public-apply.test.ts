@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
+import { consentNotes } from '../web/src/domain/consent';
 import { callCenterLeadFields, pinnedLeadFields, rootLeadFields } from '../web/src/domain/lead';
 import {
   choose,
@@ -158,6 +159,7 @@ describe('root page /', () => {
 
   test('a complete application writes exactly the four fields plus status, created_at, deleted_at', async () => {
     const page = await openPage('/');
+    await page.getByText(consentNotes.root.text).waitFor();
     const nome = uniqueName('raiz');
     await rootFields.nome(page, nome);
     await rootFields.whatsapp(page);
@@ -181,9 +183,12 @@ describe('root page /', () => {
       whatsapp: '(75) 98888-7777',
       vaga: 'Aux Metalúgica',
       cidade: 'Sede – Conceição do Coité',
+      // The consent note shown under the button, by version (LGPD); sent at once: no device time.
+      consent_version: consentNotes.root.version,
       status: 'novo',
       deleted_at: null,
     });
+    expect(data).not.toHaveProperty('submitted_at');
     expectServerTimeNear(data.created_at, submittedAt);
     expect((data.created_at as Timestamp).toMillis()).toBeGreaterThan(before - 60_000);
     const raw = await restDocument(suite, `leads/${docs[0].id}`);
@@ -242,6 +247,63 @@ describe('root page /', () => {
       expect(await leadCount()).toBe(before + 1);
     },
   );
+});
+
+describe('what the root form says at the fields (issue 26)', () => {
+  test('an incomplete WhatsApp number is said at the field and nothing is written; a pasted +55 number is taken whole', async () => {
+    const page = await openPage('/');
+    const nome = uniqueName('raiz-incompleto');
+    const before = await leadCount();
+    await rootFields.nome(page, nome);
+    const phone = field(page, 'WhatsApp');
+    await phone.pressSequentially('759');
+    await rootFields.vaga(page);
+    await rootFields.cidade(page);
+    const commits = recordCommits(page);
+    await submit(page).click();
+    await page.getByText('Informe o número completo, com DDD: (75) 98123-4567').waitFor();
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await phone.inputValue()).toBe('(75) 9');
+
+    // Pasted with the country code and spaces: the 55 is dropped, the number kept whole.
+    await phone.fill('');
+    await phone.focus();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '+55 (75) 9 8123-4567');
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    });
+    await expect.poll(() => phone.inputValue()).toBe('(75) 98123-4567');
+    await page
+      .getByText('Informe o número completo, com DDD: (75) 98123-4567')
+      .waitFor({ state: 'detached' });
+    await submit(page).click();
+    await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
+    expect(commits).toHaveLength(1);
+    const docs = await leadsNamed(nome);
+    expect(docs.map((d) => d.data().whatsapp)).toEqual(['(75) 98123-4567']);
+    expect(await leadCount()).toBe(before + 1);
+  });
+
+  test('empty fields are marked at the field; the stale toast is gone when the success toast shows', async () => {
+    const page = await openPage('/');
+    await submit(page).click();
+    await page.getByText('Campos obrigatórios').waitFor();
+    for (const label of ['Nome Completo', 'WhatsApp', 'Vaga', 'Cidade']) {
+      expect(await field(page, label).getAttribute('aria-invalid'), label).toBe('true');
+    }
+    expect(await page.getByText('Campo obrigatório', { exact: true }).count()).toBe(4);
+    const nome = uniqueName('raiz-marcada');
+    for (const fill of Object.values(rootFields)) await fill(page, nome);
+    expect(await page.getByText('Campo obrigatório', { exact: true }).count()).toBe(0);
+    await submit(page).click();
+    await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
+    // The earlier error toast leaves (it may still be fading out as the success toast comes in).
+    await page.getByText('Campos obrigatórios').waitFor({ state: 'hidden' });
+    expect(await leadsNamed(nome)).toHaveLength(1);
+  });
 });
 
 describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
@@ -307,6 +369,7 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
       cidade: 'Região Metropolitana - Nossa Senhora do Socorro',
       idade: 27,
       tempo_experiencia: '2 a 5 anos',
+      consent_version: consentNotes.callCenter.version,
       status: 'novo',
       deleted_at: null,
     });
@@ -405,6 +468,14 @@ describe('a write that never completes', () => {
     expect(commitIds[1]).toBe(commitIds[0]);
     const docs = await leadsNamed(nome);
     expect(docs.map((d) => d.id)).toEqual([commitIds[0]]);
+    // It waited on the device: it records when it was submitted (the device's clock), before it
+    // reached the server (created_at), and which consent note was shown.
+    const stored = docs[0].data();
+    expect(stored.submitted_at).toBeInstanceOf(Timestamp);
+    expect((stored.submitted_at as Timestamp).toMillis()).toBeLessThan(
+      (stored.created_at as Timestamp).toMillis(),
+    );
+    expect(stored.consent_version).toBe(consentNotes.root.version);
     // The conversion is reported once the lead is stored, not before.
     await expect
       .poll(async () => (await fbqCalls(page)).filter((c) => c[2] === 'CompleteRegistration'))
@@ -418,21 +489,24 @@ describe('a write that never completes', () => {
     // The first commit lands but its answer is lost; later ones find no connection until released.
     let first = true;
     let connected = false;
+    let landedStatus = 0;
     const commitIds: string[] = [];
     await page.route(/documents:commit/, async (route) => {
       commitIds.push(/leads\/([A-Za-z0-9]+)/.exec(route.request().postData() ?? '')?.[1] ?? '');
       if (first) {
         first = false;
         // The server applies the write, but the browser never sees the answer.
-        const landed = await route.fetch();
-        console.log('first commit answered', landed.status(), await landed.text());
+        landedStatus = (await route.fetch()).status();
         return route.abort('connectionreset');
       }
       return connected ? route.continue() : route.abort('internetdisconnected');
     });
     await submit(page).click();
     await page.getByText(waitingText).waitFor();
-    expect(await leadsNamed(nome)).toHaveLength(1);
+    // On a loaded machine the page's 10 s timeout can end the attempt before the held request has
+    // landed: wait for the landing itself, whichever comes first.
+    await expect.poll(() => landedStatus, { timeout: 60_000 }).toBe(200);
+    await expect.poll(async () => (await leadsNamed(nome)).length).toBe(1);
     // The candidate, unsure, fills the same application in again and sends it while it waits:
     // it is the same application (same fields), kept once, under the same id.
     for (const fill of Object.values(rootFields)) await fill(page, nome);

@@ -372,6 +372,8 @@ describe("the app's rules, through the browser transports", () => {
     whatsapp: '(79) 99999-9999',
     vaga: 'Aux Eletricista',
     cidade: 'Salgadália',
+    // The root page's consent note (web/src/domain/consent.ts), which the app's rules require.
+    consent_version: 'raiz-2026-11-25',
     status: 'novo',
     created_at: { $serverTimestamp: true },
     deleted_at: null,

@@ -86,6 +86,13 @@ function valueChecks(
       return [`${value} in ${optionsFunction(name, field as LeadField, form)}()`];
     case 'map':
       return [`isValidLead${pascal(name)}(${value})`];
+    case 'deviceTime':
+      // The device's clock: not (much) after the write, not older than the bound.
+      return [
+        `${value} is timestamp`,
+        `${value} <= request.time + duration.value(${field.maxAheadMinutes}, 'm')`,
+        `${value} >= request.time - duration.value(${field.maxAgeDays}, 'd')`,
+      ];
     default:
       throw new Error(`${name}: a ${field.type} field is set by the system, not by a form`);
   }

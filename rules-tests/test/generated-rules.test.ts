@@ -55,7 +55,8 @@ function rulesFunctionValue(name: string): string[] | number {
 
 /** The clauses of a generated check function, one a line. */
 function checkClauses(block: string, name: string): string[] {
-  const match = new RegExp(`function ${name}\\(\\w+\\) \\{\\n([^}]*)\\n    \\}`).exec(block);
+  // Up to the function's closing brace (a clause may hold braces: the WhatsApp pattern's {10,11}).
+  const match = new RegExp(`function ${name}\\(\\w+\\) \\{\\n([\\s\\S]*?)\\n    \\}`).exec(block);
   if (!match) throw new Error(`no function ${name}`);
   return match[1].split('\n').map((line) => line.trim().replace(/^(return|&&) /, ''));
 }
@@ -105,6 +106,9 @@ describe('the generated block of firestore.rules', () => {
       `isStringOfSize(data.whatsapp, ${leadFields.whatsapp.min}, ${leadFields.whatsapp.max})`,
       `data.whatsapp.matches('${leadFields.whatsapp.pattern}')`,
       "(!('source' in data) || isValidLeadSource(data.source))",
+      "(!('submitted_at' in data) || data.submitted_at is timestamp && " +
+        `data.submitted_at <= request.time + duration.value(${leadFields.submitted_at.maxAheadMinutes}, 'm') && ` +
+        `data.submitted_at >= request.time - duration.value(${leadFields.submitted_at.maxAgeDays}, 'd'))`,
       "data.status == 'novo'",
       'data.created_at == request.time',
       'data.deleted_at == null;',

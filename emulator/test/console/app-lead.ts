@@ -42,6 +42,8 @@ export function writeLead(db: Firestore, id: string, nome: string, status = 'nov
     whatsapp: '(75) 99999-0000',
     vaga: 'Aux Eletricista',
     cidade: 'Salgadália',
+    // The root page's consent note (web/src/domain/consent.ts), which the app's rules require.
+    consent_version: 'raiz-2026-11-25',
     status,
     created_at: serverTimestamp(),
     deleted_at: null,

@@ -115,11 +115,23 @@ const nonString = anyValue.filter((v) => typeof v !== 'string');
 
 // ---- Valid payloads ---------------------------------------------------------------------------
 
-const whatsapp = fc.string({
-  unit: fc.constantFrom(...'0123456789() -'),
-  minLength: 1,
-  maxLength: 15,
-});
+/** `digits` digits among the mask's characters, in any order, 15 characters at most. */
+const phoneWith = (digits: fc.Arbitrary<number>): fc.Arbitrary<string> =>
+  digits
+    .chain((count) =>
+      fc.tuple(
+        fc.array(fc.constantFrom(...'0123456789'), { minLength: count, maxLength: count }),
+        fc.array(fc.constantFrom(...'() -'), { maxLength: Math.max(0, 15 - count) }),
+      ),
+    )
+    .chain(([ds, marks]) => {
+      const chars = [...ds, ...marks];
+      return fc.shuffledSubarray(chars, { minLength: chars.length, maxLength: chars.length });
+    })
+    .map((chars) => chars.join(''));
+
+/** A full number (10 or 11 digits, issue 26) in the mask's characters. */
+const whatsapp = phoneWith(fc.integer({ min: 10, max: 11 }));
 
 /** A visit source as the public pages store it (web/src/domain/lead.ts LeadSource). */
 const sourceText = fc.string({
@@ -314,6 +326,9 @@ function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
         fc.constant(''),
         hugeString,
         fc.string({ unit: fc.constantFrom(...'0123456789() -'), minLength: 16, maxLength: 40 }),
+        // Not a full number: too few digits (the old gap: '(75) 9' was stored), or too many.
+        phoneWith(fc.integer({ min: 0, max: 9 })).filter((v) => v !== ''),
+        phoneWith(fc.integer({ min: 12, max: 15 })),
         fc
           .tuple(whatsapp, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.nat())
           .filter(([, bad]) => /[^0-9() -]/u.test(bad))

@@ -1,5 +1,6 @@
 import { serverTimestamp } from 'firebase/firestore/lite';
 import { describe, expect, it } from 'vitest';
+import { consentNotes } from '../domain/consent';
 import { newLeadDocument } from './lead-write';
 
 describe('newLeadDocument (what setNewLead writes)', () => {
@@ -9,6 +10,7 @@ describe('newLeadDocument (what setNewLead writes)', () => {
       whatsapp: '(75) 99999-1234',
       vaga: 'Aux Serraria',
       cidade: 'Joazeiro',
+      consent_version: consentNotes.root.version,
       source: { utm_source: 'facebook', fbclid: true },
     };
     const { created_at, ...rest } = newLeadDocument(input);
@@ -19,6 +21,7 @@ describe('newLeadDocument (what setNewLead writes)', () => {
       'whatsapp',
       'vaga',
       'cidade',
+      'consent_version',
       'source',
       'status',
       'created_at',

@@ -18,6 +18,8 @@ const stored = {
   last_contacted_at: Timestamp.fromDate(created),
   assigned_to: 'rh@vagas.test',
   trash_undone_at: null,
+  consent_version: 'conecta-2026-11-25',
+  submitted_at: Timestamp.fromDate(new Date(2026, 10, 23, 9, 50)),
 };
 
 /** A stored value for each field the fixture above does not name (one added to leadFields). */
@@ -42,6 +44,7 @@ describe('readLead (the converter of leads/{id})', () => {
       ...others,
       created_at: created,
       last_contacted_at: created,
+      submitted_at: new Date(2026, 10, 23, 9, 50),
     });
     // Every field of lead.ts leadFields comes back (a new field needs no converter change).
     expect(Object.keys(lead).sort()).toEqual(['id', ...leadFieldNames].sort());

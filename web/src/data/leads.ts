@@ -58,6 +58,7 @@ const readers: {
   bool: (value, _, required) => (typeof value === 'boolean' ? value : required ? false : undefined),
   timestamp: (value, _, required) =>
     toDate(value) ?? (required || value === null ? null : undefined),
+  deviceTime: (value) => toDate(value) ?? undefined,
   admin: (value) => (typeof value === 'string' ? value : value === null ? null : undefined),
   map: (value, field) => (isRecord(value) ? readFields(value, field.fields) : undefined),
 };

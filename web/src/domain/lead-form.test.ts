@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { consentNotes } from './consent';
 import { callCenterVaga } from './lead';
 import {
   emptyCallCenterForm,
+  emptyRootForm,
   isCallCenterFormComplete,
   isRootFormComplete,
   toCallCenterLead,
@@ -14,6 +16,7 @@ const root = {
   whatsapp: '(75) 99999-1234',
   vaga: 'Aux Serraria',
   cidade: 'Joazeiro',
+  consent_version: consentNotes.root.version,
 };
 const callCenter: CallCenterFormValues = {
   nome: 'Bruno Lima',
@@ -22,6 +25,7 @@ const callCenter: CallCenterFormValues = {
   cidade: 'Aracaju - Jardins',
   idade: 24,
   tempo_experiencia: '1 a 2 anos',
+  consent_version: consentNotes.callCenter.version,
 };
 
 describe('required fields', () => {
@@ -50,9 +54,21 @@ describe('required fields', () => {
 });
 
 describe('stored fields', () => {
-  test('the root lead has exactly nome, whatsapp, vaga, cidade (nome trimmed)', () => {
+  test('the root lead has exactly nome, whatsapp, vaga, cidade and the consent version (nome trimmed)', () => {
     expect(toRootLead({ ...root, nome: '  Ana Souza ' })).toEqual(root);
-    expect(Object.keys(toRootLead(root)).sort()).toEqual(['cidade', 'nome', 'vaga', 'whatsapp']);
+    expect(Object.keys(toRootLead(root)).sort()).toEqual([
+      'cidade',
+      'consent_version',
+      'nome',
+      'vaga',
+      'whatsapp',
+    ]);
+  });
+
+  test('each empty form already holds the version of the consent note it shows', () => {
+    expect(emptyRootForm.consent_version).toBe(consentNotes.root.version);
+    expect(emptyCallCenterForm.consent_version).toBe(consentNotes.callCenter.version);
+    expect(emptyRootForm.nome).toBe('');
   });
 
   test('the call-center lead prefixes vaga with [Conecta] and stores idade as an integer', () => {
@@ -64,6 +80,7 @@ describe('stored fields', () => {
       cidade: 'Aracaju - Jardins',
       idade: 31,
       tempo_experiencia: '1 a 2 anos',
+      consent_version: consentNotes.callCenter.version,
     });
   });
 

@@ -5,10 +5,12 @@
  */
 import {
   callCenterVaga,
+  fieldOptions,
   formFields,
   leadField,
   leadFields,
   type CallCenterLeadInput,
+  type LeadFieldName,
   type LeadForm,
   type RootLeadInput,
 } from './lead';
@@ -36,8 +38,16 @@ export type RootFormValues = FormValuesOf<RootLeadInput>;
 export type CallCenterFormValues = FormValuesOf<CallCenterLeadInput>;
 type AnyFormValues = Record<string, string | number>;
 
+/** What a preset field holds: its last option (the consent note the form shows now). */
+function presetValue(form: LeadForm, name: LeadFieldName): string {
+  return fieldOptions(name, form)?.at(-1) ?? '';
+}
+
+/** Every field empty, but the preset ones (the form fills those itself). */
 const emptyForm = (form: LeadForm) =>
-  Object.fromEntries(formFields(form).map((name) => [name, ''])) as AnyFormValues;
+  Object.fromEntries(
+    formFields(form).map((name) => [name, leadField(name).preset ? presetValue(form, name) : '']),
+  ) as AnyFormValues;
 
 export const emptyRootForm = emptyForm('root') as RootFormValues;
 export const emptyCallCenterForm = emptyForm('callCenter') as CallCenterFormValues;

@@ -16,7 +16,7 @@ import { callCenterLocalities, experienceOptions, rootJobs } from './options';
 
 describe('the lead table (lead.ts leadFields)', () => {
   test('says which form writes which field', () => {
-    expect(rootLeadFields).toEqual(['nome', 'whatsapp', 'vaga', 'cidade']);
+    expect(rootLeadFields).toEqual(['nome', 'whatsapp', 'vaga', 'cidade', 'consent_version']);
     expect(callCenterLeadFields).toEqual([
       'nome',
       'whatsapp',
@@ -24,8 +24,9 @@ describe('the lead table (lead.ts leadFields)', () => {
       'cidade',
       'idade',
       'tempo_experiencia',
+      'consent_version',
     ]);
-    expect(optionalLeadFields).toEqual(['source']);
+    expect(optionalLeadFields).toEqual(['source', 'submitted_at']);
     expect(pinnedLeadFields).toEqual(['status', 'created_at', 'deleted_at']);
     expect(managedLeadFields).toEqual([
       'status',

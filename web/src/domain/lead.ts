@@ -13,6 +13,7 @@
  * left under their 200 KB budget. Adding a field: web/README.md, "Adding a lead field".
  */
 import { appConfig } from '../config/app-config';
+import { consentVersions } from './consent';
 import {
   ageLimits,
   callCenterJobs,
@@ -61,7 +62,12 @@ export type LeadFieldType =
   /** An admin of the team: their allow-listed email (firestore.rules isAssignableAdmin), or null. */
   | { type: 'admin'; nullable: true }
   /** A map with exactly these fields (the optional ones may be missing). */
-  | { type: 'map'; fields: Readonly<Record<string, LeadSubField>> };
+  | { type: 'map'; fields: Readonly<Record<string, LeadSubField>> }
+  /**
+   * A time taken from the candidate's device clock, which the rules hold near the server's: at
+   * most `maxAheadMinutes` after the write (clocks drift) and at most `maxAgeDays` before it.
+   */
+  | { type: 'deviceTime'; maxAheadMinutes: number; maxAgeDays: number };
 
 export type LeadField = LeadFieldType & {
   /**
@@ -74,6 +80,11 @@ export type LeadField = LeadFieldType & {
   optional?: true;
   /** Admins may change it (classify, trash, restore). */
   managed?: true;
+  /**
+   * An option field the form fills itself with its current (last) option, never typed by the
+   * candidate (the consent note's version): the form starts with it and keeps it.
+   */
+  preset?: true;
   /** Its column header, and where the column is shown (in the table's order). */
   label?: string;
   shownIn?: readonly LeadColumnPlace[];
@@ -97,11 +108,12 @@ export const leadFields = {
     label: 'Nome',
     shownIn: everywhere,
   },
+  /** The mask's characters around a full number: 10 or 11 digits (DDD + number; issue 26). */
   whatsapp: {
     type: 'text',
     min: 1,
     max: whatsappLimits.maxLength,
-    pattern: '[0-9() -]+',
+    pattern: `[() -]*([0-9][() -]*){${whatsappLimits.minDigits},${whatsappLimits.maxDigits}}`,
     writtenBy: bothForms,
     label: 'WhatsApp',
     shownIn: everywhere,
@@ -147,6 +159,29 @@ export const leadFields = {
       utm_campaign: { type: 'text', min: 1, max: 100, optional: true },
       fbclid: { type: 'bool' },
     },
+    writtenBy: bothForms,
+    optional: true,
+  },
+  /**
+   * Which version of the consent note under the button the candidate saw (LGPD, issue 26; the
+   * notes and their versions: consent.ts). The form fills it; the rules require a listed version.
+   */
+  consent_version: {
+    type: 'option',
+    options: consentVersions,
+    writtenBy: bothForms,
+    preset: true,
+  },
+  /**
+   * When the candidate pressed 'Enviar Candidatura', by the device's clock: sent by an application
+   * that waited on the device (the outbox), whose `created_at` is when it reached the server. With
+   * consent_version, it is when the candidate agreed; a lead without it was sent at once
+   * (created_at is then that moment).
+   */
+  submitted_at: {
+    type: 'deviceTime',
+    maxAheadMinutes: 10,
+    maxAgeDays: 7,
     writtenBy: bothForms,
     optional: true,
   },
@@ -212,11 +247,13 @@ type ValueOf<F> = F extends { type: 'text' | 'option' }
         ? LeadStatus
         : F extends { type: 'timestamp' }
           ? Date | null
-          : F extends { type: 'admin' }
-            ? string | null
-            : F extends { type: 'map'; fields: infer S }
-              ? Shape<S, RequiredIn<S>>
-              : never;
+          : F extends { type: 'deviceTime' }
+            ? Date
+            : F extends { type: 'admin' }
+              ? string | null
+              : F extends { type: 'map'; fields: infer S }
+                ? Shape<S, RequiredIn<S>>
+                : never;
 /** An object of the values of `S`'s fields: the `Present` ones always, the others optional. */
 type Shape<S, Present extends keyof S> = Simplify<
   { -readonly [K in Present]: ValueOf<S[K]> } & {
@@ -232,12 +269,15 @@ type WrittenBy<Form extends LeadForm> = {
       : never
     : never;
 }[LeadFieldName];
-/** Fields every stored lead has: the system's, and those every form must send. */
+/**
+ * Fields every stored lead has: the system's, and those every form must send but the preset ones
+ * (leads stored before the consent record have no consent_version).
+ */
 type AlwaysStored = {
   [K in LeadFieldName]: Fields[K]['writtenBy'] extends 'system'
     ? K
     : LeadForm extends WrittenByAll<K>
-      ? Fields[K] extends { optional: true }
+      ? Fields[K] extends { optional: true } | { preset: true }
         ? never
         : K
       : never;
@@ -275,12 +315,12 @@ export function leadField(name: LeadFieldName): LeadField {
 const writes = (field: LeadField, form: LeadForm) =>
   Array.isArray(field.writtenBy) && field.writtenBy.includes(form);
 
-/** Every stored lead has it: the system's fields, and those every form sends. */
+/** Every stored lead has it: the system's fields, and those every form sends (but preset ones). */
 export function onEveryLead(name: LeadFieldName): boolean {
   const field = leadField(name);
   return (
     field.writtenBy === 'system' ||
-    (!field.optional && leadForms.every((form) => writes(field, form)))
+    (!field.optional && !field.preset && leadForms.every((form) => writes(field, form)))
   );
 }
 

@@ -4,6 +4,7 @@
  * forms say next to a field (issue 26).
  */
 import { appConfig } from '@/config/app-config';
+import { consentNotes } from '@/domain/consent';
 import type { ToastText } from '@/domain/messages';
 import { ageLimits } from '@/domain/options';
 
@@ -26,13 +27,16 @@ export const applyTexts = {
   root: {
     title: 'Vagas de Emprego',
     subtitle: 'Candidate-se às nossas vagas de emprego em Coité',
+    /** The consent note under the button (LGPD, issue 26; its version: domain/consent.ts). */
+    consent: consentNotes.root.text,
     vaga: { label: 'Vaga', placeholder: 'Selecione a vaga' },
     cidade: { label: 'Cidade', placeholder: 'Selecione sua localidade' },
   },
   callCenter: {
     title: 'Vagas de Call Center',
     subtitle: `Faça parte da equipe ${employer}! Oportunidades em Aracaju e Região.`,
-    consent: `Ao enviar sua candidatura, você concorda em ser contatado(a) pela equipe ${employer}.`,
+    /** The consent note under the button (its version goes with each lead: domain/consent.ts). */
+    consent: consentNotes.callCenter.text,
     vaga: { label: 'Vaga que tenho Experiência', placeholder: 'Selecione a vaga' },
     cidade: { label: 'Localização (Aracaju e Região)', placeholder: 'Selecione sua localização' },
     idade: { label: 'Idade', placeholder: 'Sua idade' },

@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
+import { consentNotes } from '@/domain/consent';
 import {
   backoffMs,
   newApplicationId,
@@ -7,9 +8,16 @@ import {
   type LockManagerLike,
   type OutboxStore,
   type QueuedApplication,
+  waitedAfterMs,
 } from './outbox';
 
-const lead = { nome: 'Ana', whatsapp: '(75) 98123-4567', vaga: 'Aux Serraria', cidade: 'Joazeiro' };
+const lead = {
+  nome: 'Ana',
+  whatsapp: '(75) 98123-4567',
+  vaga: 'Aux Serraria',
+  cidade: 'Joazeiro',
+  consent_version: consentNotes.root.version,
+};
 
 function memoryStore(): OutboxStore & { map: Map<string, QueuedApplication> } {
   const map = new Map<string, QueuedApplication>();
@@ -131,5 +139,43 @@ describe('the outbox', () => {
       value: 1,
     });
     expect(store.map.size).toBe(0);
+  });
+
+  test('an application that waited is sent with its submit time; a clock the rules refuse does not lose it', async () => {
+    let now = 1_000_000;
+    const send = vi
+      .fn<LeadSender>()
+      .mockResolvedValueOnce() // sent at once: no device time
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(refused()) // the device clock is off: refused with the time
+      .mockResolvedValueOnce(); // sent again without it
+    const outbox = new Outbox({ store: memoryStore(), send, now: () => now });
+    const atOnce = await outbox.put(lead);
+    expect((await outbox.sendOne(atOnce.id)).kind).toBe('stored');
+    expect(send.mock.calls[0]).toEqual([atOnce.id, lead]);
+
+    const waited = await outbox.put({ ...lead, nome: 'Bia' });
+    expect((await outbox.sendOne(waited.id)).kind).toBe('waiting');
+    now += 60_000;
+    expect((await outbox.sendOne(waited.id)).kind).toBe('stored');
+    expect(send.mock.calls.slice(1).map((call) => call[2])).toEqual([
+      undefined,
+      1_000_000,
+      undefined,
+    ]);
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  test('an application first tried well after its submit (offline meanwhile) carries its submit time', async () => {
+    let now = 5_000_000;
+    let online = false;
+    const send = vi.fn<LeadSender>().mockResolvedValue();
+    const outbox = new Outbox({ store: memoryStore(), send, now: () => now, online: () => online });
+    const entry = await outbox.put(lead);
+    expect((await outbox.sendOne(entry.id)).kind).toBe('waiting');
+    now += waitedAfterMs;
+    online = true;
+    expect((await outbox.sendOne(entry.id)).kind).toBe('stored');
+    expect(send.mock.calls).toEqual([[entry.id, lead, 5_000_000]]);
   });
 });

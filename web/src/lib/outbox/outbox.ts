@@ -54,8 +54,14 @@ export interface OutboxStore {
 /** How a send ended: stored; failed for now (retry later); refused for good by the server. */
 export type SendResult = 'stored' | 'retry' | 'refused';
 
-/** Writes one lead under its id; the error it throws says whether a retry can help. */
-export type LeadSender = (id: string, lead: QueuedLead) => Promise<void>;
+/**
+ * Writes one lead under its id, with the device's time of the submit (ms) when the application
+ * waited on the device; the error it throws says whether a retry can help.
+ */
+export type LeadSender = (id: string, lead: QueuedLead, submittedAt?: number) => Promise<void>;
+
+/** An application sent this long after its submit (or on a later attempt) waited on the device. */
+export const waitedAfterMs = 5_000;
 
 /** The subset of the Web Locks API the outbox needs (navigator.locks). */
 export interface LockManagerLike {
@@ -226,8 +232,24 @@ export class Outbox {
     return waiting.length ? Math.min(...waiting.map((entry) => entry.nextAttemptAt)) : null;
   }
 
+  /**
+   * Sends the lead, with its submit time when it waited (lead.ts `submitted_at`). The rules bound
+   * that time by the server's clock: a device clock far off is refused, so the lead is sent again
+   * without it rather than lost.
+   */
+  private async sendWithTime(entry: QueuedApplication): Promise<void> {
+    const waited = entry.attempts > 0 || this.now() - entry.submittedAt >= waitedAfterMs;
+    if (!waited) return this.options.send(entry.id, entry.lead);
+    try {
+      await this.options.send(entry.id, entry.lead, entry.submittedAt);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      await this.options.send(entry.id, entry.lead);
+    }
+  }
+
   private async sendLocked(id: string, keepWhenStored: boolean): Promise<Outcome> {
-    const { store, send } = this.options;
+    const { store } = this.options;
     const entry = await store.get(id);
     if (!entry || entry.state !== 'waiting') return { kind: 'skipped', id };
     if (this.options.online && !this.options.online()) return { kind: 'waiting', entry };
@@ -241,7 +263,7 @@ export class Outbox {
     };
     await store.set(attempt);
     try {
-      await send(entry.id, entry.lead);
+      await this.sendWithTime(entry);
     } catch (error) {
       if (!isRefusal(error)) return { kind: 'waiting', entry: attempt };
       // The rules let a retry of a stored lead through only for a while after it was stored; past

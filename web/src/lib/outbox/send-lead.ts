@@ -15,11 +15,18 @@ import { firestoreLite } from '@/lib/firebase/firestore-lite';
 
 export { leadWriteTimeoutMs };
 
-/** Writes `leads/{id}` to the page's database (data/lead-write.ts); rejects on a server error or after `timeoutMs`. */
+/**
+ * Writes `leads/{id}` to the page's database (data/lead-write.ts), with `submitted_at` when the
+ * application waited on the device (`submittedAt`, the device's clock, ms); rejects on a server
+ * error or after `timeoutMs`.
+ */
 export async function writeLead(
   id: string,
   input: RootLeadInput | CallCenterLeadInput,
+  submittedAt?: number,
   timeoutMs: number = leadWriteTimeoutMs,
 ): Promise<void> {
-  await withTimeout(setNewLead(firestoreLite, id, input), timeoutMs, 'lead write');
+  const lead =
+    submittedAt === undefined ? input : { ...input, submitted_at: new Date(submittedAt) };
+  await withTimeout(setNewLead(firestoreLite, id, lead), timeoutMs, 'lead write');
 }

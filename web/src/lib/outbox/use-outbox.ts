@@ -31,8 +31,8 @@ export interface UseOutboxOptions {
 }
 
 /** Loads the Firestore Lite writer (the page's Firestore chunk) on first use. */
-const sendLazily: LeadSender = async (id, lead) =>
-  (await import('./send-lead')).writeLead(id, lead);
+const sendLazily: LeadSender = async (id, lead, submittedAt) =>
+  (await import('./send-lead')).writeLead(id, lead, submittedAt);
 
 /** The device's outbox, sending through the lazily loaded writer. */
 const outboxOfPage = () => deviceOutbox(sendLazily);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { consentNotes } from '@/domain/consent';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
 import { IDBFactory } from 'fake-indexeddb';
@@ -7,7 +8,9 @@ import { forgetOutboxDatabase } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
 import { CallCenterApplyPage } from './CallCenterApplyPage';
 
-const api = vi.hoisted(() => ({ writeLead: vi.fn<(id: string, lead: object) => Promise<void>>() }));
+const api = vi.hoisted(() => ({
+  writeLead: vi.fn<(id: string, lead: object, submittedAt?: number) => Promise<void>>(),
+}));
 vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
 // No admin pixel, unless a test sets one (a new id each time: its fbq('init', id) shows the set-up ran).
 const tracking = vi.hoisted(() => ({ pixelId: null as string | null, next: 900000 }));
@@ -104,14 +107,20 @@ describe('call-center application page', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
     expect(await screen.findByText('Candidatura enviada com sucesso!')).toBeInTheDocument();
     expect(screen.getByText('Conecta entrará em contato em breve. Obrigado!')).toBeInTheDocument();
-    expect(api.writeLead).toHaveBeenCalledWith(expect.stringMatching(/^\w{20}$/), {
-      nome: 'Bruno Lima',
-      whatsapp: '(79) 98888-7777',
-      vaga: '[Conecta] Supervisor de Call Center',
-      cidade: 'Aracaju - Atalaia',
-      idade: 33,
-      tempo_experiencia: 'Menos de 1 ano',
-    });
+    expect(api.writeLead).toHaveBeenCalledWith(
+      expect.stringMatching(/^\w{20}$/),
+      {
+        nome: 'Bruno Lima',
+        whatsapp: '(79) 98888-7777',
+        vaga: '[Conecta] Supervisor de Call Center',
+        cidade: 'Aracaju - Atalaia',
+        idade: 33,
+        tempo_experiencia: 'Menos de 1 ano',
+        // The version of the consent note shown under the button (LGPD, issue 26).
+        consent_version: consentNotes.callCenter.version,
+      },
+      undefined,
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/redirecionamento'));
     await waitFor(() =>
       expect(fbqCalls.filter((c) => c.includes('CompleteRegistration'))).toEqual([

@@ -5,10 +5,11 @@ import { renderPage } from '@/components/test-utils/render';
 import { IDBFactory } from 'fake-indexeddb';
 import { forgetOutboxDatabase, idbOutboxStore } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
+import { consentNotes } from '@/domain/consent';
 import { RootApplyPage } from './RootApplyPage';
 
 const api = vi.hoisted(() => ({
-  writeLead: vi.fn<(id: string, lead: object) => Promise<void>>(),
+  writeLead: vi.fn<(id: string, lead: object, submittedAt?: number) => Promise<void>>(),
 }));
 vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
@@ -114,6 +115,7 @@ describe('root application page', () => {
         whatsapp: '(75) 99999-1234',
         vaga: 'Aux Serraria',
         cidade: 'Joazeiro',
+        consent_version: consentNotes.root.version,
         source: { utm_source: 'facebook', utm_campaign: 'junho', fbclid: true },
       });
       await conversionsFired(1);
@@ -123,7 +125,7 @@ describe('root application page', () => {
     }
   });
 
-  test('sends exactly the four fields, shows Enviando... while busy, then clears the form', async () => {
+  test('sends exactly the four fields and the consent version, shows Enviando... while busy, then clears the form', async () => {
     let finish: () => void = () => {};
     api.writeLead.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
     const user = userEvent.setup({ delay: null });
@@ -139,7 +141,11 @@ describe('root application page', () => {
       whatsapp: '(75) 99999-1234',
       vaga: 'Aux Serraria',
       cidade: 'Joazeiro',
+      consent_version: consentNotes.root.version,
     });
+    // Sent at once: no device time (only an application that waited records submitted_at).
+    expect(api.writeLead.mock.calls[0][2]).toBeUndefined();
+    expect(screen.getByText(consentNotes.root.text)).toBeInTheDocument();
     finish();
     expect(await screen.findByText('Candidatura enviada com sucesso! 🎉')).toBeInTheDocument();
     expect(screen.getByText('Entraremos em contato em breve. Obrigado!')).toBeInTheDocument();
@@ -213,6 +219,13 @@ describe('root application page', () => {
     );
     expect(writtenIds()).toHaveLength(2);
     expect(writtenIds()[1]).toBe(writtenIds()[0]);
+    // The first attempt went at once (no device time); the one that waited carries the device's
+    // time of the submit (lead.ts submitted_at), not the time it finally went.
+    const [first, later] = api.writeLead.mock.calls;
+    expect(first[2]).toBeUndefined();
+    expect(later[2]).toBeTypeOf('number');
+    expect(later[2]).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - (later[2] as number)).toBeLessThan(10 * 60_000);
     expect(await idbOutboxStore.all()).toEqual([]);
     await conversionsFired(1);
   });

@@ -1,5 +1,5 @@
 /** '/': the equipment maker's job application page (docs/product.md, "Public pages"). */
-import { Button, Select } from '@mantine/core';
+import { Button, Select, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { HeadsetIcon } from '@/components/icons';
 import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
@@ -65,6 +65,11 @@ export function RootApplyPage() {
         onSubmit={handleSubmit}
         sending={sending}
         submitColor="#1e7a34"
+        footer={
+          <Text size="xs" c="gray.7" ta="center">
+            {texts.consent}
+          </Text>
+        }
       >
         <Select
           {...texts.vaga}

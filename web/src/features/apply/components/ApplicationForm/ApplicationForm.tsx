@@ -37,7 +37,7 @@ export interface ApplicationFormProps {
   submitColor: MantineColor;
   /** The page's own fields, between WhatsApp and the submit button. */
   children: ReactNode;
-  /** Under the submit button (the call-center page's consent note). */
+  /** Under the submit button (the page's consent note). */
   footer?: ReactNode;
 }
 
