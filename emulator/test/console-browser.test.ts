@@ -107,8 +107,10 @@ describe('console data view', () => {
       .click();
     await page.getByRole('button', { name: 'Edit document' }).click();
     await page.getByLabel('Value of status').fill('contratado');
+    // The new field comes after the lead's own (however many the app's lead has).
+    const existing = await page.getByLabel(/^Name of field \d+$/).count();
     await page.getByRole('button', { name: 'Add field' }).click();
-    await page.getByLabel('Name of field 8').fill('score');
+    await page.getByLabel(`Name of field ${existing + 1}`).fill('score');
     await page.getByRole('combobox', { name: 'Type of score' }).click();
     await page.getByRole('option', { name: 'integer' }).click();
     await page.getByLabel('Value of score').fill('42');
