@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -8,6 +9,21 @@ import { hostingHeaders } from './vite.hosting-headers.ts';
 import type { RoutePages } from './vite.preload-routes.ts';
 import { prerenderedFile, prerenderPages } from './vite.prerender.ts';
 import { precacheScope } from './vite.precache.ts';
+
+/**
+ * Firestore Lite imports Closure's Integer, Md5 and BloomFilter (`bloom-blob`) for one call: the
+ * order of numeric document ids. Lite gets src/lib/firebase/lite-integer.ts instead (3.4 KB gzip
+ * less on each form page); the full SDK, which needs the bloom filter, keeps the real module.
+ */
+const firestoreLiteInteger: Plugin = {
+  name: 'vagas:firestore-lite-integer',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const fromLite = /[\\/]@firebase[\\/]firestore[\\/]dist[\\/]lite[\\/]/.test(importer ?? '');
+    if (source !== '@firebase/webchannel-wrapper/bloom-blob' || !fromLite) return null;
+    return fileURLToPath(new URL('./src/lib/firebase/lite-integer.ts', import.meta.url));
+  },
+};
 
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
 const publicPages: RoutePages = {
@@ -38,6 +54,7 @@ export default defineConfig({
     ],
   },
   plugins: [
+    firestoreLiteInteger,
     react(),
     // Before prerenderPages, which rewrites clean URLs to files: headers go by the requested path.
     hostingHeaders({ firebaseJson: fileURLToPath(new URL('../firebase.json', import.meta.url)) }),

@@ -20,6 +20,9 @@ export const recordTexts = {
     experiencia: 'Experiência',
     status: 'Status',
     appliedAt: 'Candidatou-se em',
+    // submitted_at: the device's clock at the submit, on an application that waited there.
+    submittedAt: 'Enviada do aparelho em',
+    consent: 'Consentimento',
     trashedAt: 'Na lixeira desde',
     source: 'Origem',
     medium: 'Mídia',
@@ -32,6 +35,8 @@ export const recordTexts = {
   no: 'Não',
   missing: '-',
   neverContacted: 'Nunca contatado',
+  // A lead stored before the consent record (issue 26) has no consent_version.
+  noConsentVersion: 'Não registrado',
   // The row's controls (features/leads says the same).
   statusOf: (nome: string) => `Status de ${nome}`,
   trashOf: (nome: string) => `Mover ${nome} para lixeira`,

@@ -1,4 +1,8 @@
-/** Every field of the lead, its source and campaign, and when it applied (a description list). */
+/**
+ * Every field of the lead, its source and campaign, when it applied (created_at: its arrival at the
+ * server) and, for an application that waited on the device, when it was sent there (submitted_at,
+ * the device's clock), and the version of the consent note it was shown (a description list).
+ */
 import { SimpleGrid, Text } from '@mantine/core';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import type { RecordLead } from '@/domain/lead-record';
@@ -36,11 +40,15 @@ export function LeadDetails({ lead }: { lead: RecordLead }) {
         <StatusBadge status={lead.status} />
       </Field>
       <Field label={f.appliedAt}>{formatDateTime(lead.created_at)}</Field>
+      {lead.submitted_at && (
+        <Field label={f.submittedAt}>{formatDateTime(lead.submitted_at)}</Field>
+      )}
       {lead.deleted_at && <Field label={f.trashedAt}>{formatDateTime(lead.deleted_at)}</Field>}
       <Field label={f.source}>{orDash(source?.utm_source)}</Field>
       <Field label={f.medium}>{orDash(source?.utm_medium)}</Field>
       <Field label={f.campaign}>{orDash(source?.utm_campaign)}</Field>
       <Field label={f.facebookAd}>{source?.fbclid ? recordTexts.yes : recordTexts.no}</Field>
+      <Field label={f.consent}>{lead.consent_version ?? recordTexts.noConsentVersion}</Field>
     </SimpleGrid>
   );
 }

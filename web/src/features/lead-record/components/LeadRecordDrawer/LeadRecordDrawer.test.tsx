@@ -115,6 +115,10 @@ function load(data: RecordLead | null = lead()) {
   });
 }
 
+/** The value next to a label of the record's description list. */
+const valueOf = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
 beforeEach(() => {
   fakeLiveData.reset();
   Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
@@ -145,6 +149,30 @@ describe('the lead record', () => {
     expect(other).toHaveAttribute('href', '/admin/leads/L0');
     expect(other.parentElement).toHaveTextContent('Na lixeira');
     expect(within(dialog).getByText('Nunca contatado')).toBeInTheDocument();
+  });
+
+  it('shows when an application that waited was sent from the device, and the consent version', async () => {
+    renderRecord();
+    load(
+      lead({
+        created_at: new Date(2026, 10, 25, 14, 5),
+        submitted_at: new Date(2026, 10, 25, 8, 40),
+        consent_version: 'raiz-2026-11-25',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ficha do candidato' });
+    expect(valueOf(dialog, 'Candidatou-se em')).toBe('25/11/2026 14:05');
+    expect(valueOf(dialog, 'Enviada do aparelho em')).toBe('25/11/2026 08:40');
+    expect(valueOf(dialog, 'Consentimento')).toBe('raiz-2026-11-25');
+  });
+
+  it('leaves the device time out when the application was sent at once, and says when no consent was recorded', async () => {
+    renderRecord();
+    load(lead({ created_at: new Date(2026, 10, 25, 14, 5) }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ficha do candidato' });
+    expect(valueOf(dialog, 'Candidatou-se em')).toBe('25/11/2026 14:05');
+    expect(within(dialog).queryByText('Enviada do aparelho em')).toBeNull();
+    expect(valueOf(dialog, 'Consentimento')).toBe('Não registrado');
   });
 
   it("shows the list's copy of the lead at once, then the lead's own live data", async () => {
