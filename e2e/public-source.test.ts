@@ -14,6 +14,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { routes } from '../web/src/config/routes';
+import { consentNotes } from '../web/src/domain/consent';
 import { callCenterVaga, leadSourceTextLimits } from '../web/src/domain/lead';
 import {
   choose,
@@ -126,6 +127,7 @@ describe('a forged source is refused by the rules', () => {
     status: 'novo',
     created_at: serverTimestamp(),
     deleted_at: null,
+    consent_version: consentNotes.root.version,
     source,
   });
 
