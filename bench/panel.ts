@@ -12,9 +12,9 @@
  * Numbers only, never pass/fail.
  * Usage: node --import tsx bench/panel.ts [--active 20000] [--trashed 20000] [--live 50]
  */
-import { deleteApp as deleteAdminApp, initializeApp as initAdminApp } from 'firebase-admin/app';
+import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import {
   collection,
@@ -28,7 +28,8 @@ import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
-import { startLocalSuite, type LocalSuite } from '../scripts/lib/local-suite.mjs';
+import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { startPanelSuite } from './lib/panel-suite.ts';
 import {
   instrumentContext,
   rowSeenAt,
@@ -282,15 +283,7 @@ function printAndReport(
 }
 
 step('starting the local suite (builds web/)');
-const suite = await startLocalSuite({ web: 'preview', functions: true });
-// Ctrl-C still stops the emulators and the preview server.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
-}
-process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
-process.env.FIREBASE_AUTH_EMULATOR_HOST = `${suite.auth?.host}:${suite.auth?.port}`;
-const adminApp = initAdminApp({ projectId: suite.projectId }, 'bench-panel');
-const db = getFirestore(adminApp);
+const { suite, adminApp, db } = await startPanelSuite('bench-panel');
 let browser: Browser | undefined;
 let liteApp: FirebaseApp | undefined;
 

@@ -9,9 +9,9 @@
  * Numbers only, never pass/fail.
  * Usage: node --import tsx bench/record.ts [--active 20000] [--opens 10] [--changes 20] [--bulk 5000]
  */
-import { deleteApp as deleteAdminApp, initializeApp as initAdminApp } from 'firebase-admin/app';
+import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
-import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import {
@@ -24,7 +24,8 @@ import {
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
-import { startLocalSuite, type LocalSuite } from '../scripts/lib/local-suite.mjs';
+import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { startPanelSuite } from './lib/panel-suite.ts';
 import { instrumentContext, statsOf } from './lib/panel-page.ts';
 import {
   armRecordOpen,
@@ -239,14 +240,7 @@ function printAndReport(
 }
 
 step('starting the local suite (builds web/ and functions/)');
-const suite = await startLocalSuite({ web: 'preview', functions: true });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
-}
-process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
-process.env.FIREBASE_AUTH_EMULATOR_HOST = `${suite.auth?.host}:${suite.auth?.port}`;
-const adminApp = initAdminApp({ projectId: suite.projectId });
-const db = getFirestore(adminApp);
+const { suite, adminApp, db } = await startPanelSuite();
 let browser: Browser | undefined;
 try {
   step(`seeding ${activeCount} leads`);

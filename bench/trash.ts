@@ -10,13 +10,14 @@
  * Numbers only, never pass/fail.
  * Usage: node --import tsx bench/trash.ts [--trashed 20000] [--bulk 2005]
  */
-import { deleteApp as deleteAdminApp, initializeApp as initAdminApp } from 'firebase-admin/app';
+import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
-import { FieldPath, Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
-import { startLocalSuite, type LocalSuite } from '../scripts/lib/local-suite.mjs';
+import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { startPanelSuite } from './lib/panel-suite.ts';
 import { report } from './lib/report.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -169,14 +170,7 @@ function print(r: Awaited<ReturnType<typeof run>>) {
 }
 
 step('starting the local suite (builds web/ and functions/)');
-const suite = await startLocalSuite({ web: 'preview', functions: true });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
-}
-process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
-process.env.FIREBASE_AUTH_EMULATOR_HOST = `${suite.auth?.host}:${suite.auth?.port}`;
-const adminApp = initAdminApp({ projectId: suite.projectId });
-const db = getFirestore(adminApp);
+const { suite, adminApp, db } = await startPanelSuite();
 let browser: Browser | undefined;
 try {
   step(`seeding ${trashedCount} trashed leads`);

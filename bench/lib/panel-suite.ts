@@ -1,0 +1,21 @@
+/**
+ * The local suite the panel benchmarks run against (panel, record, trash): emulators with the
+ * functions, the production web build in a preview server, firebase-admin pointed at them, and
+ * Ctrl-C stopping them all.
+ */
+import { initializeApp as initAdminApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
+
+export async function startPanelSuite(
+  adminAppName?: string,
+): Promise<{ suite: LocalSuite; adminApp: App; db: Firestore }> {
+  const suite = await startLocalSuite({ web: 'preview', functions: true });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
+  }
+  process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = `${suite.auth?.host}:${suite.auth?.port}`;
+  const adminApp = initAdminApp({ projectId: suite.projectId }, adminAppName);
+  return { suite, adminApp, db: getFirestore(adminApp) };
+}
