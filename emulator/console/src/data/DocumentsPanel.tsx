@@ -1,7 +1,7 @@
 /** A collection's documents, a page at a time (or the results of a query), with add and delete. */
 import { Alert, Button, Group, NavLink, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { api, type StoredDocument } from '../api.ts';
+import { api, type DocumentPage, type StoredDocument } from '../api.ts';
 import { useDataVersion } from '../live.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { EditDocumentModal } from './EditDocumentModal.tsx';
@@ -46,7 +46,6 @@ export function DocumentsPanel(props: {
       </Paper>
     );
   }
-  const docs = page.data?.documents ?? [];
   const first = (cursors.length - 1) * PAGE_SIZE;
   return (
     <Paper withBorder p="sm">
@@ -76,64 +75,22 @@ export function DocumentsPanel(props: {
       />
       {page.error && <Alert color="red">{page.error}</Alert>}
       {results ? (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {results.length} {results.length === 1 ? 'result' : 'results'}
-          </Text>
-          <nav aria-label="Query results">
-            {results.map((d) => (
-              <NavLink
-                key={d.path}
-                component="button"
-                label={d.path.slice(collection.length + 1)}
-                active={d.path === props.selected}
-                onClick={() => props.onSelect(d.path)}
-              />
-            ))}
-          </nav>
-        </>
+        <QueryResults
+          results={results}
+          collection={collection}
+          selected={props.selected}
+          onSelect={props.onSelect}
+        />
       ) : (
-        <>
-          {page.data && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {page.data.count === 0
-                ? 'No documents.'
-                : `${first + 1}–${first + docs.filter((d) => !d.missing).length} of ${page.data.count.toLocaleString()}`}
-            </Text>
-          )}
-          <nav aria-label="Documents">
-            {docs.map((d) => (
-              <NavLink
-                key={d.path}
-                component="button"
-                label={d.id}
-                description={d.missing ? 'no document, has subcollections' : undefined}
-                fs={d.missing ? 'italic' : undefined}
-                active={d.path === props.selected}
-                aria-current={d.path === props.selected ? 'true' : undefined}
-                onClick={() => props.onSelect(d.path)}
-              />
-            ))}
-          </nav>
-          <Group justify="space-between" mt="xs">
-            <Button
-              size="xs"
-              variant="default"
-              disabled={cursors.length === 1}
-              onClick={() => setCursors(cursors.slice(0, -1))}
-            >
-              Previous page
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={!page.data?.next}
-              onClick={() => page.data?.next && setCursors([...cursors, page.data.next])}
-            >
-              Next page
-            </Button>
-          </Group>
-        </>
+        <PagedDocuments
+          page={page.data}
+          first={first}
+          selected={props.selected}
+          onSelect={props.onSelect}
+          hasPrevious={cursors.length > 1}
+          onPrevious={() => setCursors(cursors.slice(0, -1))}
+          onNext={(next) => setCursors([...cursors, next])}
+        />
       )}
       {adding && (
         <EditDocumentModal
@@ -147,5 +104,90 @@ export function DocumentsPanel(props: {
         />
       )}
     </Paper>
+  );
+}
+
+/** The documents a query returned, by their path under the collection. */
+function QueryResults(props: {
+  results: StoredDocument[];
+  collection: string;
+  selected: string | null;
+  onSelect: (path: string) => void;
+}) {
+  const { results, collection } = props;
+  return (
+    <>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {results.length} {results.length === 1 ? 'result' : 'results'}
+      </Text>
+      <nav aria-label="Query results">
+        {results.map((d) => (
+          <NavLink
+            key={d.path}
+            component="button"
+            label={d.path.slice(collection.length + 1)}
+            active={d.path === props.selected}
+            onClick={() => props.onSelect(d.path)}
+          />
+        ))}
+      </nav>
+    </>
+  );
+}
+
+/** One page of the collection's documents, with its range and the page buttons. */
+function PagedDocuments(props: {
+  page: DocumentPage | null | undefined;
+  first: number;
+  selected: string | null;
+  onSelect: (path: string) => void;
+  hasPrevious: boolean;
+  onPrevious: () => void;
+  onNext: (cursor: string) => void;
+}) {
+  const { page, first, selected } = props;
+  const docs = page?.documents ?? [];
+  return (
+    <>
+      {page && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {page.count === 0
+            ? 'No documents.'
+            : `${first + 1}–${first + docs.filter((d) => !d.missing).length} of ${page.count.toLocaleString()}`}
+        </Text>
+      )}
+      <nav aria-label="Documents">
+        {docs.map((d) => (
+          <NavLink
+            key={d.path}
+            component="button"
+            label={d.id}
+            description={d.missing ? 'no document, has subcollections' : undefined}
+            fs={d.missing ? 'italic' : undefined}
+            active={d.path === selected}
+            aria-current={d.path === selected ? 'true' : undefined}
+            onClick={() => props.onSelect(d.path)}
+          />
+        ))}
+      </nav>
+      <Group justify="space-between" mt="xs">
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!props.hasPrevious}
+          onClick={props.onPrevious}
+        >
+          Previous page
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!page?.next}
+          onClick={() => page?.next && props.onNext(page.next)}
+        >
+          Next page
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -105,38 +105,13 @@ export function EditDocumentModal(props: {
           />
         )}
         {drafts.map((d, i) => (
-          <Group key={d.key} align="start" wrap="nowrap" gap="xs">
-            <TextInput
-              aria-label={`Name of field ${i + 1}`}
-              placeholder="field"
-              value={d.name}
-              onChange={(e) => update(d.key, { name: e.currentTarget.value })}
-              w={180}
-            />
-            <Select
-              aria-label={`Type of ${d.name || `field ${i + 1}`}`}
-              data={[...FIELD_TYPES]}
-              value={d.type}
-              onChange={(v) => {
-                const type = (v ?? 'string') as FieldType;
-                update(d.key, { type, text: defaultText(type) });
-              }}
-              allowDeselect={false}
-              w={130}
-            />
-            <div style={{ flex: 1 }}>
-              <ValueInput draft={d} onChange={(text) => update(d.key, { text })} />
-            </div>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove ${d.name || `field ${i + 1}`}`}
-              onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
-              mt={4}
-            >
-              ×
-            </ActionIcon>
-          </Group>
+          <FieldRow
+            key={d.key}
+            draft={d}
+            position={i + 1}
+            onChange={(change) => update(d.key, change)}
+            onRemove={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
+          />
         ))}
         <Group justify="space-between">
           <Button variant="default" size="xs" onClick={() => setDrafts([...drafts, newDraft()])}>
@@ -158,5 +133,49 @@ export function EditDocumentModal(props: {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** One field being edited: its name, type, value and remove button. */
+function FieldRow(props: {
+  draft: Draft;
+  position: number;
+  onChange: (change: Partial<Draft>) => void;
+  onRemove: () => void;
+}) {
+  const { draft: d, position: n, onChange } = props;
+  return (
+    <Group align="start" wrap="nowrap" gap="xs">
+      <TextInput
+        aria-label={`Name of field ${n}`}
+        placeholder="field"
+        value={d.name}
+        onChange={(e) => onChange({ name: e.currentTarget.value })}
+        w={180}
+      />
+      <Select
+        aria-label={`Type of ${d.name || `field ${n}`}`}
+        data={[...FIELD_TYPES]}
+        value={d.type}
+        onChange={(v) => {
+          const type = (v ?? 'string') as FieldType;
+          onChange({ type, text: defaultText(type) });
+        }}
+        allowDeselect={false}
+        w={130}
+      />
+      <div style={{ flex: 1 }}>
+        <ValueInput draft={d} onChange={(text) => onChange({ text })} />
+      </div>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove ${d.name || `field ${n}`}`}
+        onClick={props.onRemove}
+        mt={4}
+      >
+        ×
+      </ActionIcon>
+    </Group>
   );
 }

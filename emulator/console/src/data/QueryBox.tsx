@@ -106,46 +106,13 @@ export function QueryBox(props: {
       <Collapse expanded={open}>
         <Stack gap={6} my="xs" role="group" aria-label="Query">
           {filters.map((f, i) => (
-            <Group key={f.key} gap={4} wrap="nowrap">
-              <TextInput
-                aria-label={`Filter ${i + 1} field`}
-                placeholder="field"
-                value={f.name}
-                onChange={(e) => update(f.key, { name: e.currentTarget.value })}
-                w={110}
-              />
-              <Select
-                aria-label={`Filter ${i + 1} operator`}
-                data={Object.keys(OPS)}
-                value={f.op}
-                onChange={(v) => update(f.key, { op: v ?? '==' })}
-                allowDeselect={false}
-                w={90}
-              />
-              <Select
-                aria-label={`Filter ${i + 1} type`}
-                data={[...FIELD_TYPES]}
-                value={f.type}
-                onChange={(v) => update(f.key, { type: (v ?? 'string') as FieldType })}
-                allowDeselect={false}
-                w={100}
-              />
-              <TextInput
-                aria-label={`Filter ${i + 1} value`}
-                placeholder="value"
-                value={f.text}
-                onChange={(e) => update(f.key, { text: e.currentTarget.value })}
-                style={{ flex: 1 }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove filter ${i + 1}`}
-                onClick={() => setFilters(filters.filter((x) => x.key !== f.key))}
-              >
-                ×
-              </ActionIcon>
-            </Group>
+            <FilterRow
+              key={f.key}
+              filter={f}
+              position={i + 1}
+              onChange={(change) => update(f.key, change)}
+              onRemove={() => setFilters(filters.filter((x) => x.key !== f.key))}
+            />
           ))}
           <Button
             size="xs"
@@ -154,34 +121,14 @@ export function QueryBox(props: {
           >
             Add filter
           </Button>
-          <Group gap={4} wrap="nowrap">
-            <TextInput
-              aria-label="Order by field"
-              placeholder="order by field"
-              value={orderBy}
-              onChange={(e) => setOrderBy(e.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Select
-              aria-label="Direction"
-              data={[
-                { value: 'ASCENDING', label: 'asc' },
-                { value: 'DESCENDING', label: 'desc' },
-              ]}
-              value={direction}
-              onChange={(v) => setDirection(v ?? 'ASCENDING')}
-              allowDeselect={false}
-              w={80}
-            />
-            <NumberInput
-              aria-label="Limit"
-              placeholder="limit"
-              value={limit}
-              onChange={setLimit}
-              min={1}
-              w={80}
-            />
-          </Group>
+          <OrderRow
+            orderBy={orderBy}
+            direction={direction}
+            limit={limit}
+            onOrderBy={setOrderBy}
+            onDirection={setDirection}
+            onLimit={setLimit}
+          />
           <Group gap={4}>
             <Button size="xs" onClick={run}>
               Run query
@@ -198,5 +145,93 @@ export function QueryBox(props: {
         </Stack>
       </Collapse>
     </div>
+  );
+}
+
+/** One filter: field, operator, value type, value, and its remove button. */
+function FilterRow(props: {
+  filter: Filter;
+  position: number;
+  onChange: (change: Partial<Filter>) => void;
+  onRemove: () => void;
+}) {
+  const { filter: f, position: n, onChange, onRemove } = props;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <TextInput
+        aria-label={`Filter ${n} field`}
+        placeholder="field"
+        value={f.name}
+        onChange={(e) => onChange({ name: e.currentTarget.value })}
+        w={110}
+      />
+      <Select
+        aria-label={`Filter ${n} operator`}
+        data={Object.keys(OPS)}
+        value={f.op}
+        onChange={(v) => onChange({ op: v ?? '==' })}
+        allowDeselect={false}
+        w={90}
+      />
+      <Select
+        aria-label={`Filter ${n} type`}
+        data={[...FIELD_TYPES]}
+        value={f.type}
+        onChange={(v) => onChange({ type: (v ?? 'string') as FieldType })}
+        allowDeselect={false}
+        w={100}
+      />
+      <TextInput
+        aria-label={`Filter ${n} value`}
+        placeholder="value"
+        value={f.text}
+        onChange={(e) => onChange({ text: e.currentTarget.value })}
+        style={{ flex: 1 }}
+      />
+      <ActionIcon variant="subtle" color="red" aria-label={`Remove filter ${n}`} onClick={onRemove}>
+        ×
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** Order-by field, direction and limit. */
+function OrderRow(props: {
+  orderBy: string;
+  direction: string;
+  limit: number | string;
+  onOrderBy: (value: string) => void;
+  onDirection: (value: string) => void;
+  onLimit: (value: number | string) => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <TextInput
+        aria-label="Order by field"
+        placeholder="order by field"
+        value={props.orderBy}
+        onChange={(e) => props.onOrderBy(e.currentTarget.value)}
+        style={{ flex: 1 }}
+      />
+      <Select
+        aria-label="Direction"
+        data={[
+          { value: 'ASCENDING', label: 'asc' },
+          { value: 'DESCENDING', label: 'desc' },
+        ]}
+        value={props.direction}
+        onChange={(v) => props.onDirection(v ?? 'ASCENDING')}
+        allowDeselect={false}
+        w={80}
+      />
+      <NumberInput
+        aria-label="Limit"
+        placeholder="limit"
+        value={props.limit}
+        onChange={props.onLimit}
+        min={1}
+        w={80}
+      />
+    </Group>
   );
 }

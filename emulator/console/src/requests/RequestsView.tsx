@@ -1,6 +1,6 @@
 /** Recent requests through every transport, with filters and, for rules decisions, the trace. */
 import { Alert, Badge, Button, Group, Switch, Table, Text, TextInput } from '@mantine/core';
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, type RequestEntry, type Who } from '../api.ts';
 import { useNewRequests } from '../live.ts';
 import { DeliveryOutcome } from './DeliveryOutcome.tsx';
@@ -93,69 +93,80 @@ export function RequestsView() {
         </Table.Thead>
         <Table.Tbody>
           {shown.map((e) => (
-            <Fragment key={e.id}>
-              <Table.Tr>
-                <Table.Td>
-                  {new Date(e.at).toLocaleTimeString(undefined, {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                    second: '2-digit',
-                    hour12: false,
-                    fractionalSecondDigits: 3,
-                  })}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={METHOD_COLORS[e.method] ?? 'blue'}>
-                    {e.method === 'listen' || e.method === 'function'
-                      ? `${e.method} (${e.rulesMethod})`
-                      : e.method}
-                  </Badge>
-                </Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>/{e.path}</Table.Td>
-                <Table.Td>{whoText(e.who)}</Table.Td>
-                <Table.Td>
-                  {e.delivery ? (
-                    <DeliveryOutcome delivery={e.delivery} />
-                  ) : (
-                    <Group gap={4} wrap="nowrap">
-                      <Badge color={e.allowed ? 'green' : 'red'}>
-                        {e.allowed ? 'allowed' : 'denied'}
-                      </Badge>
-                      {e.trace ? (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          aria-expanded={open === e.id}
-                          onClick={() => setOpen(open === e.id ? null : e.id)}
-                          aria-label={`Rules trace of ${e.method} /${e.path}`}
-                        >
-                          {open === e.id ? 'Hide trace' : 'Trace'}
-                        </Button>
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          {e.basis === 'owner'
-                            ? 'no rules (owner)'
-                            : e.basis === 'no-rules'
-                              ? 'no rules loaded'
-                              : ''}
-                        </Text>
-                      )}
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-              {open === e.id && e.trace && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Trace entry={e} />
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Fragment>
+            <RequestRow
+              key={e.id}
+              entry={e}
+              traceOpen={open === e.id}
+              onToggleTrace={() => setOpen(open === e.id ? null : e.id)}
+            />
           ))}
         </Table.Tbody>
       </Table>
     </div>
+  );
+}
+
+/** One request: time, method, path, who, the rules decision (or delivery), and its trace when open. */
+function RequestRow(props: { entry: RequestEntry; traceOpen: boolean; onToggleTrace: () => void }) {
+  const { entry: e, traceOpen } = props;
+  return (
+    <>
+      <Table.Tr>
+        <Table.Td>
+          {new Date(e.at).toLocaleTimeString(undefined, {
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+            hour12: false,
+            fractionalSecondDigits: 3,
+          })}
+        </Table.Td>
+        <Table.Td>
+          <Badge variant="light" color={METHOD_COLORS[e.method] ?? 'blue'}>
+            {e.method === 'listen' || e.method === 'function'
+              ? `${e.method} (${e.rulesMethod})`
+              : e.method}
+          </Badge>
+        </Table.Td>
+        <Table.Td style={{ wordBreak: 'break-all' }}>/{e.path}</Table.Td>
+        <Table.Td>{whoText(e.who)}</Table.Td>
+        <Table.Td>
+          {e.delivery ? (
+            <DeliveryOutcome delivery={e.delivery} />
+          ) : (
+            <Group gap={4} wrap="nowrap">
+              <Badge color={e.allowed ? 'green' : 'red'}>{e.allowed ? 'allowed' : 'denied'}</Badge>
+              {e.trace ? (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  aria-expanded={traceOpen}
+                  onClick={props.onToggleTrace}
+                  aria-label={`Rules trace of ${e.method} /${e.path}`}
+                >
+                  {traceOpen ? 'Hide trace' : 'Trace'}
+                </Button>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {e.basis === 'owner'
+                    ? 'no rules (owner)'
+                    : e.basis === 'no-rules'
+                      ? 'no rules loaded'
+                      : ''}
+                </Text>
+              )}
+            </Group>
+          )}
+        </Table.Td>
+      </Table.Tr>
+      {traceOpen && e.trace && (
+        <Table.Tr>
+          <Table.Td colSpan={5}>
+            <Trace entry={e} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 }
 
