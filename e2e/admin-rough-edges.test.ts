@@ -99,4 +99,32 @@ describe('the Leads tab', () => {
     await expect.poll(listedNames(page), slow).toEqual([`${tag} ontem`]);
     await expect.poll(() => period.textContent(), slow).not.toContain('Qualquer data');
   });
+
+  test("toasts keep clear of 'Sair', and a 'Desfazer' does not follow the admin to the Lixeira", async () => {
+    const tag = uniqueTag('Torrada');
+    await seed({ nome: `${tag} Bia` });
+    const page = await panel();
+    await searchBox(page).fill(tag);
+    await expect.poll(listedNames(page), slow).toEqual([`${tag} Bia`]);
+    await page.getByRole('button', { name: `Mover ${tag} Bia para lixeira` }).click();
+    const undo = page.getByRole('button', { name: 'Desfazer' });
+    await undo.waitFor();
+    const toastBox = await page.locator('.mantine-Notification-root', { has: undo }).boundingBox();
+    const signOut = await page.getByRole('button', { name: 'Sair' }).boundingBox();
+    expect(toastBox && signOut).toBeTruthy();
+    if (toastBox && signOut) {
+      const apart =
+        toastBox.x >= signOut.x + signOut.width ||
+        signOut.x >= toastBox.x + toastBox.width ||
+        toastBox.y >= signOut.y + signOut.height ||
+        signOut.y >= toastBox.y + toastBox.height;
+      expect(apart).toBe(true);
+    }
+    // The pointer rests on the toast, which pauses its own timer: only the tab change can hide it.
+    await page.locator('.mantine-Notification-root', { has: undo }).hover();
+    await page.getByRole('tab', { name: /^Leads/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByLabel('Buscar na lixeira por nome ou WhatsApp').waitFor();
+    await expect.poll(() => undo.count(), slow).toBe(0);
+  });
 });
