@@ -29,6 +29,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { leadKeys } from '../web/src/domain/lead-keys.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import {
   instrumentContext,
@@ -69,15 +70,21 @@ const step = (what: string) =>
 async function seedLeads(db: Firestore, active: number, trashed: number) {
   const seedStart = Date.now();
   const now = Date.now();
-  const lead = (i: number, inTrash: boolean) => ({
-    nome: `${first[i % first.length]} ${last[(i * 7) % last.length]} ${i}`,
-    whatsapp: `(7${i % 10}) 9${String(10_000_000 + ((i * 7919) % 89_999_999)).slice(0, 4)}-${String(i % 10_000).padStart(4, '0')}`,
-    vaga: jobs[i % jobs.length],
-    cidade: towns[i % towns.length],
-    status: statuses[i % statuses.length],
-    created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
-    deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - i * 1000) : null,
-  });
+  const lead = (i: number, inTrash: boolean) => {
+    const nome = `${first[i % first.length]} ${last[(i * 7) % last.length]} ${i}`;
+    const whatsapp = `(7${i % 10}) 9${String(10_000_000 + ((i * 7919) % 89_999_999)).slice(0, 4)}-${String(i % 10_000).padStart(4, '0')}`;
+    return {
+      nome,
+      whatsapp,
+      // What the leadTimeline function writes (a seed of 100,000 does not wait on 100,000 runs).
+      ...leadKeys(nome, whatsapp),
+      vaga: jobs[i % jobs.length],
+      cidade: towns[i % towns.length],
+      status: statuses[i % statuses.length],
+      created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
+      deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - i * 1000) : null,
+    };
+  };
   const writes = [];
   for (let i = 0; i < active; i++) writes.push(lead(i, false));
   for (let i = 0; i < trashed; i++) writes.push(lead(active + i, true));

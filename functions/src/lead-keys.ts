@@ -1,5 +1,5 @@
 /**
- * The lead's derived keys (`search_keys`, `phone_key`): what the panel searches and finds duplicates
+ * The lead's derived keys (`search_keys`, `phone_key`, `contacted`): what the panel searches and finds duplicates
  * with on the server. A copy of web/src/domain/lead-keys.ts (this folder deploys on its own):
  * test/lead-keys-sync.test.ts fails when the two compute different keys. `keepLeadKeys` writes them
  * when a lead's name or phone changed; the write changes no field the timeline records.
@@ -51,16 +51,18 @@ function phoneKeys(whatsapp: string): string[] {
   return keys;
 }
 
-/** The derived keys of a lead with this name and phone, as stored. */
+/** The derived keys of a lead with this name, phone and last contact, as stored. */
 export function leadKeys(
   nome: unknown,
   whatsapp: unknown,
-): { search_keys: string[]; phone_key: string } {
+  lastContactedAt: unknown = null,
+): { search_keys: string[]; phone_key: string; contacted: boolean } {
   const name = typeof nome === 'string' ? nome : '';
   const phone = typeof whatsapp === 'string' ? whatsapp : '';
   return {
     search_keys: [...new Set([...nameKeys(name), ...phoneKeys(phone)])].sort(),
     phone_key: phoneKeyOf(phone),
+    contacted: lastContactedAt !== null && lastContactedAt !== undefined,
   };
 }
 
@@ -91,8 +93,12 @@ export async function keepLeadKeys(
   data: Record<string, unknown> | undefined,
 ): Promise<boolean> {
   if (!data) return false;
-  const keys = leadKeys(data.nome, data.whatsapp);
-  if (sameList(data.search_keys, keys.search_keys) && data.phone_key === keys.phone_key) {
+  const keys = leadKeys(data.nome, data.whatsapp, data.last_contacted_at);
+  if (
+    sameList(data.search_keys, keys.search_keys) &&
+    data.phone_key === keys.phone_key &&
+    data.contacted === keys.contacted
+  ) {
     return false;
   }
   // An update, not a set: a lead deleted meanwhile is not brought back.

@@ -23,6 +23,10 @@ describe('the lead keys (functions copy)', () => {
     for (const nome of names) {
       for (const whatsapp of phones) {
         expect(functionsKeys.leadKeys(nome, whatsapp)).toEqual(webKeys.leadKeys(nome, whatsapp));
+        const at = new Date();
+        expect(functionsKeys.leadKeys(nome, whatsapp, at)).toEqual(
+          webKeys.leadKeys(nome, whatsapp, at),
+        );
       }
     }
     for (const search of searches) {
@@ -33,6 +37,10 @@ describe('the lead keys (functions copy)', () => {
   });
 
   it('are computed for a lead without a name or phone', () => {
-    expect(functionsKeys.leadKeys(undefined, 42)).toEqual({ search_keys: [], phone_key: '' });
+    expect(functionsKeys.leadKeys(undefined, 42)).toEqual({
+      search_keys: [],
+      phone_key: '',
+      contacted: false,
+    });
   });
 });

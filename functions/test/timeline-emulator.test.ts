@@ -225,6 +225,11 @@ describe('the timeline function', () => {
     await updateDoc(doc(db, 'leads', id), { status: 'separado' });
     const entries = await timeline(id, count(1));
     expect(kinds(entries)).toEqual(['status']);
+    // 'Registrar contato' makes it contacted ('Não contatados' leaves it out).
+    expect(renamed.contacted).toBe(false);
+    await updateDoc(doc(db, 'leads', id), { last_contacted_at: serverTimestamp() });
+    await storedLead(id, (data) => data.contacted === true);
+    expect(kinds(await timeline(id, count(2)))).toEqual(['status', 'contacted']);
   });
 
   it('a change made with the admin SDK names no admin', async () => {

@@ -298,7 +298,7 @@ describe('creating leads', () => {
 });
 
 describe('the derived keys (search_keys, phone_key: written only by the leadTimeline function)', () => {
-  const keys = { search_keys: ['maria', 'maria d'], phone_key: '79999990000' };
+  const keys = { search_keys: ['maria', 'maria d'], phone_key: '79999990000', contacted: false };
 
   it('a form cannot send them', async () => {
     await assertFails(createLead(t.anonymous(), rootLead(keys)));
@@ -311,6 +311,7 @@ describe('the derived keys (search_keys, phone_key: written only by the leadTime
     const ref = doc(t.admin(), 'leads', 'lead-1');
     await assertFails(updateDoc(ref, { search_keys: ['x'] }));
     await assertFails(updateDoc(ref, { phone_key: '11999990000' }));
+    await assertFails(updateDoc(ref, { contacted: true }));
     await assertFails(updateDoc(ref, { status: 'principal', search_keys: ['x'] }));
     await assertFails(updateDoc(ref, { search_keys: deleteField() }));
     await assertSucceeds(updateDoc(ref, { status: 'principal' }));

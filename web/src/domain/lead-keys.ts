@@ -5,7 +5,9 @@
  *   each word on (normalised: no accents, lower case, single spaces, at most `searchKeyMaxLength`
  *   characters), and every run of the phone's digits;
  * - `phone_key`: the phone's digits, for `in` queries ('duplicado': the same digits on more than
- *   one active lead).
+ *   one active lead);
+ * - `contacted`: whether `last_contacted_at` is set ('Não contatados': a lead never contacted has
+ *   no such field, which an `== null` filter would not match).
  * They are not fields of the lead (`leadFields`): no client writes them (firestore.rules' key lists
  * refuse them), the Cloud Function `leadKeys` (functions/src/lead-keys.ts, a copy of this module
  * kept equal by functions/test/lead-keys-sync.test.ts) keeps them on each lead, and the seeds write
@@ -57,16 +59,18 @@ function phoneKeys(whatsapp: string): string[] {
   return keys;
 }
 
-/** The derived keys of a lead with this name and phone, as stored. */
+/** The derived keys of a lead with this name, phone and last contact, as stored. */
 export function leadKeys(
   nome: unknown,
   whatsapp: unknown,
-): { search_keys: string[]; phone_key: string } {
+  lastContactedAt: unknown = null,
+): { search_keys: string[]; phone_key: string; contacted: boolean } {
   const name = typeof nome === 'string' ? nome : '';
   const phone = typeof whatsapp === 'string' ? whatsapp : '';
   return {
     search_keys: [...new Set([...nameKeys(name), ...phoneKeys(phone)])].sort(),
     phone_key: phoneKeyOf(phone),
+    contacted: lastContactedAt !== null && lastContactedAt !== undefined,
   };
 }
 
