@@ -4,9 +4,17 @@
  * screen. Every list query is ordered by created_at; firestore.indexes.json has an index
  * `<field> ==, created_at` for each equality field below, which Firestore merges for any mix of them.
  */
-import { searchKeyOf } from './lead-keys';
+import { fieldOptions, type Lead, type LeadStatus } from './lead';
+import { leadKeys, searchKeyOf } from './lead-keys';
 import { allJobs, type LeadCriteria } from './lead-list';
-import type { LeadStatus } from './lead';
+
+/** The jobs the 'Vaga' filter offers: every job either form offers (the rules allow no other). */
+export const filterJobs: readonly string[] = [
+  ...new Set([
+    ...(fieldOptions('vaga', 'root') ?? []),
+    ...(fieldOptions('vaga', 'callCenter') ?? []),
+  ]),
+].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 
 export type LeadClauseOp = '==' | '>=' | '<' | 'array-contains' | 'in';
 export interface LeadClause {
@@ -74,4 +82,37 @@ export function duplicateClauses(phoneKeys: readonly string[]): LeadClause[] | n
   const keys = [...new Set(phoneKeys.filter(Boolean))].sort().slice(0, maxInValues);
   if (keys.length === 0) return null;
   return [active, { field: 'phone_key', op: 'in', value: keys }];
+}
+
+/** A lead's stored value of `field`, the derived keys computed as the function stores them. */
+function storedValue(lead: Lead, field: string): unknown {
+  if (field === 'search_keys' || field === 'phone_key' || field === 'contacted') {
+    return leadKeys(lead.nome, lead.whatsapp, lead.last_contacted_at ?? null)[field];
+  }
+  return (lead as unknown as Record<string, unknown>)[field];
+}
+
+const time = (value: unknown) => (value instanceof Date ? value.getTime() : NaN);
+
+/** Whether a lead matches every clause, as the server decides: the in-memory twin of a query. */
+export function leadMatches(lead: Lead, clauses: readonly LeadClause[]): boolean {
+  return clauses.every(({ field, op, value }) => {
+    const stored = storedValue(lead, field);
+    switch (op) {
+      case '==':
+        return stored === undefined
+          ? false
+          : value instanceof Date
+            ? time(stored) === time(value)
+            : stored === value;
+      case 'in':
+        return (value as readonly unknown[]).includes(stored);
+      case 'array-contains':
+        return Array.isArray(stored) && stored.includes(value);
+      case '>=':
+        return time(stored) >= time(value);
+      case '<':
+        return time(stored) < time(value);
+    }
+  });
 }
