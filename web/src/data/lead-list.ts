@@ -42,7 +42,8 @@ export async function countLeadsMatching(
   db: Firestore,
   clauses: readonly LeadClause[],
 ): Promise<number> {
-  const snapshot = await getCountFromServer(query(leadsCollection(db), ...clauses.map(toWhere)));
+  // Ordered as the list is, so the list's indexes serve the count of a period too.
+  const snapshot = await getCountFromServer(leadListQuery(db, clauses));
   return snapshot.data().count;
 }
 
