@@ -26,13 +26,16 @@ export function phoneKeyOf(whatsapp: string): string {
   return whatsapp.replace(/\D/g, '');
 }
 
-/** Every start of the name at a word (after a space, '-' or an apostrophe), cut to the longest key. */
+const wordChar = /[\p{L}\p{N}]/u;
+
+/** Every start of the name and of each word in it, cut to the longest key. */
 function nameKeys(nome: string): string[] {
   const name = normalizeSearchText(nome);
   const keys: string[] = [];
   let words = 0;
   for (let start = 0; start < name.length && words < searchKeyMaxWords; start++) {
-    const atWord = start === 0 || /[\s'’-]/.test(name[start - 1]!);
+    // A word starts with a letter or digit after anything else ('@Ana', '"Da Silva"', 'Souza-Silva').
+    const atWord = start === 0 || (!wordChar.test(name[start - 1]!) && wordChar.test(name[start]!));
     if (!atWord || /\s/.test(name[start]!)) continue;
     words++;
     const rest = name.slice(start, start + searchKeyMaxLength).trimEnd();

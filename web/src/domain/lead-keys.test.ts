@@ -15,6 +15,9 @@ describe('lead keys', () => {
     expect(finds('  erica   conc ', 'Érica  Conceição')).toBe(true);
     expect(finds('avila', "Ana D'Ávila")).toBe(true);
     expect(finds('silva', 'Ana Souza-Silva')).toBe(true);
+    expect(finds('ana sao', '@Ana São João')).toBe(true);
+    expect(finds('@ana', '@Ana São João')).toBe(true);
+    expect(finds('da silva', 'Zé "Da Silva"; Jr')).toBe(true);
   });
 
   it('do not find a name by the middle of a word, or words out of order (word-prefix search)', () => {
