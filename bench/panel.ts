@@ -9,8 +9,14 @@
  *   the billed reads of count aggregations: one per 1,000 counted, at least one),
  * - live latency of 50 applications written like the public pages (Firestore Lite, no sign-in) until
  *   each row is visible in the open panel, p50/p95.
+ * With several sizes (`--active 5000,20000,100000`) and CPU throttling rates (`--throttle 1,4`,
+ * CDP Emulation.setCPUThrottlingRate: 4 is roughly a mid-range phone) it also prints the curve:
+ * for each size and rate, open -> first rows / interactive / counters exact, heap and reads. The
+ * leads are seeded with the emulator's triggers paused (lib/pause-triggers.ts), so the Functions
+ * emulator is not running 100,000 trigger invocations beside the browser being measured.
  * Numbers only, never pass/fail.
- * Usage: node --import tsx bench/panel.ts [--active 20000] [--trashed 20000] [--live 50]
+ * Usage: node --import tsx bench/panel.ts [--active 20000 | 5000,20000,100000] [--throttle 1 | 1,4]
+ *   [--trashed 20000] [--live 50]
  */
 import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
@@ -25,10 +31,13 @@ import {
   setDoc,
 } from 'firebase/firestore/lite';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { leadKeys } from '../web/src/domain/lead-keys.ts';
+import { withoutTriggers } from './lib/pause-triggers.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import {
   instrumentContext,
@@ -44,7 +53,14 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
-const activeCount = arg('active', 20_000);
+const list = (name: string, fallback: number[]) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : process.argv[i + 1]!.split(',').map(Number);
+};
+const activeCounts = list('active', [20_000]).sort((a, b) => a - b);
+/** The size the search, filter and live phases run at: the largest. */
+const activeCount = activeCounts.at(-1)!;
+const throttles = list('throttle', [1]);
 const trashedCount = arg('trashed', 20_000);
 const liveCount = arg('live', 50);
 
@@ -65,35 +81,38 @@ const started = Date.now();
 const step = (what: string) =>
   process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
 
-/** Writes `active` + `trashed` leads, 500 per batch, 4 batches at a time. */
-async function seedLeads(db: Firestore, active: number, trashed: number) {
+/** Writes leads `from`..`from + count - 1` (active, or in the trash), 500 per batch, 4 batches at a time. */
+async function seedLeads(db: Firestore, from: number, count: number, inTrash: boolean) {
   const seedStart = Date.now();
   const now = Date.now();
-  const lead = (i: number, inTrash: boolean) => ({
-    nome: `${first[i % first.length]} ${last[(i * 7) % last.length]} ${i}`,
-    whatsapp: `(7${i % 10}) 9${String(10_000_000 + ((i * 7919) % 89_999_999)).slice(0, 4)}-${String(i % 10_000).padStart(4, '0')}`,
-    vaga: jobs[i % jobs.length],
-    cidade: towns[i % towns.length],
-    status: statuses[i % statuses.length],
-    created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
-    deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - i * 1000) : null,
-  });
-  const writes = [];
-  for (let i = 0; i < active; i++) writes.push(lead(i, false));
-  for (let i = 0; i < trashed; i++) writes.push(lead(active + i, true));
-  const batches = [];
-  for (let s = 0; s < writes.length; s += 500) batches.push(writes.slice(s, s + 500));
-  for (let s = 0; s < batches.length; s += 4) {
+  const lead = (i: number) => {
+    const nome = `${first[i % first.length]} ${last[(i * 7) % last.length]} ${i}`;
+    const whatsapp = `(7${i % 10}) 9${String(10_000_000 + ((i * 7919) % 89_999_999)).slice(0, 4)}-${String(i % 10_000).padStart(4, '0')}`;
+    return {
+      nome,
+      whatsapp,
+      // What the leadTimeline function writes (a seed of 100,000 does not wait on 100,000 runs).
+      ...leadKeys(nome, whatsapp),
+      vaga: jobs[i % jobs.length],
+      cidade: towns[i % towns.length],
+      status: statuses[i % statuses.length],
+      created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
+      deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - i * 1000) : null,
+    };
+  };
+  for (let s = 0; s < count; s += 2000) {
     await Promise.all(
-      batches.slice(s, s + 4).map((chunk) => {
+      [0, 500, 1000, 1500].map((offset) => {
         const batch = db.batch();
-        for (const data of chunk) batch.set(db.collection('leads').doc(), data);
+        for (let i = s + offset; i < Math.min(count, s + offset + 500); i++) {
+          batch.set(db.collection('leads').doc(), lead(from + i));
+        }
         return batch.commit();
       }),
     );
   }
   console.log(
-    `seeded ${active} active + ${trashed} trashed leads in ${ms(Date.now() - seedStart)}`,
+    `seeded ${count} ${inTrash ? 'trashed' : 'active'} leads in ${ms(Date.now() - seedStart)}`,
   );
 }
 
@@ -140,9 +159,14 @@ async function signInAsAdmin(browser: Browser, suite: LocalSuite, db: Firestore,
   return context;
 }
 
-/** Opens /admin in a new page: ms from navigation to each stage, the reads it took, the heap. */
-async function openPanel(context: BrowserContext, webUrl: string) {
+/**
+ * Opens /admin in a new page (the CPU slowed `throttle` times): ms from navigation to each stage,
+ * the reads it took, the heap.
+ */
+async function openPanel(context: BrowserContext, webUrl: string, active: number, throttle = 1) {
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   const t0 = Date.now();
   await page.goto(`${webUrl}/admin`);
   await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
@@ -155,15 +179,16 @@ async function openPanel(context: BrowserContext, webUrl: string) {
   await firstRow.getByRole('checkbox').uncheck();
   await page
     .getByRole('group', { name: 'Total de Leads' })
-    .getByText(activeCount.toLocaleString('pt-BR'), { exact: true })
+    .getByText(active.toLocaleString('pt-BR'), { exact: true })
     .waitFor({ timeout: 120_000 });
   const tFull = Date.now() - t0;
-  await page.getByRole('tab', { name: `Lixeira (${trashedCount})` }).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('tab', { name: `Lixeira (${trashedCount.toLocaleString('pt-BR')})` })
+    .waitFor({ timeout: 60_000 });
   const tCount = Date.now() - t0;
   const opened = await statsOf(page);
   if (process.env.VAGAS_BENCH_DEBUG) console.log(opened.urls);
 
-  const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');
   return { page, tGuard, tRows, tInteractive, tFull, tCount, opened, heap };
@@ -249,7 +274,7 @@ function printAndReport(
     `  open -> guard passed ('Sair')            ${ms(tGuard)}`,
     `  open -> first rows visible               ${ms(tRows)}`,
     `  open -> first row's checkbox toggled     ${ms(tInteractive)}`,
-    `  open -> full list (counters exact)       ${ms(tFull)}`,
+    `  open -> counters exact                   ${ms(tFull)}`,
     `  open -> 'Lixeira (${trashedCount})' counted         ${ms(tCount)}`,
     `  search input -> updated list             median ${ms(median(searchTimes))}, max ${ms(Math.max(...searchTimes))} (${searchTimes.length} changes)`,
     `  typing a key -> updated list             median ${ms(median(typed.length ? typed : [0]))}, max ${ms(Math.max(0, ...typed))} (${typed.length} keys)`,
@@ -272,7 +297,7 @@ function printAndReport(
     });
   panel('open -> first rows visible', tRows, 'ms', 1500);
   panel("open -> interactive (first row's checkbox toggled)", tInteractive, 'ms');
-  panel('open -> full list, counters exact', tFull, 'ms');
+  panel('open -> counters exact', tFull, 'ms');
   panel('search -> updated list, median', median(searchTimes), 'ms', 100);
   panel('status filter -> updated list, median', median(filterTimes), 'ms', 100);
   panel('longest main-thread task while filtering, paging, scrolling', longest, 'ms', 200);
@@ -282,20 +307,84 @@ function printAndReport(
   panel('live: application -> row visible, p95', pct(latencies, 95), 'ms', 250);
 }
 
+type CurvePoint = { active: number; throttle: number; load: string } & Omit<Opened, 'page'>;
+
+/** Opens the panel at each size (seeding the difference) and rate: the curve. Closes its pages. */
+async function measureCurve(context: BrowserContext, suite: LocalSuite, db: Firestore) {
+  const points: CurvePoint[] = [];
+  let seeded = activeCounts[0]!;
+  for (const active of activeCounts) {
+    if (active > seeded) {
+      await withoutTriggers(suite, () => seedLeads(db, seeded, active - seeded, false));
+      seeded = active;
+    }
+    for (const throttle of throttles) {
+      step(`opening the panel: ${active} active, CPU ${throttle}x`);
+      const { page, ...open } = await openPanel(context, suite.webUrl ?? '', active, throttle);
+      points.push({ active, throttle, load: loadAverage(), ...open });
+      await page.close();
+    }
+  }
+  return points;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+/** The curve as a table, and each point to `npm run bench`. */
+function printCurve(points: CurvePoint[]) {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  console.log('\nThe curve (open -> ...; reads = listener documents + billed count reads):');
+  console.log(
+    '  active   CPU  first rows  interactive  counters exact  heap      reads        load avg',
+  );
+  for (const p of points) {
+    const reads = p.opened.listenDocs + p.opened.aggregationReads;
+    console.log(
+      `  ${String(p.active).padStart(7)}  ${p.throttle}x   ${ms(p.tRows).padStart(8)}  ${ms(p.tInteractive).padStart(11)}  ${ms(p.tFull).padStart(14)}  ${mb(p.heap.usedSize).padEnd(8)}  ${String(reads).padStart(5)} (${p.opened.listenDocs}+${p.opened.aggregationReads})  ${p.load}`,
+    );
+    const at = `${p.active.toLocaleString('en')} active, ${p.throttle}x CPU`;
+    const goal = p.active <= 20_000 ? 1500 : undefined;
+    const panel = (measure: string, value: number, unit: string, below?: number) =>
+      report({
+        section: 'panel',
+        measure: `${measure} (${at})`,
+        value,
+        unit,
+        goal: below === undefined ? undefined : { op: '<', value: below },
+      });
+    panel('open -> first rows', p.tRows, 'ms');
+    panel('open -> interactive', p.tInteractive, 'ms', goal);
+    panel('open -> counters exact', p.tFull, 'ms');
+    panel('JS heap after open', p.heap.usedSize / 2 ** 20, 'MiB');
+    panel('reads to open', reads, 'reads');
+  }
+}
+
 step('starting the local suite (builds web/)');
 const { suite, adminApp, db } = await startPanelSuite('bench-panel');
 let browser: Browser | undefined;
 let liteApp: FirebaseApp | undefined;
 
 try {
-  await seedLeads(db, activeCount, trashedCount);
+  await withoutTriggers(suite, async () => {
+    await seedLeads(db, 10_000_000, trashedCount, true);
+    await seedLeads(db, 0, activeCounts[0]!, false);
+  });
   await warmAdminCallables(suite);
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const context = await signInAsAdmin(browser, suite, db, getAuth(adminApp));
   // Reads on the wire and long tasks, recorded from before the app's first script.
   await instrumentContext(context);
+  const curve =
+    activeCounts.length > 1 || throttles.some((rate) => rate !== 1)
+      ? await measureCurve(context, suite, db)
+      : [];
   step('opening the panel');
-  const open = await openPanel(context, suite.webUrl ?? '');
+  const open = await openPanel(context, suite.webUrl ?? '', activeCount);
   step('searching and filtering');
   const used = await searchAndFilter(open.page);
   step('live applications');
@@ -303,7 +392,10 @@ try {
   const latencies = await liveLatencies(open.page, liteApp, suite);
   const title = await open.page.title();
   printAndReport(open, used, { latencies, title, stats: await statsOf(open.page) });
-  console.log(`(total run ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  if (curve.length > 0) printCurve(curve);
+  console.log(
+    `(total run ${((Date.now() - started) / 1000).toFixed(0)} s, load average now ${loadAverage()})`,
+  );
 } finally {
   await browser?.close();
   if (liteApp) await deleteApp(liteApp);

@@ -17,6 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { leadKeys } from '../web/src/domain/lead-keys.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { report } from './lib/report.ts';
 
@@ -46,9 +47,12 @@ async function seedTrash(db: Firestore): Promise<{ back: string[]; gone: string[
       if (group === 'Volta') back.push(ref.id);
       if (group === 'Some') gone.push(ref.id);
       const phone = String(10_000_000 + i).slice(-8);
+      const nome = `${group} Candidata ${i}`;
+      const whatsapp = `(79) 9${phone.slice(0, 4)}-${phone.slice(4)}`;
       batch.set(ref, {
-        nome: `${group} Candidata ${i}`,
-        whatsapp: `(79) 9${phone.slice(0, 4)}-${phone.slice(4)}`,
+        nome,
+        whatsapp,
+        ...leadKeys(nome, whatsapp),
         vaga: 'Aux Serraria',
         cidade: 'Joazeiro',
         status: 'novo',

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
+import { leadKeys } from '../../web/src/domain/lead-keys';
 import { injectAxe } from './axe';
 import { adminFirestore, useLocalSuite } from './suite';
 
@@ -38,12 +39,15 @@ export async function seedLeads(
       const { ageMinutes, trashedMinutesAgo, ...fields } = lead;
       const createdMs =
         ageMinutes === undefined ? now - (start + i) * 1000 : now - ageMinutes * 60_000;
+      const whatsapp = fields.whatsapp ?? '(79) 98888-7777';
       batch.set(ref, {
-        whatsapp: '(79) 98888-7777',
         vaga: 'Aux Serraria',
         cidade: 'Joazeiro',
         status: 'novo',
         ...fields,
+        whatsapp,
+        // What the leadTimeline function would write: the panel searches them at once.
+        ...leadKeys(fields.nome, whatsapp),
         created_at: Timestamp.fromMillis(createdMs),
         deleted_at:
           trashedMinutesAgo === undefined

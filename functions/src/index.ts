@@ -185,7 +185,7 @@ export const eraseCandidate = onCall(async (request) => {
   return candidates.eraseCandidate(db, stored, caller.uid);
 });
 
-/** Every change of a lead into its timeline; a deleted lead's notes and timeline removed. */
+/** Every change of a lead into its timeline, and its search keys; a deleted lead's notes and timeline removed. */
 export const leadTimeline = leadTimelineTrigger(db, auth);
 
 /** Every note added, edited or deleted into its lead's timeline. */

@@ -8,6 +8,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { onDocumentWrittenWithAuthContext } from 'firebase-functions/firestore';
 import { logger } from 'firebase-functions/logger';
+import { keepLeadKeys } from './lead-keys.js';
 import { leadChanges, noteChanges, timelineEntries, type TimelineChange } from './timeline.js';
 import { actorResolver, deleteLeadRecord, writeTimeline } from './timeline-writer.js';
 
@@ -34,7 +35,11 @@ function recorder(db: Firestore, auth: Auth) {
   };
 }
 
-/** leads/{leadId}: status, trash, restore ('Desfazer' or not), contact and responsible changes. */
+/**
+ * leads/{leadId}: status, trash, restore ('Desfazer' or not), contact and responsible changes; and
+ * the lead's search and duplicate keys (lead-keys.ts), kept by the same trigger so a write costs
+ * one invocation. The keys' own write changes no field the timeline records: it adds no entry.
+ */
 export function leadTimelineTrigger(db: Firestore, auth: Auth) {
   const record = recorder(db, auth);
   return onDocumentWrittenWithAuthContext(
@@ -48,7 +53,10 @@ export function leadTimelineTrigger(db: Firestore, auth: Auth) {
         logger.info('timeline: lead deleted with its record', { leadId, removed });
         return;
       }
-      await record(event, leadId, leadChanges(before?.data(), after?.data()));
+      await Promise.all([
+        record(event, leadId, leadChanges(before?.data(), after?.data())),
+        after?.exists ? keepLeadKeys(after.ref, after.data()) : Promise.resolve(false),
+      ]);
     },
   );
 }

@@ -21,6 +21,7 @@ import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAdmin, type AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
 import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
+import { leadKeys } from '../src/lead-keys.js';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 /** A cold function worker can take long to start on a busy 2-core machine. */
@@ -113,6 +114,29 @@ function timeline(leadId: string, ready: (entries: Entry[]) => boolean): Promise
 }
 
 const count = (n: number) => (entries: Entry[]) => entries.length >= n;
+
+/** Resolves with the stored lead once `ready` holds for it. */
+function storedLead(leadId: string, ready: (data: Entry) => boolean): Promise<Entry> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`the lead ${leadId} never got what was expected`));
+    }, WAIT_MS);
+    const stop = adminDb.doc(`leads/${leadId}`).onSnapshot(
+      (snapshot) => {
+        const data = snapshot.data();
+        if (!data || !ready(data)) return;
+        clearTimeout(timer);
+        stop();
+        resolve(data);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 const kinds = (entries: Entry[]) => entries.map((entry) => entry.kind);
 
 describe('the timeline function', () => {
@@ -184,6 +208,28 @@ describe('the timeline function', () => {
     const all = await Promise.all(ids.map((id) => timeline(id, count(1))));
     expect(all.map(kinds)).toEqual(ids.map((_, i) => [i % 2 ? 'trashed' : 'status']));
     for (const [entry] of all) expect(entry).toMatchObject({ actor_email: EMAIL });
+  });
+
+  it('keeps the search and duplicate keys of the name and phone, adding no timeline entry', async () => {
+    const id = await newLead({ nome: 'Érica Conceição', whatsapp: '(79) 98888-1234' });
+    const keyed = await storedLead(id, (data) => data.phone_key === '79988881234');
+    expect(keyed.search_keys).toEqual(leadKeys('Érica Conceição', '(79) 98888-1234').search_keys);
+    expect(keyed.search_keys).toEqual(expect.arrayContaining(['erica c', 'conceicao', '8881234']));
+    // A name changed (the admin SDK: LGPD corrections) gets new keys.
+    await adminDb.doc(`leads/${id}`).update({ nome: 'Bruna Lima' });
+    const renamed = await storedLead(id, (data) =>
+      (data.search_keys as string[]).includes('bruna l'),
+    );
+    expect(renamed.search_keys).not.toContain('erica');
+    // The keys' writes made no entry: the first entry is the admin's status change.
+    await updateDoc(doc(db, 'leads', id), { status: 'separado' });
+    const entries = await timeline(id, count(1));
+    expect(kinds(entries)).toEqual(['status']);
+    // 'Registrar contato' makes it contacted ('Não contatados' leaves it out).
+    expect(renamed.contacted).toBe(false);
+    await updateDoc(doc(db, 'leads', id), { last_contacted_at: serverTimestamp() });
+    await storedLead(id, (data) => data.contacted === true);
+    expect(kinds(await timeline(id, count(2)))).toEqual(['status', 'contacted']);
   });
 
   it('a change made with the admin SDK names no admin', async () => {

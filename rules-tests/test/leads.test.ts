@@ -297,6 +297,38 @@ describe('creating leads', () => {
   });
 });
 
+describe('the derived keys (search_keys, phone_key: written only by the leadTimeline function)', () => {
+  const keys = { search_keys: ['maria', 'maria d'], phone_key: '79999990000', contacted: false };
+
+  it('a form cannot send them', async () => {
+    await assertFails(createLead(t.anonymous(), rootLead(keys)));
+    await assertFails(createLead(t.anonymous(), callCenterLead({ phone_key: '1' }), 'lead-2'));
+    await assertSucceeds(createLead(t.anonymous(), rootLead(), 'lead-3'));
+  });
+
+  it('an admin cannot write or remove them', async () => {
+    await seedLead('lead-1', rootLead({ created_at: minutesAgo(60), ...keys }));
+    const ref = doc(t.admin(), 'leads', 'lead-1');
+    await assertFails(updateDoc(ref, { search_keys: ['x'] }));
+    await assertFails(updateDoc(ref, { phone_key: '11999990000' }));
+    await assertFails(updateDoc(ref, { contacted: true }));
+    await assertFails(updateDoc(ref, { status: 'principal', search_keys: ['x'] }));
+    await assertFails(updateDoc(ref, { search_keys: deleteField() }));
+    await assertSucceeds(updateDoc(ref, { status: 'principal' }));
+    expect(await storedLead('lead-1')).toMatchObject(keys);
+  });
+
+  it('a retry of a lost create may drop them (the function writes them again), never set them', async () => {
+    await seedLead('lead-1', rootLead({ created_at: minutesAgo(1), ...keys }));
+    await assertFails(createLead(t.anonymous(), rootLead({ ...keys, phone_key: '1' })));
+    await assertFails(createLead(t.anonymous(), rootLead(keys)));
+    await assertSucceeds(createLead(t.anonymous(), rootLead()));
+    const stored = await storedLead('lead-1');
+    expect(stored).not.toHaveProperty('search_keys');
+    expect(stored).not.toHaveProperty('phone_key');
+  });
+});
+
 describe('a retry of a lost create (same id, only created_at moves)', () => {
   it('succeeds within 10 minutes and leaves one lead', async () => {
     const db = t.anonymous();

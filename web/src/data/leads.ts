@@ -6,7 +6,6 @@
 import {
   collection,
   getCountFromServer,
-  limit,
   orderBy,
   query,
   where,
@@ -112,9 +111,17 @@ export function activeLeadsQuery(db: Firestore): Query<Lead> {
   return query(leadsCollection(db), where('deleted_at', '==', null), orderBy('created_at', 'desc'));
 }
 
-/** The newest `count` active leads: what the list shows while the full list is still arriving (same index). */
-export function newestActiveLeadsQuery(db: Firestore, count: number): Query<Lead> {
-  return query(activeLeadsQuery(db), limit(count));
+/**
+ * Active leads created since `since` (the panel's arrivals: title, sound, notification, the
+ * 'Recém-chegado' mark), newest first: a listener on what arrives, not on the whole list. Same index.
+ */
+export function activeLeadsSinceQuery(db: Firestore, since: Date): Query<Lead> {
+  return query(
+    leadsCollection(db),
+    where('deleted_at', '==', null),
+    where('created_at', '>=', since),
+    orderBy('created_at', 'desc'),
+  );
 }
 
 /** Leads in the trash, most recently trashed first. Index: deleted_at != null ordered by deleted_at desc. */

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { FirestoreError } from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import { fakeLive } from '@/data/testing/fake-live-leads';
+import { useMemo } from 'react';
+import { fakeLive, useFakeState } from '@/data/testing/fake-live-leads';
 import type { Lead } from '@/domain/lead';
-import { AdminPanel } from './AdminPanelPage';
+import { LeadSourceContext, type LeadSource } from '@/features/leads/hooks/lead-source';
+import { memoryList } from '@/features/leads/testing/memory-lead-source';
+import { AdminPanel as Panel } from './AdminPanelPage';
 
 const session = vi.hoisted(() => ({ signOutAdmin: vi.fn<() => Promise<void>>() }));
 const counts = vi.hoisted(() => ({ countTrashedLeads: vi.fn<() => Promise<number>>() }));
@@ -27,12 +30,36 @@ vi.mock(
 // The shell's tests stand the other tabs in with stubs: their own tests cover them.
 vi.mock('@/features/reports', () => ({ ReportsTab: () => <p>conteúdo de relatórios</p> }));
 vi.mock('@/features/settings', () => ({ SettingsTab: () => <p>conteúdo de configurações</p> }));
+const queries = vi.hoisted(() => ({ since: vi.fn((_db: unknown, _since: Date) => 'active') }));
 vi.mock('@/data/leads', () => ({
-  activeLeadsQuery: () => 'active',
-  newestActiveLeadsQuery: () => 'newest',
+  activeLeadsSinceQuery: queries.since,
   trashedLeadsQuery: () => 'trash',
   countTrashedLeads: counts.countTrashedLeads,
 }));
+
+/**
+ * The Leads tab's page, served from the fake's 'page' state (its rows, or its refusal): the
+ * arrivals' listener is 'active'.
+ */
+const pageSource: LeadSource = {
+  useList(request) {
+    const state = useFakeState('page');
+    return useMemo(() => {
+      const list = memoryList(state.data, request);
+      return { ...list, page: { ...list.page, status: state.status, error: state.error } };
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [state, request.key, request.page]);
+  },
+  fetch: async () => [],
+};
+
+function AdminPanel() {
+  return (
+    <LeadSourceContext.Provider value={pageSource}>
+      <Panel />
+    </LeadSourceContext.Provider>
+  );
+}
 
 function lead(id: string, nome: string, created_at = new Date()): Lead {
   return {
@@ -49,8 +76,7 @@ function lead(id: string, nome: string, created_at = new Date()): Lead {
 
 beforeEach(() => {
   fakeLive.reset();
-  // The newest page has answered (empty): the full list is subscribed.
-  fakeLive.emit('newest', { data: [] });
+  fakeLive.emit('page', { data: [] });
   session.signOutAdmin.mockReset().mockResolvedValue(undefined);
   counts.countTrashedLeads.mockReset().mockResolvedValue(0);
   document.title = 'Vagas';
@@ -133,11 +159,15 @@ describe('AdminPanel live data', () => {
     const user = userEvent.setup();
     renderAt('/admin', <AdminPanel />);
     const older = lead('1', 'Ana', new Date(Date.now() - 86_400_000));
-    act(() => fakeLive.emit('active', { data: [older] }));
+    act(() => {
+      fakeLive.emit('active', { data: [] });
+      fakeLive.emit('page', { data: [older] });
+    });
     await user.click(screen.getByRole('tab', { name: 'Relatórios' }));
     const arrival = lead('2', 'Bia');
     act(() => {
-      fakeLive.emit('active', { data: [arrival, older] });
+      fakeLive.emit('active', { data: [arrival] });
+      fakeLive.emit('page', { data: [arrival, older] });
       fakeLive.events('active').onAdded?.([arrival]);
     });
     await waitFor(() => expect(document.title).toBe('(1) Vagas'));
@@ -167,15 +197,11 @@ describe('AdminPanel live data', () => {
     expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
   });
 
-  it('a refused first page toasts Erro ao carregar leads once (not again for the full list) and signs out', async () => {
+  it('a refused page of the Leads tab toasts Erro ao carregar leads once (not again for the arrivals) and signs out', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fakeLive.reset();
     renderAt('/admin', <AdminPanel />);
     const refused = { code: 'permission-denied', message: 'denied' } as FirestoreError;
-    act(() => {
-      fakeLive.emit('newest', { status: 'error', error: refused });
-      fakeLive.events('newest').onError?.(refused);
-    });
+    act(() => fakeLive.emit('page', { status: 'error', error: refused }));
     expect(await screen.findByText('Erro ao carregar leads')).toBeInTheDocument();
     act(() => fakeLive.events('active').onError?.(refused));
     await waitFor(() =>
@@ -206,14 +232,15 @@ describe('AdminPanel live data', () => {
     expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
   });
 
-  it('listens to the newest page only until the full list has arrived', async () => {
+  it('listens to the arrivals only (leads created since the panel opened), not to every lead', async () => {
     renderAt('/admin', <AdminPanel />);
-    expect(fakeLive.mounted('newest')).toBe(true);
-    act(() => fakeLive.emit('newest', { data: [lead('9', 'Primeira')] }));
+    expect(fakeLive.mounted('active')).toBe(true);
+    // Since a minute before the panel opened (slack for clocks).
+    const gap = Date.now() - queries.since.mock.calls.at(-1)![1].getTime();
+    expect(gap).toBeGreaterThanOrEqual(60_000);
+    expect(gap).toBeLessThan(70_000);
+    act(() => fakeLive.emit('page', { data: [lead('9', 'Primeira')] }));
     expect(await screen.findByText('Primeira')).toBeInTheDocument();
-    act(() => fakeLive.emit('active', { data: [lead('9', 'Primeira'), lead('8', 'Segunda')] }));
-    expect(await screen.findByText('Segunda')).toBeInTheDocument();
-    expect(fakeLive.mounted('newest')).toBe(false);
   });
 
   it('subscribes to the trash only while the Lixeira tab is open', async () => {

@@ -35,6 +35,11 @@ export const fakeLive = {
 function useFakeLiveLeads(query: unknown, events: LiveLeadsEvents = {}): LiveLeads {
   const key = query === null ? null : String(query);
   if (key !== null) registered.set(key, events);
+  return useFakeState(key);
+}
+
+/** The state of `key`, as `emit` sets it, without registering events (a test's own source). */
+export function useFakeState(key: Key | null): LiveLeads {
   const [state, setState] = useState<LiveLeads>(
     () =>
       (key === null ? undefined : states.get(key)) ?? { status: 'loading', data: [], error: null },

@@ -27,6 +27,8 @@ export const leadsTexts = {
   jobFilter: 'Filtrar por vaga',
   allJobs: 'Todas',
   search: 'Buscar por nome ou WhatsApp',
+  /** Under the search: what it matches (word-prefix, docs/product.md). */
+  searchHint: 'O início de qualquer palavra do nome, ou dígitos do WhatsApp',
   dateRange: 'Período',
   dateRangePlaceholder: 'Qualquer data',
   /** The phone's button over the folded filters. */

@@ -1,15 +1,16 @@
 /**
- * The panel's live list of active leads, held above the tabs (app/admin-panel) so it stays live,
- * counts unseen arrivals in the title and plays the optional sound while another tab is open.
- * Arrivals are leads created after the panel opened; a restored lead is not an arrival.
+ * The panel's live view of arrivals, held above the tabs (app/admin-panel) so it stays live,
+ * counts unseen arrivals in the title, plays the optional sound and raises the notification while
+ * another tab is open. It listens to the leads created since the panel opened, not to every
+ * active lead (issue 25: the Leads tab reads one page, see lead-source.ts). Arrivals are leads
+ * created after the panel opened; a restored lead is not an arrival.
  */
 import { useLocalStorage } from '@mantine/hooks';
 import type { FirestoreError } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { showToast } from '@/components/toast';
-import { pageSize } from '@/components/ListPager/use-paged';
-import { activeLeadsQuery, newestActiveLeadsQuery } from '@/data/leads';
+import { activeLeadsSinceQuery } from '@/data/leads';
 import { useLiveLeads, type LiveLeads } from '@/data/use-live-leads';
 import { formatCount } from '@/domain/format';
 import type { Lead } from '@/domain/lead';
@@ -25,15 +26,18 @@ export interface ActiveLeads extends LiveLeads {
   unseen: ReadonlySet<string>;
   markSeen: (ids?: readonly string[]) => void;
   /**
-   * The first page of the list while the full list is still arriving (20,000 documents take
-   * seconds): a second listener limited to one page, closed once the full list is there.
-   */
-  preview: Lead[] | null;
-  /**
-   * Changes when leads leave the list or come back to it (trash, delete, restore: here or in another
-   * panel), not on arrivals: the panel re-counts the trash on it.
+   * Changes when leads may have left the list or come back to it (a change seen on the Leads
+   * tab's page, an arrival trashed): the panel re-counts the trash on it.
    */
   trashEpoch: number;
+  /** Changes when the counters may be stale: an arrival, a change seen on screen, focus. */
+  epoch: number;
+  /** The Leads tab saw a change on its page (status, trash, restore, a lead moving in or out). */
+  changed: () => void;
+  /** The rows the Leads tab shows (with the arrivals: `data`, what a record opens with). */
+  showing: (rows: readonly Lead[]) => void;
+  /** A listener of the tab failed: the toast (once), and signing out when access was lost. */
+  failed: (error: unknown) => void;
   sound: boolean;
   setSound: (on: boolean) => void;
   /** Desktop notifications of arrivals while the panel is in the background. */
@@ -49,10 +53,31 @@ export interface ActiveLeadsOptions {
 /** A lead created this long before the panel opened still counts as an arrival (clock skew). */
 const arrivalSlackMs = 60_000;
 
+/** The epochs: `epoch` for the counters, `trash` for the trash count. */
+function useEpochs() {
+  const [state, bump] = useReducer(
+    (previous: { epoch: number; trash: number }, what: 'arrival' | 'change') => ({
+      epoch: previous.epoch + 1,
+      trash: what === 'change' ? previous.trash + 1 : previous.trash,
+    }),
+    { epoch: 0, trash: 0 },
+  );
+  // Back on the panel after a while: another admin may have changed anything.
+  useEffect(() => {
+    const onFocus = () => bump('change');
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, []);
+  return [state, bump] as const;
+}
+
 export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions): ActiveLeads {
   const db = useFirestore();
-  const query = useMemo(() => activeLeadsQuery(db), [db]);
   const openedAt = useRef(Date.now());
+  const query = useMemo(
+    () => activeLeadsSinceQuery(db, new Date(openedAt.current - arrivalSlackMs)),
+    [db],
+  );
   const [unseenAll, setUnseen] = useState<ReadonlySet<string>>(new Set());
   const [sound, setSound] = useLocalStorage<boolean>({
     key: arrivalSoundKey,
@@ -65,48 +90,38 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
   const notifyRef = useRef({ on: notifications.on, open: onOpenLead });
   notifyRef.current = { on: notifications.on, open: onOpenLead };
 
-  const [trashEpoch, trashMoved] = useReducer((n: number) => n + 1, 0);
-  const onRemoved = useCallback(() => trashMoved(), []);
-  const onAdded = useCallback((leads: Lead[]) => {
-    const arrivals = leads.filter(
-      (lead) => !lead.created_at || lead.created_at.getTime() >= openedAt.current - arrivalSlackMs,
-    );
-    // Anything else that entered the list came back from the trash.
-    if (arrivals.length < leads.length) trashMoved();
-    if (arrivals.length === 0) return;
-    setUnseen((previous) => new Set([...previous, ...arrivals.map((lead) => lead.id)]));
-    if (soundRef.current) playArrivalSound();
-    const notify = notifyRef.current;
-    if (notify.on && notify.open) notifyArrivals(arrivals, notify.open);
-  }, []);
+  const [epochs, bump] = useEpochs();
+  const changed = useCallback(() => bump('change'), [bump]);
+  const onRemoved = changed;
+  const onAdded = useCallback(
+    (leads: Lead[]) => {
+      const arrivals = leads.filter(
+        (lead) =>
+          !lead.created_at || lead.created_at.getTime() >= openedAt.current - arrivalSlackMs,
+      );
+      bump(arrivals.length < leads.length ? 'change' : 'arrival');
+      if (arrivals.length === 0) return;
+      setUnseen((previous) => new Set([...previous, ...arrivals.map((lead) => lead.id)]));
+      if (soundRef.current) playArrivalSound();
+      const notify = notifyRef.current;
+      if (notify.on && notify.open) notifyArrivals(arrivals, notify.open);
+    },
+    [bump],
+  );
 
-  // The first page's listener and the full list's report a refusal alike (the first page is what
-  // the admin waits on), but the toast shows once.
-  const failed = useRef(false);
-  const onError = useCallback(
-    (error: FirestoreError) => {
+  // The arrivals' listener and the tab's report a refusal alike, but the toast shows once.
+  const failedOnce = useRef(false);
+  const failed = useCallback(
+    (error: unknown) => {
       console.error('Active leads listener failed', error);
-      if (!failed.current) showToast(loadErrorToast, 'error');
-      failed.current = true;
-      if (error.code === 'permission-denied') onAccessLost();
+      if (!failedOnce.current) showToast(loadErrorToast, 'error');
+      failedOnce.current = true;
+      if ((error as Partial<FirestoreError> | null)?.code === 'permission-denied') onAccessLost();
     },
     [onAccessLost],
   );
 
-  // The newest page first, then the full list: on one Listen stream the server sends a target's
-  // documents in order, so a page listener started alongside would wait behind 20,000 documents.
-  const [fullReady, setFullReady] = useState(false);
-  const previewQuery = useMemo(() => newestActiveLeadsQuery(db, pageSize), [db]);
-  const first = useLiveLeads(fullReady ? null : previewQuery, { onError });
-  const live = useLiveLeads(fullReady || first.status !== 'loading' ? query : null, {
-    onAdded,
-    onRemoved,
-    onError,
-  });
-  useEffect(() => {
-    if (live.status !== 'loading') setFullReady(true);
-  }, [live.status]);
-  const preview = live.status === 'loading' && first.status === 'success' ? first.data : null;
+  const live = useLiveLeads(query, { onAdded, onRemoved, onError: failed });
 
   // Only leads still in the list count (a lead trashed or deleted meanwhile is no longer unseen).
   const unseen = useMemo(() => {
@@ -123,9 +138,28 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
     });
   }, []);
 
+  const [shown, showing] = useState<readonly Lead[]>([]);
+  const data = useMemo(() => {
+    const known = new Set(live.data.map((lead) => lead.id));
+    return [...live.data, ...shown.filter((lead) => !known.has(lead.id))];
+  }, [live.data, shown]);
+
   useUnseenTitle(unseen.size);
 
-  return { ...live, preview, trashEpoch, unseen, markSeen, sound, setSound, notifications };
+  return {
+    ...live,
+    data,
+    trashEpoch: epochs.trash,
+    epoch: epochs.epoch,
+    changed,
+    showing,
+    failed,
+    unseen,
+    markSeen,
+    sound,
+    setSound,
+    notifications,
+  };
 }
 
 /** '(N) <title>' while N arrivals are unseen; the page's own title otherwise. */

@@ -1,91 +1,124 @@
 /**
- * What the Leads tab shows of the live list under the filters: counters, the jobs to filter by,
- * duplicate phones, the visible page, what the export covers, and the newest page while the full
- * list is still arriving. Filtering runs on a deferred copy of the filters, so typing never waits.
+ * What the Leads tab shows under the filters, from its source (lead-source.ts: the server, one
+ * page at a time): the counters, the jobs to filter by, the duplicate phones on screen, the page
+ * and the pager, and how many leads the filters match (what the exports take). The filters are
+ * deferred, so typing never waits on a query.
  */
-import { useDeferredValue, useMemo, useRef } from 'react';
-import { usePaged, type Paged } from '@/components/ListPager/use-paged';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { pageSize } from '@/components/ListPager/use-paged';
 import type { Lead } from '@/domain/lead';
-import {
-  countLeads,
-  dayStart,
-  distinctJobs,
-  duplicatePhones,
-  filterLeads,
-  indexLeads,
-  type IndexedLead,
-  type LeadCounts,
-} from '@/domain/lead-list';
-import { noFilters, type FilterValues } from '../components/LeadFilters/LeadFilters';
+import { dayStart, type LeadCounts } from '@/domain/lead-list';
+import { filterJobs, leadListClauses, type LeadClause, type LeadOrder } from '@/domain/lead-query';
+import type { FilterValues } from '../components/LeadFilters/LeadFilters';
+import type { LeadSource } from './lead-source';
 import type { ActiveLeads } from './use-active-leads';
 
-export interface LeadsView {
-  loading: boolean;
-  counts: LeadCounts;
-  jobs: string[];
-  duplicates: ReadonlySet<string>;
-  /** The leads matching the filters (what the exports take), and their current page. */
-  visible: Lead[];
-  paged: Paged<Lead>;
-  /** The newest page, shown as it is while the full list arrives and nothing is filtered. */
-  preview: Lead[] | null;
-  /** The rows on screen: the preview, or the current page. */
-  rows: Lead[];
+/** The pager's view of the list (ListPager). */
+export interface LeadPager {
+  items: Lead[];
+  page: number;
+  pages: number;
+  from: number;
+  to: number;
+  total: number;
+  setPage: (page: number) => void;
 }
 
-const isUnfiltered = (filters: FilterValues) =>
-  !filters.search.trim() &&
-  filters.status === noFilters.status &&
-  filters.vaga === noFilters.vaga &&
-  !filters.range[0] &&
-  !filters.range[1] &&
-  !filters.mine &&
-  !filters.notContacted;
+export interface LeadsView {
+  /** The first rows of these filters are not there yet. */
+  loading: boolean;
+  error: unknown;
+  /** null while counting. */
+  counts: LeadCounts | null;
+  jobs: readonly string[];
+  duplicates: ReadonlySet<string>;
+  /** The rows on screen. */
+  rows: Lead[];
+  paged: LeadPager;
+  /** How many leads the filters match, and how many of those are principal (null: counting). */
+  listed: number | null;
+  qualified: number | null;
+  /** The filters as clauses (null: nothing matches), for the exports to read. */
+  clauses: LeadClause[] | null;
+  order: LeadOrder;
+}
+
+/** The filters as query clauses; 'Meus leads' without a known admin matches nothing. */
+function clausesOf(filters: FilterValues, me: string | null): LeadClause[] | null {
+  if (filters.mine && !me) return null;
+  return leadListClauses({
+    search: filters.search,
+    status: filters.status,
+    vaga: filters.vaga,
+    from: dayStart(filters.range[0]),
+    until: dayStart(filters.range[1] ?? filters.range[0], true),
+    assignedTo: filters.mine ? me : null,
+    notContacted: filters.notContacted,
+  });
+}
 
 /** `me`: the signed-in admin's email, for 'Meus leads'. */
 export function useLeadsView(
+  source: LeadSource,
   live: ActiveLeads,
   filters: FilterValues,
   me: string | null,
+  order: LeadOrder = 'desc',
 ): LeadsView {
   const deferred = useDeferredValue(filters);
-  const cache = useRef(new WeakMap<Lead, IndexedLead>());
-  const leads = live.data;
-  const index = useMemo(() => indexLeads(leads, cache.current), [leads]);
-  const counts = useMemo(() => countLeads(leads), [leads]);
-  const jobs = useMemo(() => distinctJobs(leads), [leads]);
-  const duplicates = useMemo(() => duplicatePhones(index), [index]);
-  const range = useMemo(
-    () => ({
-      from: dayStart(deferred.range[0]),
-      until: dayStart(deferred.range[1] ?? deferred.range[0], true),
-    }),
-    [deferred.range],
+  const key = JSON.stringify([deferred, me, order]);
+  const clauses = useMemo(
+    () => clausesOf(deferred, me),
+    // The key names the filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
   );
-  const { search, status, vaga, mine, notContacted } = deferred;
-  const visible = useMemo(
-    () =>
-      // 'Meus leads' without a known admin shows nothing rather than everything.
-      mine && !me
-        ? []
-        : filterLeads(index, {
-            search,
-            status,
-            vaga,
-            ...range,
-            assignedTo: mine ? me : null,
-            notContacted,
-          }),
-    [index, search, status, vaga, range, mine, me, notContacted],
-  );
-  const paged = usePaged(visible, JSON.stringify(deferred));
+  const [paging, setPaging] = useState({ key, page: 1 });
+  const page = paging.key === key ? paging.page : 1;
+  const setPage = useCallback((next: number) => setPaging({ key, page: next }), [key]);
+  const { changed, failed } = live;
 
-  const loading = live.status === 'loading';
-  // Filters need the full list: while it arrives, the newest page is shown only when unfiltered.
-  const preview =
-    loading && isUnfiltered(deferred) && live.preview && live.preview.length > 0
-      ? live.preview
-      : null;
-  const rows = preview ?? paged.items;
-  return { loading, counts, jobs, duplicates, visible, paged, preview, rows };
+  const data = source.useList({
+    clauses,
+    key,
+    order,
+    page,
+    size: pageSize,
+    epoch: live.epoch,
+    onChange: changed,
+    onError: failed,
+  });
+  const { rows, status, error } = data.page;
+  useEffect(() => {
+    if (error) failed(error);
+  }, [error, failed]);
+  const { showing } = live;
+  useEffect(() => showing(rows), [rows, showing]);
+
+  const { listed } = data;
+  const pages =
+    listed !== null ? Math.max(1, Math.ceil(listed / pageSize)) : data.page.full ? page + 1 : page;
+  const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
+  const paged: LeadPager = {
+    items: rows,
+    page,
+    pages,
+    from,
+    to: from === 0 ? 0 : from + rows.length - 1,
+    total: listed ?? from + rows.length,
+    setPage,
+  };
+  return {
+    loading: status === 'loading' && rows.length === 0,
+    error,
+    counts: data.counts,
+    jobs: filterJobs,
+    duplicates: data.duplicates,
+    rows,
+    paged,
+    listed,
+    qualified: data.qualified,
+    clauses,
+    order,
+  };
 }

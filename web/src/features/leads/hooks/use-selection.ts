@@ -1,10 +1,12 @@
-/** The Leads tab's selection: ids checked by the admin, kept only while their lead is in the list. */
+/**
+ * The Leads tab's selection: ids checked by the admin, kept across pages (the list holds one page
+ * at a time) and forgotten when the filters change (`resetKey`).
+ */
 import { useCallback, useMemo, useState } from 'react';
-import type { Lead } from '@/domain/lead';
 
 export interface Selection {
   selected: ReadonlySet<string>;
-  /** The selected ids still in the list, in the list's order. */
+  /** The selected ids, in the order they were checked. */
   selectedIds: string[];
   select: (ids: readonly string[], on: boolean) => void;
   /** Stable (the rows are memoised on it). */
@@ -12,25 +14,29 @@ export interface Selection {
   clear: () => void;
 }
 
-export function useSelection(leads: readonly Lead[]): Selection {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const selectedIds = useMemo(
-    () => leads.filter((lead) => selected.has(lead.id)).map((lead) => lead.id),
-    [leads, selected],
+export function useSelection(resetKey = ''): Selection {
+  const [state, setState] = useState<{ key: string; ids: ReadonlySet<string> }>({
+    key: resetKey,
+    ids: new Set(),
+  });
+  const selected = useMemo(
+    () => (state.key === resetKey ? state.ids : new Set<string>()),
+    [state, resetKey],
   );
+  const selectedIds = useMemo(() => [...selected], [selected]);
   const select = useCallback(
     (ids: readonly string[], on: boolean) =>
-      setSelected((previous) => {
-        const next = new Set(previous);
+      setState((previous) => {
+        const next = new Set(previous.key === resetKey ? previous.ids : []);
         for (const id of ids) {
           if (on) next.add(id);
           else next.delete(id);
         }
-        return next;
+        return { key: resetKey, ids: next };
       }),
-    [],
+    [resetKey],
   );
   const onSelect = useCallback((id: string, on: boolean) => select([id], on), [select]);
-  const clear = useCallback(() => setSelected(new Set()), []);
+  const clear = useCallback(() => setState({ key: resetKey, ids: new Set() }), [resetKey]);
   return { selected, selectedIds, select, onSelect, clear };
 }

@@ -29,7 +29,7 @@ function ui(leads: Lead[]) {
   return (
     <MantineProvider env="test">
       <Notifications />
-      <ClearDataButton leads={leads} />
+      <ClearDataButton count={leads.length} load={async () => leads} />
     </MantineProvider>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * 'Limpar Dados': after a confirmation that says how many, moves every active lead to the trash in
+ * 'Limpar Dados': reads the active leads when pressed (the list holds one page), then after a
+ * confirmation that says how many, moves every one of them to the trash in
  * batches of 500, showing progress; a failure part-way says how many were moved. The dialog's
  * question is frozen when it opens (arrivals meanwhile neither change its wording nor get moved),
  * and 'Dados limpos' offers 'Desfazer', which puts back exactly the leads it moved.
@@ -18,6 +19,7 @@ import {
   clearUndoErrorToast,
   clearUndoneToast,
   leadsTexts,
+  loadErrorToast,
 } from '@/features/leads/messages';
 
 type Db = ReturnType<typeof useFirestore>;
@@ -36,8 +38,17 @@ async function undoClear(db: Db, ids: readonly string[]): Promise<void> {
   }
 }
 
-export function ClearDataButton({ leads }: { leads: readonly Lead[] }) {
+export function ClearDataButton({
+  count,
+  load,
+}: {
+  /** How many leads are active (null: counting). */
+  count: number | null;
+  /** Reads every active lead: what the dialog asks about. */
+  load: () => Promise<readonly Lead[]>;
+}) {
   const db = useFirestore();
+  const [loading, setLoading] = useState(false);
   /** The leads the open dialog asks about (null: closed). */
   const [asked, setAsked] = useState<readonly string[] | null>(null);
   /** Its count, kept while the dialog closes (so it never reads 'Todos os 0 leads'). */
@@ -66,10 +77,20 @@ export function ClearDataButton({ leads }: { leads: readonly Lead[] }) {
       <Button
         color="red.9"
         variant="outline"
-        disabled={leads.length === 0}
+        disabled={!count}
+        loading={loading}
         onClick={() => {
-          setAsked(leads.map((lead) => lead.id));
-          setAskedCount(leads.length);
+          setLoading(true);
+          load()
+            .then((leads) => {
+              setAsked(leads.map((lead) => lead.id));
+              setAskedCount(leads.length);
+            })
+            .catch((error: unknown) => {
+              console.error('Reading the active leads failed', error);
+              showToast(loadErrorToast, 'error');
+            })
+            .finally(() => setLoading(false));
         }}
       >
         {leadsTexts.clear}

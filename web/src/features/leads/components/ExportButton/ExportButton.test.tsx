@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '@/domain/lead';
+import { isQualified } from '@/domain/lead-export';
 import { ExportButton } from './ExportButton';
 
 const api = vi.hoisted(() => ({
@@ -27,7 +28,11 @@ function renderButtons(leads: Lead[]) {
   return render(
     <MantineProvider env="test">
       <Notifications />
-      <ExportButton leads={leads} />
+      <ExportButton
+        listed={leads.length}
+        qualified={leads.filter(isQualified).length}
+        load={async (kind) => (kind === 'qualified' ? leads.filter(isQualified) : leads)}
+      />
     </MantineProvider>,
   );
 }

@@ -1,40 +1,44 @@
 /**
  * The exports of the list: 'Exportar Qualificados' (leads_qualificados.csv, the principal leads)
  * and 'Exportar lista' (leads_lista.csv, every lead shown, with origin and campaign). Both take the
- * view as filtered (status, job, search, period), and a line under them says how many each takes.
+ * view as filtered (status, job, search, period), and a line under them says how many each takes
+ * (counted on the server); the leads themselves are read when the admin asks for the file.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { showToast } from '@/components/toast';
 import type { Lead } from '@/domain/lead';
-import { isQualified, qualifiedExportFileName, viewExportFileName } from '@/domain/lead-export';
+import { qualifiedExportFileName, viewExportFileName } from '@/domain/lead-export';
 import { exportQualified, exportView } from '@/features/leads/api/export-qualified';
 import { exportDoneToast, exportErrorToast, leadsTexts } from '@/features/leads/messages';
 
-type Kind = 'qualified' | 'view';
+export type ExportKind = 'qualified' | 'view';
 
 export function ExportButton({
-  leads,
+  listed,
+  qualified,
+  load,
   disabled = false,
 }: {
-  /** The leads the list shows, filtered. */
-  leads: readonly Lead[];
+  /** How many leads the list's filters match, and how many of them are principal (null: counting). */
+  listed: number | null;
+  qualified: number | null;
+  /** Reads the leads an export takes: the principal ones, or every one the filters match. */
+  load: (kind: ExportKind) => Promise<readonly Lead[]>;
   disabled?: boolean;
 }) {
-  const [busy, setBusy] = useState<Kind | null>(null);
+  const [busy, setBusy] = useState<ExportKind | null>(null);
   const summaryId = useId();
-  const qualified = useMemo(() => leads.filter(isQualified), [leads]);
+  const counting = listed === null || qualified === null;
 
-  const run = async (kind: Kind) => {
+  const run = async (kind: ExportKind) => {
     setBusy(kind);
     try {
-      if (kind === 'qualified') await exportQualified(qualified);
+      const leads = await load(kind);
+      if (kind === 'qualified') await exportQualified(leads);
       else await exportView(leads);
-      const [count, file] =
-        kind === 'qualified'
-          ? [qualified.length, qualifiedExportFileName]
-          : [leads.length, viewExportFileName];
-      showToast(exportDoneToast(count, file), 'success');
+      const file = kind === 'qualified' ? qualifiedExportFileName : viewExportFileName;
+      showToast(exportDoneToast(leads.length, file), 'success');
     } catch (error) {
       console.error('Export failed', error);
       showToast(exportErrorToast, 'error');
@@ -48,7 +52,7 @@ export function ExportButton({
       <Group gap="xs" justify="flex-end">
         <Button
           loading={busy === 'qualified'}
-          disabled={disabled || busy !== null || qualified.length === 0}
+          disabled={disabled || busy !== null || !qualified}
           aria-describedby={summaryId}
           onClick={() => void run('qualified')}
         >
@@ -57,16 +61,16 @@ export function ExportButton({
         <Button
           variant="default"
           loading={busy === 'view'}
-          disabled={disabled || busy !== null || leads.length === 0}
+          disabled={disabled || busy !== null || !listed}
           aria-describedby={summaryId}
           onClick={() => void run('view')}
         >
           {leadsTexts.exportView}
         </Button>
       </Group>
-      {!disabled && (
+      {!disabled && !counting && (
         <Text id={summaryId} size="xs" c="gray.7" ta="right" maw={420}>
-          {leadsTexts.exportSummary(qualified.length, leads.length)}
+          {leadsTexts.exportSummary(qualified, listed)}
         </Text>
       )}
     </Stack>

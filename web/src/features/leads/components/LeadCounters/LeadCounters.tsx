@@ -1,4 +1,4 @@
-/** The four counters over the active leads: Total de Leads, Principais, Separados, Descartados. */
+/** The four counters over the active leads (count aggregations, see data/lead-list.ts): Total de Leads, Principais, Separados, Descartados. */
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatCount } from '@/domain/format';
 import type { LeadCounts } from '@/domain/lead-list';
@@ -11,7 +11,8 @@ const items = [
   ['descartado', leadsTexts.counters.descartado, 'red.8'],
 ] as const;
 
-export function LeadCounters({ counts, loading }: { counts: LeadCounts; loading: boolean }) {
+/** `counts`: null while counting (each counter shows '…'). */
+export function LeadCounters({ counts }: { counts: LeadCounts | null }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       {items.map(([key, label, color]) => (
@@ -27,7 +28,7 @@ export function LeadCounters({ counts, loading }: { counts: LeadCounts; loading:
             {label}
           </Text>
           <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} c={color} data-testid={`counter-${key}`}>
-            {loading ? '…' : formatCount(counts[key])}
+            {counts ? formatCount(counts[key]) : '…'}
           </Text>
         </Paper>
       ))}

@@ -74,6 +74,8 @@ export function LeadFilters({
   const search = (
     <TextInput
       label={leadsTexts.search}
+      description={leadsTexts.searchHint}
+      inputWrapperOrder={['label', 'input', 'description']}
       type="search"
       value={values.search}
       onChange={(event) => set({ search: event.currentTarget.value })}

@@ -7,7 +7,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
 import { columnLabel, listColumns } from '@/domain/lead-columns';
+import { filterJobs } from '@/domain/lead-query';
+import { LeadSourceContext } from '@/features/leads/hooks/lead-source';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
+import { memoryLeadSource } from '@/features/leads/testing/memory-lead-source';
 import { LeadsTab } from './LeadsTab';
 
 const writes = vi.hoisted(() => ({
@@ -54,10 +57,13 @@ const leads = [
 function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
   return {
     status: 'success',
-    data: leads,
+    data: [],
     error: null,
-    preview: null,
     trashEpoch: 0,
+    epoch: 0,
+    changed: vi.fn(),
+    showing: vi.fn(),
+    failed: vi.fn(),
     unseen: new Set(),
     markSeen: vi.fn(),
     sound: false,
@@ -67,12 +73,20 @@ function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
   };
 }
 
-function renderTab(state: ActiveLeads = live(), me: string | null = null) {
+/** The tab over `list` as the server would serve it (the same clauses, in memory). */
+function renderTab(
+  state: ActiveLeads = live(),
+  me: string | null = null,
+  list: Lead[] = leads,
+  options: Parameters<typeof memoryLeadSource>[1] = {},
+) {
   return render(
     <MantineProvider env="test">
       <Notifications />
       <MemoryRouter>
-        <LeadsTab live={state} me={me} />
+        <LeadSourceContext.Provider value={memoryLeadSource(list, options)}>
+          <LeadsTab live={state} me={me} />
+        </LeadSourceContext.Provider>
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -118,25 +132,24 @@ describe('LeadsTab', () => {
   });
 
   it('shows a loader while loading and an empty text when nothing matches', async () => {
-    const { unmount } = renderTab(live({ status: 'loading', data: [] }));
+    const { unmount } = renderTab(live(), null, leads, { loading: true });
     expect(screen.getByLabelText('Carregando leads...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpar Dados' })).toBeDisabled();
     unmount();
-    renderTab(live({ data: [] }));
+    renderTab(live(), null, []);
     expect(screen.getByText('Nenhum lead encontrado')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpar Dados' })).toBeDisabled();
   });
 
-  it('shows the newest page while the full list is still arriving, with exports and Limpar Dados off', () => {
-    renderTab(live({ status: 'loading', data: [], preview: [leads[0]!] }));
-    expect(screen.getByText('Carregando a lista completa...')).toBeInTheDocument();
-    expect(rowNames()).toEqual(['Érica Conceição']);
+  it('shows the rows while the counters are still counting, with exports and Limpar Dados off', () => {
+    renderTab(live(), null, leads, { counting: true });
+    expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']);
     expect(screen.getByRole('group', { name: 'Total de Leads' })).toHaveTextContent('…');
     expect(screen.getByRole('button', { name: 'Exportar Qualificados' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Limpar Dados' })).toBeDisabled();
   });
 
-  it('filters by status, job and accent-insensitive search', async () => {
+  it('filters by status, job and accent-insensitive search from the start of a word', async () => {
     const user = userEvent.setup();
     renderTab();
     const statusFilter = screen.getByRole('combobox', { name: 'Filtrar por status' });
@@ -153,7 +166,7 @@ describe('LeadsTab', () => {
       within(jobFilter)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Todas', 'Aux Eletricista', 'Aux Serraria']);
+    ).toEqual(['Todas', ...filterJobs]);
     await user.selectOptions(jobFilter, 'Aux Serraria');
     await waitFor(() => expect(rowNames()).toEqual(['Bruno', 'Carla']));
     await user.click(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
@@ -164,6 +177,13 @@ describe('LeadsTab', () => {
     await user.click(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
     await user.paste('erica conceicao');
     await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição']));
+    // Word-prefix search (docs/product.md): 'conc' finds her, 'rica' (mid-word) does not.
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
+    await user.paste('conc');
+    await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição']));
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
+    await user.paste('rica');
+    expect(await screen.findByText('Nenhum lead encontrado')).toBeInTheDocument();
   });
 
   it('marks duplicate phones and unseen arrivals, and marks them seen', async () => {
@@ -269,7 +289,7 @@ describe('LeadsTab', () => {
       }),
       lead('1', { nome: 'Da Colega', assigned_to: 'colega@vagas.test' }),
     ];
-    renderTab(live({ data: followed }), 'eu@vagas.test');
+    renderTab(live(), 'eu@vagas.test', followed);
     expect(cellOf(rowWith('Minha Contatada'), 'Último contato').textContent).toBe(
       '24/11/2026 08:30',
     );

@@ -1,8 +1,8 @@
 /**
- * The Leads tab over the live active list (held by the panel, see use-active-leads): counters,
- * 'Lista de Leads' with search, filters, date range, paging, selection, arrivals, export and
- * 'Limpar Dados'. What is shown comes from use-leads-view, the selection from use-selection, the
- * writes from use-lead-actions; this file lays them out.
+ * The Leads tab: counters, 'Lista de Leads' with search, filters, date range, paging, selection,
+ * arrivals (held by the panel, see use-active-leads), export and 'Limpar Dados'. What is shown
+ * comes from use-leads-view over the tab's source (the server, one page at a time: lead-source.ts),
+ * the selection from use-selection, the writes from use-lead-actions; this file lays them out.
  */
 import {
   Alert,
@@ -18,9 +18,11 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
+import { counterClauses, withStatus } from '@/domain/lead-query';
 import { ListPager } from '@/components/ListPager/ListPager';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
+import { useLeadSource, type LeadSource } from '@/features/leads/hooks/lead-source';
 import { useLeadActions, type LeadActions } from '@/features/leads/hooks/use-lead-actions';
 import { useLeadsView, type LeadsView } from '@/features/leads/hooks/use-leads-view';
 import { useSelection, type Selection } from '@/features/leads/hooks/use-selection';
@@ -28,7 +30,7 @@ import { leadsTexts } from '@/features/leads/messages';
 import { ArrivalNotificationSwitch } from '../ArrivalNotificationSwitch/ArrivalNotificationSwitch';
 import { BulkBar } from '../BulkBar/BulkBar';
 import { ClearDataButton } from '../ClearDataButton/ClearDataButton';
-import { ExportButton } from '../ExportButton/ExportButton';
+import { ExportButton, type ExportKind } from '../ExportButton/ExportButton';
 import { LeadCounters } from '../LeadCounters/LeadCounters';
 import { LeadFilters, noFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
@@ -39,10 +41,20 @@ export interface LeadsTabProps {
   me?: string | null;
 }
 
+/** What an export reads: the filtered list, or its principal leads. */
+function exportLoader(source: LeadSource, view: LeadsView) {
+  return async (kind: ExportKind): Promise<readonly Lead[]> => {
+    const clauses =
+      view.clauses && (kind === 'qualified' ? withStatus(view.clauses, 'principal') : view.clauses);
+    return clauses ? source.fetch(clauses, view.order) : [];
+  };
+}
+
 export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const [filters, setFilters] = useState<FilterValues>(noFilters);
-  const view = useLeadsView(live, filters, me);
-  const selection = useSelection(live.data);
+  const source = useLeadSource();
+  const view = useLeadsView(source, live, filters, me);
+  const selection = useSelection(JSON.stringify(filters));
   const actions = useLeadActions();
   const { selectedIds, clear } = selection;
   const unseenCount = live.unseen.size;
@@ -52,8 +64,16 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const exportAndClear = (
     <Group gap="xs">
-      <ExportButton leads={view.visible} disabled={view.loading} />
-      <ClearDataButton leads={live.data} />
+      <ExportButton
+        listed={view.listed}
+        qualified={view.qualified}
+        load={exportLoader(source, view)}
+        disabled={view.loading}
+      />
+      <ClearDataButton
+        count={view.counts?.total ?? null}
+        load={() => source.fetch(counterClauses.total)}
+      />
     </Group>
   );
   const arrivalTools = (
@@ -76,7 +96,7 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
 
   return (
     <Stack gap="md">
-      <LeadCounters counts={view.counts} loading={view.loading} />
+      <LeadCounters counts={view.counts} />
       <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
@@ -150,18 +170,18 @@ interface LeadsBodyProps {
 /** The list itself: an error, the loader, 'Nenhum lead encontrado', or the rows and the pager. */
 function LeadsBody({ live, view, selection, actions }: LeadsBodyProps) {
   const { onStatus, onTrash, onWhatsapp } = useRowHandlers(live.markSeen, actions);
-  const { preview, rows } = view;
-  if (live.status === 'error' && live.data.length === 0) {
+  const { rows } = view;
+  if (view.error && rows.length === 0) {
     return <Alert color="red" title={leadsTexts.loadFailed} />;
   }
-  if (view.loading && !preview) {
+  if (view.loading) {
     return (
       <Center py="xl">
         <Loader aria-label={leadsTexts.loading} />
       </Center>
     );
   }
-  if (!preview && view.visible.length === 0) {
+  if (rows.length === 0) {
     return (
       <Text c="gray.7" ta="center" py="lg">
         {leadsTexts.empty}
@@ -170,14 +190,6 @@ function LeadsBody({ live, view, selection, actions }: LeadsBodyProps) {
   }
   return (
     <>
-      {preview && (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden />
-          <Text size="sm" c="gray.7">
-            {leadsTexts.loadingAll}
-          </Text>
-        </Group>
-      )}
       <LeadsList
         leads={rows}
         unseen={live.unseen}
@@ -195,9 +207,7 @@ function LeadsBody({ live, view, selection, actions }: LeadsBodyProps) {
         onTrash={onTrash}
         onWhatsapp={onWhatsapp}
       />
-      {!preview && (
-        <ListPager paged={view.paged} label={leadsTexts.pagination} showing={leadsTexts.showing} />
-      )}
+      <ListPager paged={view.paged} label={leadsTexts.pagination} showing={leadsTexts.showing} />
     </>
   );
 }

@@ -1,0 +1,236 @@
+/**
+ * The Leads tab's reads, sized to the screen instead of to the collection (issue 25): one live page
+ * of the list under the filters (cursor paging), count aggregations for the counters and the
+ * filtered total, the duplicates of the rows on screen, and the whole filtered list only when the
+ * admin asks for it (export, 'Limpar Dados'). The clauses come from domain/lead-query.ts.
+ */
+import {
+  getCountFromServer,
+  getDocs,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  startAfter,
+  where,
+  type DocumentData,
+  type FirestoreError,
+  type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Lead } from '@/domain/lead';
+import { phoneKeyOf } from '@/domain/lead-keys';
+import { duplicateClauses, type LeadClause, type LeadOrder } from '@/domain/lead-query';
+import { leadsCollection } from './leads';
+import { useLiveQuery } from './live';
+
+const toWhere = (clause: LeadClause) => where(clause.field, clause.op, clause.value);
+
+/** The leads matching `clauses`, ordered by created_at (every index ends with it). */
+export function leadListQuery(
+  db: Firestore,
+  clauses: readonly LeadClause[],
+  order: LeadOrder = 'desc',
+): Query<Lead> {
+  return query(leadsCollection(db), ...clauses.map(toWhere), orderBy('created_at', order));
+}
+
+/** How many leads match: one aggregation, billed one read per 1,000 leads counted (at least one). */
+export async function countLeadsMatching(
+  db: Firestore,
+  clauses: readonly LeadClause[],
+): Promise<number> {
+  // Ordered as the list is, so the list's indexes serve the count of a period too.
+  const snapshot = await getCountFromServer(leadListQuery(db, clauses));
+  return snapshot.data().count;
+}
+
+/** Every lead matching `clauses` (an explicit action: export, 'Limpar Dados'): reads them all. */
+export async function fetchLeadsMatching(
+  db: Firestore,
+  clauses: readonly LeadClause[],
+  order: LeadOrder = 'desc',
+): Promise<Lead[]> {
+  const snapshot = await getDocs(leadListQuery(db, clauses, order));
+  return snapshot.docs.map((d) => d.data());
+}
+
+export interface LeadPage {
+  status: 'loading' | 'success' | 'error';
+  rows: Lead[];
+  error: FirestoreError | null;
+  /** Whether the page is full (a next page may exist). */
+  full: boolean;
+}
+
+type Cursor = QueryDocumentSnapshot<Lead, DocumentData>;
+
+/**
+ * Where page `page` starts: after the last document of page `page - 1`. A page never seen (a jump
+ * from page 2 to page 40) is reached by reading the leads in between once, from the last cursor
+ * known; the pages after it then cost one page each.
+ */
+async function cursorBefore(
+  base: Query<Lead>,
+  cursors: Map<number, Cursor>,
+  page: number,
+  size: number,
+): Promise<Cursor | null> {
+  if (page <= 1) return null;
+  const known = cursors.get(page - 1);
+  if (known) return known;
+  let from = page - 1;
+  while (from > 1 && !cursors.has(from - 1)) from--;
+  const start = cursors.get(from - 1);
+  const skipped = (page - from) * size;
+  const gap = await getDocs(
+    start ? query(base, startAfter(start), limit(skipped)) : query(base, limit(skipped)),
+  );
+  const last = gap.docs.at(-1);
+  if (last) cursors.set(page - 1, last);
+  return last ?? null;
+}
+
+/**
+ * Page `page` (1-based) of `base`, live: arrivals, status changes and removals on it show at once.
+ * `key` names the query: a new key forgets the cursors. Also reports the page's changes (`onChange`)
+ * so the counters can be counted again.
+ */
+export function useLeadPage(
+  base: Query<Lead> | null,
+  key: string,
+  page: number,
+  size: number,
+  onChange?: () => void,
+): LeadPage {
+  const [state, setState] = useState<LeadPage>({
+    status: 'loading',
+    rows: [],
+    error: null,
+    full: false,
+  });
+  const cursors = useRef({ key, map: new Map<number, Cursor>() });
+  if (cursors.current.key !== key) cursors.current = { key, map: new Map() };
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  useEffect(() => {
+    if (!base) return;
+    const map = cursors.current.map;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    setState((previous) => ({ ...previous, status: 'loading', error: null }));
+    const fail = (error: FirestoreError) =>
+      setState((previous) => ({ ...previous, status: 'error', error }));
+    cursorBefore(base, map, page, size)
+      .then((cursor) => {
+        if (cancelled) return;
+        const pageQuery = cursor
+          ? query(base, startAfter(cursor), limit(size))
+          : query(base, limit(size));
+        let first = true;
+        stop = onSnapshot(
+          pageQuery,
+          (snapshot) => {
+            const last = snapshot.docs.at(-1);
+            if (last) map.set(page, last);
+            setState({
+              status: 'success',
+              rows: snapshot.docs.map((d) => d.data()),
+              error: null,
+              full: snapshot.size >= size,
+            });
+            if (!first) onChangeRef.current?.();
+            first = false;
+          },
+          fail,
+        );
+      })
+      .catch(fail);
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [base, page, size]);
+
+  return state;
+}
+
+/**
+ * The counts of each named clause list, counted when mounted and again (at most once per
+ * `debounceMs`) when `epoch` changes; null while the first count runs. A null list counts 0.
+ */
+export function useLeadCounts<K extends string>(
+  db: Firestore,
+  lists: Readonly<Record<K, readonly LeadClause[] | null>>,
+  epoch: number,
+  debounceMs = 800,
+  onError?: (error: unknown) => void,
+): Record<K, number> | null {
+  const [counts, setCounts] = useState<{ lists: typeof lists; value: Record<K, number> } | null>(
+    null,
+  );
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+  const firstRun = useRef(true);
+  useEffect(() => {
+    firstRun.current = true;
+  }, [lists]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const run = async () => {
+      const entries = await Promise.all(
+        (Object.entries(lists) as [K, readonly LeadClause[] | null][]).map(
+          async ([name, clauses]) =>
+            [name, clauses ? await countLeadsMatching(db, clauses) : 0] as const,
+        ),
+      );
+      if (!cancelled) {
+        setCounts({ lists, value: Object.fromEntries(entries) as Record<K, number> });
+      }
+    };
+    const delay = firstRun.current ? 0 : debounceMs;
+    firstRun.current = false;
+    const timer = setTimeout(() => void run().catch((error) => onErrorRef.current?.(error)), delay);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [db, lists, epoch, debounceMs]);
+
+  return counts && counts.lists === lists ? counts.value : null;
+}
+
+/**
+ * The phones of `rows` that more than one active lead has ('duplicado'), live: one query
+ * `phone_key in [the rows' phones]` (the rows themselves count by their own phone, so a lead
+ * whose keys the function has not written yet still counts).
+ */
+export function useDuplicatePhones(db: Firestore, rows: readonly Lead[]): ReadonlySet<string> {
+  const keys = rows.map((lead) => phoneKeyOf(lead.whatsapp));
+  const keyList = [...new Set(keys.filter(Boolean))].sort().join(',');
+  const duplicates = useMemo(() => {
+    const clauses = duplicateClauses(keyList ? keyList.split(',') : []);
+    return clauses ? query(leadsCollection(db), ...clauses.map(toWhere)) : null;
+  }, [db, keyList]);
+  const matches = useLiveQuery(duplicates);
+  return useMemo(() => {
+    const holders = new Map<string, Set<string>>();
+    const add = (key: string, id: string) => {
+      if (!key) return;
+      const ids = holders.get(key) ?? new Set<string>();
+      ids.add(id);
+      holders.set(key, ids);
+    };
+    rows.forEach((lead, i) => add(keys[i]!, lead.id));
+    for (const lead of matches.data ?? []) add(phoneKeyOf(lead.whatsapp), lead.id);
+    return new Set([...holders].filter(([, ids]) => ids.size > 1).map(([key]) => key));
+    // keys follow rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, matches.data]);
+}

@@ -1,0 +1,118 @@
+/**
+ * The Leads tab's server-side queries, as plain clauses (data/lead-list.ts turns them into Firestore
+ * queries): the list under the filters, the counters, and the duplicate phones of the rows on
+ * screen. Every list query is ordered by created_at; firestore.indexes.json has an index
+ * `<field> ==, created_at` for each equality field below, which Firestore merges for any mix of them.
+ */
+import { fieldOptions, type Lead, type LeadStatus } from './lead';
+import { leadKeys, searchKeyOf } from './lead-keys';
+import { allJobs, type LeadCriteria } from './lead-list';
+
+/** The jobs the 'Vaga' filter offers: every job either form offers (the rules allow no other). */
+export const filterJobs: readonly string[] = [
+  ...new Set([
+    ...(fieldOptions('vaga', 'root') ?? []),
+    ...(fieldOptions('vaga', 'callCenter') ?? []),
+  ]),
+].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+
+export type LeadClauseOp = '==' | '>=' | '<' | 'array-contains' | 'in';
+export interface LeadClause {
+  field: string;
+  op: LeadClauseOp;
+  value: string | boolean | null | Date | readonly string[];
+}
+
+/** The list's order: newest first (the default) or oldest first ('Data' sorted ascending). */
+export type LeadOrder = 'desc' | 'asc';
+
+const active: LeadClause = { field: 'deleted_at', op: '==', value: null };
+
+/** The active leads matching `criteria` (null: none can match, e.g. 'Meus leads' without an admin). */
+export function leadListClauses(criteria: LeadCriteria): LeadClause[] {
+  const clauses: LeadClause[] = [active];
+  const eq = (field: string, value: LeadClause['value']) =>
+    clauses.push({ field, op: '==', value });
+  if (criteria.status && criteria.status !== 'todos') eq('status', criteria.status);
+  if (criteria.vaga && criteria.vaga !== allJobs) eq('vaga', criteria.vaga);
+  if (criteria.assignedTo) eq('assigned_to', criteria.assignedTo);
+  if (criteria.notContacted) eq('contacted', false);
+  const key = searchKeyOf(criteria.search ?? '');
+  if (key !== null) clauses.push({ field: 'search_keys', op: 'array-contains', value: key });
+  if (criteria.from) clauses.push({ field: 'created_at', op: '>=', value: criteria.from });
+  if (criteria.until) clauses.push({ field: 'created_at', op: '<', value: criteria.until });
+  return clauses;
+}
+
+/** Whether the clauses are the whole active list (its count is the 'Total de Leads' counter). */
+export const isWholeList = (clauses: readonly LeadClause[]) =>
+  clauses.length === 1 && clauses[0] === active;
+
+/** The clauses narrowed to one status (the qualified export); null when another status is asked. */
+export function withStatus(
+  clauses: readonly LeadClause[],
+  status: LeadStatus,
+): LeadClause[] | null {
+  const other = clauses.find((clause) => clause.field === 'status');
+  if (other) return other.value === status ? [...clauses] : null;
+  return [...clauses, { field: 'status', op: '==', value: status }];
+}
+
+const counted = (status: LeadStatus): LeadClause[] => [
+  active,
+  { field: 'status', op: '==', value: status },
+];
+
+/** The counters: every active lead, and those of each counted status. */
+export const counterClauses = {
+  total: [active],
+  principal: counted('principal'),
+  separado: counted('separado'),
+  descartado: counted('descartado'),
+} as const;
+
+/** Most values of one `in` filter (Firestore allows 30). */
+export const maxInValues = 30;
+
+/**
+ * The active leads that share a phone with the rows on screen: `phone_key in [their keys]`
+ * (null when no row has a phone). One query for a page of 25 rows.
+ */
+export function duplicateClauses(phoneKeys: readonly string[]): LeadClause[] | null {
+  const keys = [...new Set(phoneKeys.filter(Boolean))].sort().slice(0, maxInValues);
+  if (keys.length === 0) return null;
+  return [active, { field: 'phone_key', op: 'in', value: keys }];
+}
+
+/** A lead's stored value of `field`, the derived keys computed as the function stores them. */
+function storedValue(lead: Lead, field: string): unknown {
+  if (field === 'search_keys' || field === 'phone_key' || field === 'contacted') {
+    return leadKeys(lead.nome, lead.whatsapp, lead.last_contacted_at ?? null)[field];
+  }
+  return (lead as unknown as Record<string, unknown>)[field];
+}
+
+const time = (value: unknown) => (value instanceof Date ? value.getTime() : NaN);
+
+/** Whether a lead matches every clause, as the server decides: the in-memory twin of a query. */
+export function leadMatches(lead: Lead, clauses: readonly LeadClause[]): boolean {
+  return clauses.every(({ field, op, value }) => {
+    const stored = storedValue(lead, field);
+    switch (op) {
+      case '==':
+        return stored === undefined
+          ? false
+          : value instanceof Date
+            ? time(stored) === time(value)
+            : stored === value;
+      case 'in':
+        return (value as readonly unknown[]).includes(stored);
+      case 'array-contains':
+        return Array.isArray(stored) && stored.includes(value);
+      case '>=':
+        return time(stored) >= time(value);
+      case '<':
+        return time(stored) < time(value);
+    }
+  });
+}

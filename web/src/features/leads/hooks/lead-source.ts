@@ -1,0 +1,116 @@
+/**
+ * Where the Leads tab's list comes from: the server (Firestore: one live page, counts, the page's
+ * duplicates; data/lead-list.ts), or, in the unit tests, a list in memory with the same semantics
+ * (testing/memory-lead-source.ts). Given through context, so the tab's components stay the same.
+ */
+import { createContext, useContext, useMemo } from 'react';
+import { useFirestore } from 'reactfire';
+import {
+  fetchLeadsMatching,
+  leadListQuery,
+  useDuplicatePhones,
+  useLeadCounts,
+  useLeadPage,
+  type LeadPage,
+} from '@/data/lead-list';
+import type { Lead } from '@/domain/lead';
+import type { LeadCounts } from '@/domain/lead-list';
+import {
+  counterClauses,
+  isWholeList,
+  withStatus,
+  type LeadClause,
+  type LeadOrder,
+} from '@/domain/lead-query';
+
+export interface LeadListRequest {
+  /** null: nothing can match ('Meus leads' without a known admin). */
+  clauses: LeadClause[] | null;
+  /** Names the clauses and order (a new key starts from page 1, forgetting cursors). */
+  key: string;
+  order: LeadOrder;
+  page: number;
+  size: number;
+  /** Changes when the counts may be stale (a change seen on screen, an arrival, focus). */
+  epoch: number;
+  /** The page saw a change after its first rows. */
+  onChange: () => void;
+  onError: (error: unknown) => void;
+}
+
+export interface LeadListData {
+  page: LeadPage;
+  /** The counters over every active lead (null while counting). */
+  counts: LeadCounts | null;
+  /** How many leads match the filters, and how many of those are principal. */
+  listed: number | null;
+  qualified: number | null;
+  /** Phone digits on screen that more than one active lead has. */
+  duplicates: ReadonlySet<string>;
+}
+
+export interface LeadSource {
+  /** A hook: call it once per render, always from the same source. */
+  useList: (request: LeadListRequest) => LeadListData;
+  /** Every lead matching (export, 'Limpar Dados'): reads them all, on the admin's request. */
+  fetch: (clauses: readonly LeadClause[], order?: LeadOrder) => Promise<Lead[]>;
+}
+
+const none: LeadPage = { status: 'success', rows: [], error: null, full: false };
+
+/** The server's list: see data/lead-list.ts for what each part reads. */
+function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadListRequest) {
+  const { clauses, key, order, page, size, epoch, onChange, onError } = request;
+  const base = useMemo(
+    () => (clauses ? leadListQuery(db, clauses, order) : null),
+    // The key names the clauses and order.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [db, key],
+  );
+  const live = useLeadPage(base, key, page, size, onChange);
+  const counts = useLeadCounts(db, counterClauses, epoch, undefined, onError);
+  const whole = clauses !== null && isWholeList(clauses);
+  const filtered = useMemo(() => {
+    const lists: Record<string, readonly LeadClause[] | null> = {};
+    if (clauses && !whole) {
+      lists.listed = clauses;
+      lists.qualified = withStatus(clauses, 'principal');
+    }
+    return lists;
+    // The key names the clauses.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, whole]);
+  const filteredCounts = useLeadCounts(db, filtered, epoch, undefined, onError);
+  const rows = clauses ? live.rows : none.rows;
+  const duplicates = useDuplicatePhones(db, rows);
+  const value = (name: 'listed' | 'qualified', counter: 'total' | 'principal') =>
+    !clauses ? 0 : whole ? (counts?.[counter] ?? null) : (filteredCounts?.[name] ?? null);
+  return {
+    page: clauses ? live : none,
+    counts,
+    listed: value('listed', 'total'),
+    qualified: value('qualified', 'principal'),
+    duplicates,
+  };
+}
+
+export function useFirestoreLeadSource(): LeadSource {
+  const db = useFirestore();
+  return useMemo(
+    () => ({
+      useList: (request: LeadListRequest) => useFirestoreList(db, request),
+      fetch: (clauses, order) => fetchLeadsMatching(db, clauses, order),
+    }),
+    [db],
+  );
+}
+
+/** A source for the tab (the unit tests give one over a list in memory). */
+export const LeadSourceContext = createContext<LeadSource | null>(null);
+
+/** The tab's source: the context's, or the server's. */
+export function useLeadSource(): LeadSource {
+  const given = useContext(LeadSourceContext);
+  const server = useFirestoreLeadSource();
+  return given ?? server;
+}

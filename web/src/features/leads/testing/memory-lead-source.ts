@@ -1,0 +1,75 @@
+/**
+ * A Leads tab source over a list in memory, with the server's semantics (domain/lead-query.ts
+ * `leadMatches`, the same clauses, created_at order, pages, counts, duplicates): the unit tests
+ * render the tab over it. Not used by the app.
+ */
+import { useMemo } from 'react';
+import type { Lead } from '@/domain/lead';
+import { phoneKeyOf } from '@/domain/lead-keys';
+import { countLeads } from '@/domain/lead-list';
+import { leadMatches, withStatus, type LeadClause, type LeadOrder } from '@/domain/lead-query';
+import type { LeadListData, LeadListRequest, LeadSource } from '../hooks/lead-source';
+
+function matching(
+  leads: readonly Lead[],
+  clauses: readonly LeadClause[],
+  order: LeadOrder = 'desc',
+) {
+  const sign = order === 'desc' ? -1 : 1;
+  return leads
+    .filter((lead) => leadMatches(lead, clauses))
+    .sort((a, b) => sign * ((a.created_at?.getTime() ?? 0) - (b.created_at?.getTime() ?? 0)));
+}
+
+/** What the server would answer `request` over `leads` (`counting`: the counts are not there yet). */
+export function memoryList(
+  leads: readonly Lead[],
+  { clauses, order, page, size }: LeadListRequest,
+  counting = false,
+): LeadListData {
+  const active = leads.filter((lead) => lead.deleted_at === null);
+  const all = clauses ? matching(leads, clauses, order) : [];
+  const rows = all.slice((page - 1) * size, page * size);
+  const qualifiedClauses = clauses && withStatus(clauses, 'principal');
+  const byPhone = new Map<string, number>();
+  for (const lead of active) {
+    const key = phoneKeyOf(lead.whatsapp);
+    byPhone.set(key, (byPhone.get(key) ?? 0) + 1);
+  }
+  return {
+    page: { status: 'success', rows, error: null, full: rows.length >= size },
+    counts: counting ? null : countLeads(active),
+    listed: counting ? null : all.length,
+    qualified: counting ? null : qualifiedClauses ? matching(leads, qualifiedClauses).length : 0,
+    duplicates: new Set(
+      rows.map((lead) => phoneKeyOf(lead.whatsapp)).filter((key) => (byPhone.get(key) ?? 0) > 1),
+    ),
+  };
+}
+
+const loadingList: LeadListData = {
+  page: { status: 'loading', rows: [], error: null, full: false },
+  counts: null,
+  listed: null,
+  qualified: null,
+  duplicates: new Set(),
+};
+
+/** `loading`: the first rows never come; `counting`: the counts never come. */
+export function memoryLeadSource(
+  leads: readonly Lead[],
+  { loading = false, counting = false } = {},
+): LeadSource {
+  return {
+    useList(request: LeadListRequest) {
+      const { clauses, order, page, size } = request;
+      return useMemo(
+        () => (loading ? loadingList : memoryList(leads, { ...request }, counting)),
+        // The request's other members (callbacks, epoch) change no answer.
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+        [clauses, order, page, size],
+      );
+    },
+    fetch: async (clauses, order) => matching(leads, clauses, order),
+  };
+}
