@@ -5,10 +5,13 @@
  * metrics per page. Targets: performance >= 90, accessibility >= 95. Benchmarks print
  * numbers; they never fail on them. Usage: node --import tsx bench/lighthouse.ts [--runs N] [--save DIR]
  * (median of N runs; --save writes each page's last full report, JSON, to DIR for a closer look).
+ * TBT and LCP follow the machine's load (Lighthouse scales the CPU time it observes): the load
+ * average is printed before and after each page, to compare runs made under the same load.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { rootDir, startLocalSuite } from '../scripts/lib/local-suite.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
@@ -30,6 +33,13 @@ interface LcpItem {
   node?: { snippet?: string };
   items?: { node?: { snippet?: string } }[];
 }
+
+/** The 1, 5 and 15 minute load averages, as `uptime` prints them. */
+const loadAverage = () =>
+  `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')} (${os.cpus().length} cores)`;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -69,6 +79,7 @@ try {
     };
     let failed: string[] = [];
     let hints: string[] = [];
+    const loadBefore = loadAverage();
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${suite.webUrl}${page}`, {
         port: chrome.port,
@@ -141,6 +152,7 @@ try {
     });
     report({ section: 'lighthouse', measure: lh('LCP'), value: median(acc.lcp), unit: 'ms' });
     report({ section: 'lighthouse', measure: lh('TBT'), value: median(acc.tbt), unit: 'ms' });
+    console.log(`${''.padEnd(20)} before: ${loadBefore}; after: ${loadAverage()}`);
     for (const hint of hints) console.log(`${''.padEnd(20)} ${hint}`);
     if (failed.length)
       console.log(`${''.padEnd(20)} accessibility audits not passed: ${failed.join(', ')}`);

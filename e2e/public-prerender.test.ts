@@ -75,10 +75,14 @@ describe('before any script runs', () => {
     expect(background).toContain('linear-gradient');
   });
 
-  test('/redirecionamento shows its spinner with JavaScript off', async () => {
+  test('/redirecionamento shows its heading and a spinner in place of the countdown with JavaScript off', async () => {
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${suite.webUrl}/redirecionamento`);
+    // The heading is the page's largest paint: in the HTML, not after the settings are read.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Peço que aguarde');
+    expect(await page.getByText('Iremos encaminhar para o WhatsApp').isVisible()).toBe(true);
     expect(await page.getByLabel('Carregando').isVisible()).toBe(true);
+    expect(await page.getByTestId('countdown').count()).toBe(0);
   });
 
   test('the admin paths get the plain shell, never another page’s HTML', async () => {

@@ -4,7 +4,7 @@
  * has loaded. The redirect page's settings read is a plain GET to Firestore's REST API (settings
  * are publicly readable), which RedirectPage picks up.
  */
-import { redirectSettingsRestUrl } from './features/redirect/api/redirect-settings';
+import { redirectSettingsRestUrl } from './features/redirect/api/redirect-sdk';
 import { routes } from '@/config/routes';
 import type { BootData } from '@/lib/prerender/boot';
 

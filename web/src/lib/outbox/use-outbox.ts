@@ -10,6 +10,7 @@ import {
   onOutboxChange,
   requestBackgroundSync,
 } from './device-outbox';
+import { afterLoadWhenIdle } from '@/lib/page/when-idle';
 import {
   newApplicationId,
   isRefusal,
@@ -91,13 +92,16 @@ export function useOutbox(options: UseOutboxOptions = {}) {
   }, [flush]);
 
   useEffect(() => {
-    void flush(false);
+    // The first look at what waits on the device (IndexedDB, and Firestore Lite if anything does)
+    // is not needed to paint or hydrate the page: it runs once the page is loaded and idle.
+    const cancelFirstFlush = afterLoadWhenIdle(() => void flush(false));
     const online = () => void flush(true);
     const visible = () => document.visibilityState === 'visible' && void flush(false);
     window.addEventListener('online', online);
     document.addEventListener('visibilitychange', visible);
     const stopListening = onOutboxChange(() => void refresh());
     return () => {
+      cancelFirstFlush();
       window.removeEventListener('online', online);
       document.removeEventListener('visibilitychange', visible);
       stopListening();

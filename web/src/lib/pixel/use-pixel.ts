@@ -1,8 +1,9 @@
 /** Hooks a public page to the Meta Pixel: sets it up on mount and reports conversions. */
 import { useCallback, useEffect } from 'react';
+import { afterLoadWhenIdle } from '@/lib/page/when-idle';
 import { setUpPixels, trackCompleteRegistration, trackPageView, type Conversion } from './pixel';
 
-/** The admin's pixel id; the Firestore read is loaded after the first render, off the critical path. */
+/** The admin's pixel id; the Firestore read is loaded once the page is idle, off the critical path. */
 const loadTrackingPixelId = () =>
   import('./tracking-settings').then((module) => module.loadTrackingPixelId());
 
@@ -16,13 +17,17 @@ export function usePixel({ pageView }: { pageView: boolean }): {
   useEffect(() => {
     // `active` drops the first run of a StrictMode double mount, so PageView fires once.
     let active = true;
-    void loadTrackingPixelId().then((adminPixelId) => {
-      if (!active) return;
-      setUpPixels(adminPixelId);
-      if (pageView) trackPageView();
+    // The settings read loads Firestore Lite: once the page is loaded and idle, not on its way.
+    const cancel = afterLoadWhenIdle(() => {
+      void loadTrackingPixelId().then((adminPixelId) => {
+        if (!active) return;
+        setUpPixels(adminPixelId);
+        if (pageView) trackPageView();
+      });
     });
     return () => {
       active = false;
+      cancel();
     };
   }, [pageView]);
 

@@ -1,32 +1,13 @@
-/** The redirect page's backend: `settings/redirect` read with Firestore Lite, and the `countRedirect` callable. */
-import { doc, getDoc } from 'firebase/firestore/lite';
-import { httpsCallable } from 'firebase/functions';
+/**
+ * The redirect page's backend: `settings/redirect` from the early REST read (or Firestore Lite), and
+ * the `countRedirect` callable; the SDK modules load only when used (redirect-sdk.ts).
+ */
 import { parseRedirectSettings, type RedirectSettings } from '@/domain/settings';
 import { withTimeout } from '@/domain/timeout';
-import { emulatorHosts, firebaseApp, connectsToEmulators } from '@/lib/firebase/app';
-import { firestoreLite } from '@/lib/firebase/firestore-lite';
-import { functions } from '@/lib/firebase/functions';
 
-/** Loads the settings; rejects when they cannot be read within 10 s. */
+/** Loads the settings (Firestore Lite, loaded now); rejects when they cannot be read within 10 s. */
 export async function loadRedirectSettings(): Promise<RedirectSettings> {
-  const snapshot = await withTimeout(
-    getDoc(doc(firestoreLite, 'settings', 'redirect')),
-    10_000,
-    'redirect settings',
-  );
-  return parseRedirectSettings(snapshot.data());
-}
-
-/**
- * `settings/redirect` on Firestore's REST API: a plain GET (no preflight), which the prerendered
- * page's boot script starts before any of the app's code has loaded (see prerender-head.ts).
- */
-export function redirectSettingsRestUrl(): string {
-  const { projectId, apiKey } = firebaseApp.options;
-  const origin = connectsToEmulators
-    ? `http://${emulatorHosts.firestore.host}:${emulatorHosts.firestore.port}`
-    : 'https://firestore.googleapis.com';
-  return `${origin}/v1/projects/${projectId}/databases/(default)/documents/settings/redirect?key=${apiKey}`;
+  return (await import('./redirect-sdk')).readRedirectSettings();
 }
 
 /** A document as the REST API returns it: typed values (`stringValue`, `integerValue`, ...). */
@@ -74,7 +55,7 @@ export async function countRedirectOncePerSession(): Promise<void> {
     // Storage unavailable (private mode): count anyway, once per page load.
   }
   try {
-    await httpsCallable(functions, 'countRedirect')();
+    await (await import('./redirect-sdk')).callCountRedirect();
   } catch (error) {
     console.warn('countRedirect failed', error);
     try {

@@ -1,7 +1,9 @@
 /** A circular countdown: an SVG ring filled in proportion to `fraction`, the seconds in its centre. */
 import classes from './RedirectCountdown.module.css';
 
-const size = 148;
+/** The ring's width and height (px). */
+export const ringSize = 148;
+const size = ringSize;
 const stroke = 10;
 const radius = (size - stroke) / 2;
 const circumference = 2 * Math.PI * radius;

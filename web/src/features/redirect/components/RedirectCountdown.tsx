@@ -1,13 +1,24 @@
-/** The countdown card: ring with the seconds left, the WhatsApp button, and navigation at zero. */
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+/** The countdown: ring with the seconds left, the WhatsApp button, and navigation at zero. */
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
 import { WhatsAppIcon } from '@/components/icons';
 import { publicTexts } from '@/domain/messages';
 import { redirectTimeLimits } from '@/domain/options';
 import type { RedirectSettings } from '@/domain/settings';
 import { useCountdown } from '@/features/redirect/hooks/use-countdown';
 import { redirectTexts } from '@/features/redirect/messages';
-import { CountdownRing } from './CountdownRing';
+import { CountdownRing, ringSize } from './CountdownRing';
 import { goTo } from './navigate';
 import classes from './RedirectCountdown.module.css';
 
@@ -22,6 +33,68 @@ export function RedirectCountdown({ whatsappLink, redirectTime }: RedirectSettin
     if (remaining === 0 && whatsappLink) goTo(whatsappLink);
   }, [remaining, whatsappLink]);
 
+  return (
+    <>
+      <CountdownRing seconds={remaining} fraction={ringValue} />
+      {remaining === 0 && !whatsappLink ? (
+        // Nowhere to go: say what happens next instead of 'Conectando...' forever.
+        <Text fw={500} ta="center" role="status">
+          {redirectTexts.noLinkDone}
+        </Text>
+      ) : (
+        <Connecting />
+      )}
+      {whatsappLink ? (
+        <Button
+          component="a"
+          href={whatsappLink}
+          size="md"
+          radius="xl"
+          fullWidth
+          color="teal.9"
+          leftSection={<WhatsAppIcon size={20} />}
+        >
+          {texts.goNow}
+        </Button>
+      ) : (
+        <Button size="md" radius="xl" fullWidth disabled>
+          {texts.noLink}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function Connecting() {
+  return (
+    <Group gap={8} justify="center">
+      <span className={classes.pulse} aria-hidden="true" />
+      <Text fw={500}>{texts.connecting}</Text>
+    </Group>
+  );
+}
+
+/**
+ * What shows while the settings are read: the ring's place holds a spinner and the button's is
+ * kept empty, so the card has its final size and the heading does not move when they arrive.
+ */
+export function RedirectPending() {
+  return (
+    <>
+      <Center w={ringSize} h={ringSize}>
+        <Loader color="teal" size="lg" aria-label="Carregando" />
+      </Center>
+      <Connecting />
+      <Box h={42} w="100%" aria-hidden="true" />
+    </>
+  );
+}
+
+/**
+ * The card of the redirect page: the badge and heading are there from the first paint (the
+ * prerendered HTML), `children` (the countdown, or what shows while the settings are read) below.
+ */
+export function RedirectCard({ children }: { children: ReactNode }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', xs: 'xl' }} className={classes.card}>
       <Stack align="center" gap="md">
@@ -42,35 +115,7 @@ export function RedirectCountdown({ whatsappLink, redirectTime }: RedirectSettin
             {texts.subtitle}
           </Text>
         </div>
-        <CountdownRing seconds={remaining} fraction={ringValue} />
-        {remaining === 0 && !whatsappLink ? (
-          // Nowhere to go: say what happens next instead of 'Conectando...' forever.
-          <Text fw={500} ta="center" role="status">
-            {redirectTexts.noLinkDone}
-          </Text>
-        ) : (
-          <Group gap={8} justify="center">
-            <span className={classes.pulse} aria-hidden="true" />
-            <Text fw={500}>{texts.connecting}</Text>
-          </Group>
-        )}
-        {whatsappLink ? (
-          <Button
-            component="a"
-            href={whatsappLink}
-            size="md"
-            radius="xl"
-            fullWidth
-            color="teal.9"
-            leftSection={<WhatsAppIcon size={20} />}
-          >
-            {texts.goNow}
-          </Button>
-        ) : (
-          <Button size="md" radius="xl" fullWidth disabled>
-            {texts.noLink}
-          </Button>
-        )}
+        {children}
         <Text size="sm" c="gray.7">
           {texts.automatic}
         </Text>

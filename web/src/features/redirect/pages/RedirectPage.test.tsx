@@ -35,11 +35,15 @@ const seconds = () => screen.getByTestId('countdown').textContent;
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
 
 describe('redirect page', () => {
-  test('spinner, then the texts and a countdown from the configured time that navigates at zero', async () => {
+  test('heading and spinner, then the texts and a countdown from the configured time that navigates at zero', async () => {
     let resolve: (s: RedirectSettings) => void = () => {};
     api.load.mockReturnValue(new Promise((r) => (resolve = r)));
     renderPage(<RedirectPage />, '/redirecionamento');
     expect(screen.getByLabelText('Carregando')).toBeInTheDocument();
+    // The heading is there while the settings are read (the prerendered page's largest paint).
+    expect(screen.getByRole('heading', { level: 1, name: 'Peço que aguarde' })).toBeInTheDocument();
+    expect(screen.queryByTestId('countdown')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link não configurado' })).not.toBeInTheDocument();
     await act(async () =>
       resolve({ whatsappLink: 'https://wa.me/5579999999999', redirectTime: 3 }),
     );

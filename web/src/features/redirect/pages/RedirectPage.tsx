@@ -1,5 +1,5 @@
 /** '/redirecionamento': loads the redirect settings, counts the visit once, then counts down to WhatsApp. */
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
 import { useEffect, useState } from 'react';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
@@ -11,7 +11,11 @@ import {
   loadRedirectSettings,
   redirectSettingsFromPrefetch,
 } from '@/features/redirect/api/redirect-settings';
-import { RedirectCountdown } from '@/features/redirect/components/RedirectCountdown';
+import {
+  RedirectCard,
+  RedirectCountdown,
+  RedirectPending,
+} from '@/features/redirect/components/RedirectCountdown';
 import { redirectTexts } from '@/features/redirect/messages';
 import { sentLaterToast } from '@/lib/outbox/messages';
 import { useOutbox } from '@/lib/outbox/use-outbox';
@@ -87,7 +91,7 @@ export function RedirectPage() {
   });
 
   return (
-    // Top-aligned, not centred: the card replacing the spinner then moves nothing (no layout shift).
+    // Top-aligned, not centred: the countdown replacing the spinner then moves nothing (no layout shift).
     <PublicPage tone="whatsapp" align="top">
       <OutboxStatus waiting={waiting.length} />
       {!online ? (
@@ -101,12 +105,12 @@ export function RedirectPage() {
         >
           {redirectTexts.offlineMessage}
         </Alert>
-      ) : settings ? (
-        <RedirectCountdown {...settings} />
       ) : (
-        <Center mih="60vh">
-          <Loader color="teal" size="lg" aria-label="Carregando" />
-        </Center>
+        // The heading is in the prerendered HTML (the page's largest paint), the countdown below
+        // it once the settings are read.
+        <RedirectCard>
+          {settings ? <RedirectCountdown {...settings} /> : <RedirectPending />}
+        </RedirectCard>
       )}
     </PublicPage>
   );
