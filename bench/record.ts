@@ -96,6 +96,8 @@ async function signIn(browser: Browser, suite: LocalSuite, db: Firestore, email:
   });
   await instrumentContext(context);
   const page = await context.newPage();
+  // The machine is shared: a cold production page may take longer than Playwright's 30 s.
+  page.setDefaultTimeout(120_000);
   await page.goto(`${suite.webUrl}/admin/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha').fill('senha-bench');

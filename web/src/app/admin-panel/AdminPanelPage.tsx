@@ -4,7 +4,7 @@
  * trash, reports, settings) that never imports another.
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
@@ -23,6 +23,13 @@ import {
 import { panelDeniedToast } from '@/features/admin/messages';
 import { LeadsTab, useActiveLeads } from '@/features/leads';
 import { TrashTab, useTrashCount } from '@/features/trash';
+import { sameProps } from './same-props';
+
+/**
+ * The Leads tab renders again only when its props change: opening a record (a route change)
+ * re-renders the panel, and the tab's 20,000-lead list must not be filtered and drawn again then.
+ */
+const LeadsTabMemo = memo(LeadsTab, sameProps);
 
 /** Charts are heavy: the Relatórios tab downloads its code only when it is opened. */
 const ReportsTab = lazy(() =>
@@ -122,7 +129,7 @@ export function AdminPanel() {
         <AdminTabs
           trashCount={trash.count}
           panels={{
-            leads: <LeadsTab live={activeLeads} me={myEmail} />,
+            leads: <LeadsTabMemo live={activeLeads} me={myEmail} />,
             lixeira: <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />,
             relatorios: (
               <Suspense fallback={<TabLoading />}>
@@ -146,7 +153,7 @@ export function AdminPanel() {
         <Suspense fallback={null}>
           <LeadRecordDrawer
             leadId={recordId}
-            initial={activeLeads.data.find((lead) => lead.id === recordId)}
+            live={activeLeads.data.find((lead) => lead.id === recordId)}
             onClose={() => navigate(routes.admin)}
           />
         </Suspense>

@@ -78,7 +78,7 @@ function renderRecord(onClose = vi.fn(), initial?: RecordLead) {
     <MantineProvider env="test">
       <Notifications />
       <MemoryRouter>
-        <LeadRecordDrawer leadId="L1" initial={initial} onClose={onClose} />
+        <LeadRecordDrawer leadId="L1" live={initial} onClose={onClose} />
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -175,11 +175,28 @@ describe('the lead record', () => {
     expect(valueOf(dialog, 'Consentimento')).toBe('Não registrado');
   });
 
-  it("shows the list's copy of the lead at once, then the lead's own live data", async () => {
-    renderRecord(vi.fn(), lead({ nome: 'Ana (da lista)' }));
+  it("shows the page's live copy of the lead, with no listener of its own, and its own once the lead leaves the list", async () => {
+    const tree = (live?: RecordLead) => (
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <LeadRecordDrawer leadId="L1" live={live} onClose={vi.fn()} />
+        </MemoryRouter>
+      </MantineProvider>
+    );
+    const { rerender } = render(tree(lead({ nome: 'Ana (da lista)' })));
     expect(await screen.findByRole('heading', { name: 'Ana (da lista)' })).toBeInTheDocument();
-    load();
+    // The record does not listen to the lead while the page's list holds it.
+    act(() => fakeLiveData.emit('lead:L1', lead({ nome: 'Ana (do documento)' })));
+    expect(screen.getByRole('heading', { name: 'Ana (da lista)' })).toBeInTheDocument();
+    // Moved to the trash: out of the list. What was shown stays until the lead's own listener answers.
+    fakeLiveData.reset();
+    rerender(tree(undefined));
+    expect(screen.getByRole('heading', { name: 'Ana (da lista)' })).toBeInTheDocument();
+    act(() =>
+      fakeLiveData.emit('lead:L1', lead({ nome: 'Ana Souza', deleted_at: new Date(2026, 6, 3) })),
+    );
     expect(await screen.findByRole('heading', { name: 'Ana Souza' })).toBeInTheDocument();
+    expect(screen.getByText('Na lixeira')).toBeInTheDocument();
   });
 
   it('says so when the lead no longer exists', async () => {

@@ -5,6 +5,7 @@
  */
 import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import type { RecordLead } from '@/domain/lead-record';
 import { useLeadRecord } from '@/features/lead-record/hooks/use-lead-record';
 import { useRecordActions } from '@/features/lead-record/hooks/use-record-actions';
@@ -17,17 +18,26 @@ import { TimelineSection } from '../TimelineSection/TimelineSection';
 
 export interface LeadRecordDrawerProps {
   leadId: string;
-  /** The lead as the open list holds it: shown at once, until its own listener answers. */
-  initial?: RecordLead;
+  /**
+   * The lead as a live listener of the page holds it (the panel's list of active leads), kept up
+   * to date: shown at once, and the record opens no listener of its own on the lead meanwhile.
+   */
+  live?: RecordLead;
   onClose: () => void;
 }
 
-function LeadRecord({ leadId, initial }: { leadId: string; initial?: RecordLead }) {
-  const record = useLeadRecord(leadId, initial?.whatsapp);
+function LeadRecord({ leadId, live }: { leadId: string; live?: RecordLead }) {
+  const record = useLeadRecord(leadId, live);
   const actions = useRecordActions(leadId);
+  // A lead that leaves the page's list (moved to the trash here) is read by the record's own
+  // listener from then on: what was shown stays until that listener answers.
+  const [shown, setShown] = useState<RecordLead | null>(null);
+  if (record.lead.status === 'success' && record.lead.data && record.lead.data !== shown) {
+    setShown(record.lead.data);
+  }
   const lead =
-    record.lead.status === 'loading' && initial
-      ? ({ status: 'success', data: initial, error: null } as const)
+    record.lead.status === 'loading' && shown
+      ? ({ status: 'success', data: shown, error: null } as const)
       : record.lead;
   if (lead.status === 'loading') {
     return (
@@ -60,7 +70,7 @@ function LeadRecord({ leadId, initial }: { leadId: string; initial?: RecordLead 
   );
 }
 
-export function LeadRecordDrawer({ leadId, initial, onClose }: LeadRecordDrawerProps) {
+export function LeadRecordDrawer({ leadId, live, onClose }: LeadRecordDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Drawer
@@ -71,7 +81,7 @@ export function LeadRecordDrawer({ leadId, initial, onClose }: LeadRecordDrawerP
       title={<Text fw={600}>{recordTexts.title}</Text>}
       closeButtonProps={{ 'aria-label': recordTexts.close }}
     >
-      <LeadRecord key={leadId} leadId={leadId} initial={initial} />
+      <LeadRecord key={leadId} leadId={leadId} live={live} />
     </Drawer>
   );
 }
