@@ -186,6 +186,23 @@ describe('LeadsTab', () => {
     expect(await screen.findByText('Nenhum lead encontrado')).toBeInTheDocument();
   });
 
+  it("sorts by 'Data': oldest first, then newest first again", async () => {
+    const user = userEvent.setup();
+    renderTab();
+    expect(screen.getByRole('columnheader', { name: 'Data' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Data' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Carla', 'Bruno', 'Érica Conceição']));
+    expect(screen.getByRole('columnheader', { name: 'Data' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Data' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']));
+  });
+
   it('marks duplicate phones and unseen arrivals, and marks them seen', async () => {
     const state = live({ unseen: new Set(['2']) });
     renderTab(state);
