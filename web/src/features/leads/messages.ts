@@ -16,6 +16,9 @@ export const leadsTexts = {
   listTitle: 'Lista de Leads',
   /** The list's last column; the others are the lead's fields (domain/lead.ts leadFields). */
   actionsColumn: 'Ações',
+  /** The 'Data' header's button: what pressing it does. */
+  sortByDate: (order: 'asc' | 'desc') =>
+    order === 'desc' ? 'Data: mais recentes primeiro' : 'Data: mais antigos primeiro',
   statusFilter: 'Filtrar por status',
   statusOptions: {
     todos: 'Todos',

@@ -96,6 +96,11 @@ export function useLeadsView(
   useEffect(() => showing(rows), [rows, showing]);
 
   const { listed } = data;
+  // Leads trashed elsewhere can leave the page past the end: back to the last page.
+  const last = listed === null ? null : Math.max(1, Math.ceil(listed / pageSize));
+  useEffect(() => {
+    if (last !== null && page > last && status !== 'loading') setPage(last);
+  }, [last, page, status, setPage]);
   const pages =
     listed !== null ? Math.max(1, Math.ceil(listed / pageSize)) : data.page.full ? page + 1 : page;
   const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;

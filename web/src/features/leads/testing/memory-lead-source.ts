@@ -67,7 +67,7 @@ export function memoryLeadSource(
         () => (loading ? loadingList : memoryList(leads, { ...request }, counting)),
         // The request's other members (callbacks, epoch) change no answer.
         // eslint-disable-next-line react-hooks/exhaustive-deps
-        [clauses, order, page, size],
+        [leads, clauses, order, page, size],
       );
     },
     fetch: async (clauses, order) => matching(leads, clauses, order),

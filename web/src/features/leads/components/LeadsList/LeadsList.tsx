@@ -3,7 +3,7 @@
  * are highlighted with 'Recém-chegado'; a phone number seen on more than one lead gets 'duplicado'.
  * Rows are memoised on their lead and flags, so an arrival or a tick re-renders one row, not the page.
  */
-import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { leadRecordPath } from '@/config/routes';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
 import { cellText, columnLabel, listColumns } from '@/domain/lead-columns';
 import { digitsOf } from '@/domain/lead-list';
+import type { LeadOrder } from '@/domain/lead-query';
 import { leadsTexts } from '@/features/leads/messages';
 import { LeadRowActions, type RowHandlers } from './LeadRowActions';
 import classes from './LeadsList.module.css';
@@ -24,6 +25,37 @@ export interface LeadsListProps extends RowHandlers {
   pending: ReadonlySet<string>;
   onSelect: (id: string, on: boolean) => void;
   onSelectPage: (on: boolean) => void;
+  /** The list's order by 'Data' (on the server), and its change; without it 'Data' is plain. */
+  order?: LeadOrder;
+  onOrder?: (order: LeadOrder) => void;
+}
+
+/**
+ * A column header; 'Data' (created_at) sorts the list when the list can be sorted. Only the date:
+ * every filter narrows by equality and the period by a range on created_at, so created_at is the
+ * one order Firestore can serve under any mix of them (docs/benchmarks.md).
+ */
+function ColumnHeader({
+  name,
+  order,
+  onOrder,
+}: { name: LeadFieldName } & Pick<LeadsListProps, 'order' | 'onOrder'>) {
+  if (name !== 'created_at' || !order || !onOrder) {
+    return <Table.Th>{columnLabel(name)}</Table.Th>;
+  }
+  const next: LeadOrder = order === 'desc' ? 'asc' : 'desc';
+  return (
+    <Table.Th aria-sort={order === 'desc' ? 'descending' : 'ascending'}>
+      <UnstyledButton
+        className={classes.sort}
+        data-order={order}
+        title={leadsTexts.sortByDate(next)}
+        onClick={() => onOrder(next)}
+      >
+        {columnLabel(name)}
+      </UnstyledButton>
+    </Table.Th>
+  );
 }
 
 /** What one row shows beyond the lead: stable props, so unchanged rows skip rendering. */
@@ -202,7 +234,7 @@ export function LeadsList(props: LeadsListProps) {
           <Table.Tr>
             <Table.Th w={36}>{pageBox}</Table.Th>
             {listColumns.map((name) => (
-              <Table.Th key={name}>{columnLabel(name)}</Table.Th>
+              <ColumnHeader key={name} name={name} order={props.order} onOrder={props.onOrder} />
             ))}
             <Table.Th>{leadsTexts.actionsColumn}</Table.Th>
           </Table.Tr>

@@ -186,6 +186,49 @@ describe('LeadsTab', () => {
     expect(await screen.findByText('Nenhum lead encontrado')).toBeInTheDocument();
   });
 
+  it('pages on, and goes back to the last page when leads leave from under it', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      lead(String(i + 1), { nome: `Lead ${i + 1}`, created_at: new Date(2026, 10, 1, 0, i) }),
+    );
+    const user = userEvent.setup();
+    const view = renderTab(live(), null, many);
+    expect(bodyRows()).toHaveLength(25);
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['Lead 5', 'Lead 4', 'Lead 3', 'Lead 2', 'Lead 1']),
+    );
+    // Ten leads trashed in another panel: page 2 no longer exists.
+    view.rerender(
+      <MantineProvider env="test">
+        <Notifications />
+        <MemoryRouter>
+          <LeadSourceContext.Provider value={memoryLeadSource(many.slice(10))}>
+            <LeadsTab live={live()} me={null} />
+          </LeadSourceContext.Provider>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(20));
+    expect(rowNames()[0]).toBe('Lead 30');
+  });
+
+  it("sorts by 'Data': oldest first, then newest first again", async () => {
+    const user = userEvent.setup();
+    renderTab();
+    expect(screen.getByRole('columnheader', { name: 'Data' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Data' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Carla', 'Bruno', 'Érica Conceição']));
+    expect(screen.getByRole('columnheader', { name: 'Data' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Data' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']));
+  });
+
   it('marks duplicate phones and unseen arrivals, and marks them seen', async () => {
     const state = live({ unseen: new Set(['2']) });
     renderTab(state);

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
-import { counterClauses, withStatus } from '@/domain/lead-query';
+import { counterClauses, withStatus, type LeadOrder } from '@/domain/lead-query';
 import { ListPager } from '@/components/ListPager/ListPager';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
@@ -52,8 +52,9 @@ function exportLoader(source: LeadSource, view: LeadsView) {
 
 export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const [filters, setFilters] = useState<FilterValues>(noFilters);
+  const [order, setOrder] = useState<LeadOrder>('desc');
   const source = useLeadSource();
-  const view = useLeadsView(source, live, filters, me);
+  const view = useLeadsView(source, live, filters, me, order);
   const selection = useSelection(JSON.stringify(filters));
   const actions = useLeadActions();
   const { selectedIds, clear } = selection;
@@ -121,7 +122,13 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
               onClear={clear}
             />
           )}
-          <LeadsBody live={live} view={view} selection={selection} actions={actions} />
+          <LeadsBody
+            live={live}
+            view={view}
+            selection={selection}
+            actions={actions}
+            onOrder={setOrder}
+          />
           {phone && arrivalTools}
           {phone && exportAndClear}
         </Stack>
@@ -161,6 +168,7 @@ function useRowHandlers(markSeen: ActiveLeads['markSeen'], actions: LeadActions)
 }
 
 interface LeadsBodyProps {
+  onOrder: (order: LeadOrder) => void;
   live: ActiveLeads;
   view: LeadsView;
   selection: Selection;
@@ -168,7 +176,7 @@ interface LeadsBodyProps {
 }
 
 /** The list itself: an error, the loader, 'Nenhum lead encontrado', or the rows and the pager. */
-function LeadsBody({ live, view, selection, actions }: LeadsBodyProps) {
+function LeadsBody({ live, view, selection, actions, onOrder }: LeadsBodyProps) {
   const { onStatus, onTrash, onWhatsapp } = useRowHandlers(live.markSeen, actions);
   const { rows } = view;
   if (view.error && rows.length === 0) {
@@ -206,6 +214,8 @@ function LeadsBody({ live, view, selection, actions }: LeadsBodyProps) {
         onStatus={onStatus}
         onTrash={onTrash}
         onWhatsapp={onWhatsapp}
+        order={view.order}
+        onOrder={onOrder}
       />
       <ListPager paged={view.paged} label={leadsTexts.pagination} showing={leadsTexts.showing} />
     </>
