@@ -62,8 +62,6 @@ export default defineConfig({
     prerenderPages({
       entry: 'src/entry-server.tsx',
       routes: publicPages,
-      // The countdown appears only once the scripts have read the settings: no reason to wait.
-      eagerScripts: [routes.redirect],
       shellPaths: /^\/admin(\/|$)/,
       notFoundRoute: routes.notFound,
     }),

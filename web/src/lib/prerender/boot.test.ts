@@ -7,8 +7,33 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-hydrated');
   delete window.__vagasRedirectSettings;
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+/** A PerformanceObserver that only reports what the test hands it (`paint`). */
+function fakePaintObserver() {
+  const callbacks: PerformanceObserverCallback[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = ['paint'];
+    constructor(callback: PerformanceObserverCallback) {
+      callbacks.push(callback);
+    }
+    observe() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  return (name: string) => {
+    const list = {
+      getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []),
+    } as unknown as PerformanceObserverEntryList;
+    for (const callback of callbacks) callback(list, {} as PerformanceObserver);
+  };
+}
+
+const scripts = () =>
+  [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+const afterPaint = { afterPaint: { entry: '/assets/index-1.js', chunks: ['/assets/Page-1.js'] } };
 
 const links = () =>
   [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
@@ -38,7 +63,7 @@ describe('boot script', () => {
     window.removeEventListener('submit', handler, true);
   });
 
-  test('after paint: the main script and the chunks, once', () => {
+  test('after paint, without paint entries: the main script and the chunks after a frame, once', () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
@@ -58,6 +83,37 @@ describe('boot script', () => {
     expect(links()).toEqual(['modulepreload /assets/Page-1.js']);
     vi.advanceTimersByTime(1000);
     expect(document.head.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  test('after paint: waits for the first contentful paint entry, not a frame', () => {
+    vi.useFakeTimers();
+    const paint = fakePaintObserver();
+    const frame = vi.spyOn(window, 'requestAnimationFrame');
+    boot(window, afterPaint);
+    vi.advanceTimersByTime(1000);
+    paint('first-paint');
+    expect(scripts()).toEqual([]);
+    paint('first-contentful-paint');
+    expect(scripts()).toEqual(['/assets/index-1.js']);
+    expect(links()).toEqual(['modulepreload /assets/Page-1.js']);
+    vi.advanceTimersByTime(5000);
+    expect(scripts()).toHaveLength(1);
+    expect(frame).not.toHaveBeenCalled();
+  });
+
+  test('after paint: a page that never paints gets its scripts after 3 s; a background tab at once', () => {
+    vi.useFakeTimers();
+    fakePaintObserver();
+    boot(window, afterPaint);
+    vi.advanceTimersByTime(2999);
+    expect(scripts()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(scripts()).toEqual(['/assets/index-1.js']);
+
+    document.head.innerHTML = '';
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    boot(window, afterPaint);
+    expect(scripts()).toEqual(['/assets/index-1.js']);
   });
 
   test('the shell preloads the chunks of the route being opened', () => {

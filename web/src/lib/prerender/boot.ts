@@ -18,9 +18,9 @@ export interface BootData {
    */
   preload?: Record<string, string[]>;
   /**
-   * A prerendered form page: the main script and the route's chunks, requested once the first
-   * paint is done, so on a slow connection they do not compete with the HTML and styles that paint
-   * the form. The timeout covers a tab opened in the background, where animation frames do not run.
+   * A prerendered page: the main script and the route's chunks, requested once the first paint is
+   * on screen, so on a slow connection or a slow phone they do not compete with the HTML and styles
+   * that paint the page (loadAfterPaint).
    */
   afterPaint?: { entry: string; chunks: string[] };
   /** The redirect page: the REST URL of settings/redirect, read at once (see RedirectPage). */
@@ -75,7 +75,17 @@ export function preloadRoute(doc: Document, preload: Record<string, string[]>, p
   for (const href of preload[pathname.replace(/\/+$/, '') || '/'] ?? []) appendPreload(doc, href);
 }
 
-/** Adds the main script and preloads the chunks once the first paint is done (or after 1 s). */
+/** The longest the scripts wait for the first contentful paint (a page that paints nothing). */
+export const paintWaitLimitMs = 3_000;
+
+/**
+ * Adds the main script and preloads the chunks once the first contentful paint has been presented
+ * (its `paint` performance entry, which comes after the frame reached the screen: a frame callback
+ * comes before it, and on a busy phone the frame can take a second more, which the scripts would
+ * then delay). A tab opened in the background paints nothing until shown: it loads them at once.
+ * Without paint entries (old browsers): after the next frame. At the latest after
+ * `paintWaitLimitMs`.
+ */
 export function loadAfterPaint(win: Window, scripts: { entry: string; chunks: string[] }): void {
   let done = false;
   const load = () => {
@@ -89,8 +99,20 @@ export function loadAfterPaint(win: Window, scripts: { entry: string; chunks: st
     doc.head.appendChild(script);
     for (const href of scripts.chunks) appendPreload(doc, href);
   };
-  win.requestAnimationFrame(() => win.setTimeout(load, 0));
-  win.setTimeout(load, 1000);
+  if (win.document.visibilityState === 'hidden') return load();
+  win.setTimeout(load, paintWaitLimitMs);
+  const Observer = (win as { PerformanceObserver?: typeof PerformanceObserver })
+    .PerformanceObserver;
+  if (Observer?.supportedEntryTypes?.includes('paint')) {
+    const observer = new Observer((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      load();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    win.requestAnimationFrame(() => win.setTimeout(load, 0));
+  }
 }
 
 /**
