@@ -25,6 +25,38 @@ const firestoreLiteInteger: Plugin = {
   },
 };
 
+/**
+ * Mantine's ScrollArea imports one hook of @floating-ui/react (useMergeRefs), which put all of
+ * Floating UI in the chunk the admin panel's first render loads (the Leads table's scroll
+ * container). It gets src/lib/mantine/merge-refs.ts instead; popovers, menus and selects keep the
+ * real module, in their own lazy chunks.
+ */
+const scrollAreaMergeRefs: Plugin = {
+  name: 'vagas:scroll-area-merge-refs',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const fromScrollArea = /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer ?? '');
+    if (source !== '@floating-ui/react' || !fromScrollArea) return null;
+    return fileURLToPath(new URL('./src/lib/mantine/merge-refs.ts', import.meta.url));
+  },
+};
+
+/**
+ * Mantine's Notifications container reads two class names off `RemoveScroll`, which brought
+ * react-remove-scroll (a modal's scroll lock) along with the toasts: it gets
+ * src/lib/mantine/notifications-core.ts (@mantine/core with those names) instead.
+ */
+const notificationsRemoveScroll: Plugin = {
+  name: 'vagas:notifications-remove-scroll',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const fromNotifications =
+      /[\\/]@mantine[\\/]notifications[\\/]esm[\\/]Notifications\.mjs$/.test(importer ?? '');
+    if (source !== '@mantine/core' || !fromNotifications) return null;
+    return fileURLToPath(new URL('./src/lib/mantine/notifications-core.ts', import.meta.url));
+  },
+};
+
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
 const publicPages: RoutePages = {
   [routes.root]: 'features/apply/pages/RootApplyPage.tsx',
@@ -55,6 +87,8 @@ export default defineConfig({
   },
   plugins: [
     firestoreLiteInteger,
+    scrollAreaMergeRefs,
+    notificationsRemoveScroll,
     react(),
     // Before prerenderPages, which rewrites clean URLs to files: headers go by the requested path.
     hostingHeaders({ firebaseJson: fileURLToPath(new URL('../firebase.json', import.meta.url)) }),

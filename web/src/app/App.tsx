@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { forgetTypedInputs } from '@/lib/prerender/typed-inputs';
 import { cssVariablesResolver, theme } from './theme';
+
+/** The toasts' container, loaded after the page (Toasts.tsx). */
+const Toasts = lazy(() => import('./Toasts'));
 
 /**
  * Marks the document once React owns the page: the prerendered HTML's submit guard (index.html)
@@ -21,8 +23,9 @@ export function App({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        {/* Bottom right: the top right is the panel's 'Sair'. At most three at once (issue 25). */}
-        <Notifications position="bottom-right" limit={3} />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
         {children}
         <MarkHydrated />
       </MantineProvider>

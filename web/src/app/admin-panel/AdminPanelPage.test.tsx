@@ -248,7 +248,8 @@ describe('AdminPanel live data', () => {
     renderAt('/admin', <AdminPanel />);
     expect(fakeLive.mounted('trash')).toBe(false);
     await user.click(screen.getByRole('tab', { name: /^Lixeira/ }));
-    expect(fakeLive.mounted('trash')).toBe(true);
+    // The tab's code is a lazy chunk: its listener starts once it has loaded.
+    await waitFor(() => expect(fakeLive.mounted('trash')).toBe(true));
     await user.click(screen.getByRole('tab', { name: 'Leads' }));
     expect(fakeLive.mounted('trash')).toBe(false);
     expect(fakeLive.mounted('active')).toBe(true);

@@ -22,7 +22,9 @@ import {
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
 import { LeadsTab, useActiveLeads } from '@/features/leads';
-import { TrashTab, useTrashCount } from '@/features/trash';
+// The count only: the tab's own code loads when it is opened (below). Imported from its module,
+// not the feature's index, which would bring the whole tab into the first load.
+import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
 import { sameProps } from './same-props';
 
 /**
@@ -30,6 +32,11 @@ import { sameProps } from './same-props';
  * re-renders the panel, and the tab's 20,000-lead list must not be filtered and drawn again then.
  */
 const LeadsTabMemo = memo(LeadsTab, sameProps);
+
+/** The Lixeira tab is not on the panel's first screen: its code loads when it is opened. */
+const TrashTab = lazy(() =>
+  import('@/features/trash').then((module) => ({ default: module.TrashTab })),
+);
 
 /** Charts are heavy: the Relatórios tab downloads its code only when it is opened. */
 const ReportsTab = lazy(() =>
@@ -130,7 +137,11 @@ export function AdminPanel() {
           trashCount={trash.count}
           panels={{
             leads: <LeadsTabMemo live={activeLeads} me={myEmail} />,
-            lixeira: <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />,
+            lixeira: (
+              <Suspense fallback={<TabLoading />}>
+                <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />
+              </Suspense>
+            ),
             relatorios: (
               <Suspense fallback={<TabLoading />}>
                 <ReportsTab />
