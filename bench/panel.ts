@@ -397,7 +397,6 @@ try {
   const latencies = await liveLatencies(open.page, liteApp, suite);
   const title = await open.page.title();
   printAndReport(open, used, { latencies, title, stats: await statsOf(open.page) });
-  if (curve.length > 0) printCurve(curve);
   console.log(
     `(total run ${((Date.now() - started) / 1000).toFixed(0)} s, load average now ${loadAverage()})`,
   );
