@@ -36,6 +36,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { consentNotes } from '../web/src/domain/consent.ts';
 import { leadKeys } from '../web/src/domain/lead-keys.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
@@ -248,6 +249,8 @@ async function liveLatencies(page: Page, liteApp: FirebaseApp, suite: LocalSuite
       vaga: 'Aux Serraria',
       cidade: 'Joazeiro',
       status: 'novo',
+      // The rules require the consent note's version the public form sends (issue 26).
+      consent_version: consentNotes.root.version,
       created_at: serverTimestamp(),
       deleted_at: null,
     });
@@ -383,6 +386,8 @@ try {
     activeCounts.length > 1 || throttles.some((rate) => rate !== 1)
       ? await measureCurve(context, suite, db)
       : [];
+  // Printed at once: a later phase failing does not lose the curve.
+  if (curve.length > 0) printCurve(curve);
   step('opening the panel');
   const open = await openPanel(context, suite.webUrl ?? '', activeCount);
   step('searching and filtering');
@@ -392,7 +397,6 @@ try {
   const latencies = await liveLatencies(open.page, liteApp, suite);
   const title = await open.page.title();
   printAndReport(open, used, { latencies, title, stats: await statsOf(open.page) });
-  if (curve.length > 0) printCurve(curve);
   console.log(
     `(total run ${((Date.now() - started) / 1000).toFixed(0)} s, load average now ${loadAverage()})`,
   );
