@@ -259,6 +259,32 @@ describe('Relatórios', () => {
     await expect
       .poll(() => page.getByText('Total de Redirecionamentos').locator('..').textContent())
       .toContain('9');
+    // Count axes tick whole numbers in pt-BR (issue 25: '0.5' beside a handful of leads). Recharts 3
+    // draws an axis' tick labels in a layer of their own at the end of the chart's SVG (its z-index
+    // layers), not inside the axis' '.recharts-yAxis' group: '.recharts-yAxis-tick-labels' holds them.
+    const ticks = async (chart: string, axis: 'x' | 'y') =>
+      page
+        .getByRole('region', { name: chart })
+        .locator(`.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`)
+        .allTextContents();
+    for (const [chart, axis] of [
+      ['Candidaturas por dia', 'y'],
+      ['Por vaga', 'x'],
+      ['Por origem (utm_source)', 'x'],
+    ] as const) {
+      // Drawn once the chart has measured its box.
+      await expect.poll(async () => (await ticks(chart, axis)).length).toBeGreaterThan(1);
+      const shown = await ticks(chart, axis);
+      for (const tick of shown) expect(tick, chart).toMatch(/^\d{1,3}(\.\d{3})*$/);
+    }
+    // The donuts have a legend: each status with applications in the period, by its name.
+    for (const label of Object.keys(expected.by((d) => statusLabel[d.status as string]))) {
+      await page
+        .getByRole('region', { name: 'Por status' })
+        .locator('.recharts-legend-wrapper')
+        .getByText(label, { exact: true })
+        .waitFor();
+    }
     // Billing jargon stays in the bench (issue 25).
     expect(await page.getByText(/leituras/).count()).toBe(0);
     // The numbers open as text.
