@@ -27,7 +27,7 @@ function bootDataJson(data: BootData): string {
 
 /** Finds the JSON block in a built page, and the boot script's tag right after it ($1). */
 export const bootDataPattern = new RegExp(
-  `<script type="application/json" id="${bootDataId}">[\\s\\S]*?</script>\\s*(<script src="[^"]+"></script>)`,
+  `<script type="application/json" id="${bootDataId}">[\\s\\S]*?</script>\\s*(<script src="[^"]+" defer></script>)`,
 );
 
 /** src/lib/prerender/boot-script.ts compiled to one minified classic script (an IIFE). */
@@ -80,7 +80,13 @@ export function bootScript(routes: RoutePages): Plugin {
             children: bootDataJson(data),
             injectTo: 'head',
           },
-          { tag: 'script', attrs: { src: `${config.base}${fileName}` }, injectTo: 'head' },
+          // Deferred: it never holds up the first paint (run once the HTML is parsed, before the
+          // app's module scripts).
+          {
+            tag: 'script',
+            attrs: { src: `${config.base}${fileName}`, defer: true },
+            injectTo: 'head',
+          },
         ];
       },
     },

@@ -4,7 +4,7 @@ import { pageHtml, prerenderedFile } from './vite.prerender';
 const shell = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/index-1.js"></script>
 <script type="application/json" id="vagas-boot">{"preload":{}}</script>
-<script src="/assets/boot-1.js"></script>
+<script src="/assets/boot-1.js" defer></script>
 </head><body><div id="root">
   <!--app:start--><div class="boot">spinner</div><!--app:end-->
 </div></body></html>`;
@@ -29,7 +29,7 @@ describe('pageHtml', () => {
     expect(html).toContain(
       '<script type="application/json" id="vagas-boot">{"redirectSettingsUrl":"https://firestore.example/settings?key=k&x=\\u003c/script>"}</script>',
     );
-    expect(html).toContain('<script src="/assets/boot-1.js"></script>');
+    expect(html).toContain('<script src="/assets/boot-1.js" defer></script>');
     // The settings read starts with the HTML (the boot script's fetch takes its response).
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin href="https://firestore.example/settings?key=k&amp;x=&lt;/script>">',

@@ -2,7 +2,8 @@
  * The boot script: what a built page does before the app's modules have loaded. The site's
  * Content-Security-Policy (firebase.json) runs no inline script, so this code is a file of its
  * own: vite.boot-script.ts compiles boot-script.ts (which runs `boot`) to `assets/boot-<hash>.js`,
- * a classic script at the end of every built page's <head>, run before the body is parsed. What
+ * a deferred classic script at the end of every built page's <head> (run once the HTML is parsed,
+ * before the app's modules; it never holds up the first paint). What
  * differs per page (file names, the settings URL) is data: a JSON block that is never executed,
  * `<script type="application/json" id="vagas-boot">`, placed before it.
  */
