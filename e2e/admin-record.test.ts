@@ -282,4 +282,42 @@ describe('the lead record', () => {
       .toBe(0);
     expect((await db.doc(`leads/${id}`).get()).exists).toBe(false);
   });
+
+  test("'Limpar Dados' puts 'Movido para a lixeira', with its author, in each lead's timeline", async () => {
+    const db = adminFirestore();
+    const before = await db.collection('leads').where('deleted_at', '==', null).get();
+    const tag = uniqueTag('Limpeza');
+    const leads = [`${tag} Um`, `${tag} Dois`];
+    const ids = await harness.seed({ nome: leads[0]! }, { nome: leads[1]! });
+    try {
+      const page = await harness.panel({ account: boss });
+      await page.getByRole('button', { name: 'Limpar Dados' }).click();
+      await page
+        .getByRole('dialog', { name: 'Limpar Dados' })
+        .getByRole('button', { name: 'Mover todos para lixeira' })
+        .click();
+      await page.getByText('Dados limpos').first().waitFor({ timeout: slow.timeout });
+      for (const [i, nome] of leads.entries()) {
+        await page.goto(`${suite.webUrl}${leadRecordPath(ids[i]!)}`);
+        await record(page).getByRole('heading', { name: nome }).waitFor();
+        await expect
+          .poll(timelineTexts(page), slow)
+          .toEqual([
+            expect.stringContaining('Movido para a lixeira'),
+            expect.stringContaining('Candidatura recebida'),
+          ]);
+        const [entry] = await timelineTexts(page)();
+        expect(entry, nome).toContain(`por ${boss.email}`);
+      }
+    } finally {
+      // Put back what other test files own.
+      for (let start = 0; start < before.docs.length; start += 500) {
+        const batch = db.batch();
+        for (const doc of before.docs.slice(start, start + 500)) {
+          batch.update(doc.ref, { deleted_at: null });
+        }
+        await batch.commit();
+      }
+    }
+  });
 });
