@@ -166,7 +166,8 @@ export function useLeadPage(
  */
 export function useLeadCounts<K extends string>(
   db: Firestore,
-  lists: Readonly<Record<K, readonly LeadClause[] | null>>,
+  /** null: not yet (nothing is counted). */
+  lists: Readonly<Record<K, readonly LeadClause[] | null>> | null,
   epoch: number,
   debounceMs = 800,
   onError?: (error: unknown) => void,
@@ -182,6 +183,7 @@ export function useLeadCounts<K extends string>(
   }, [lists]);
 
   useEffect(() => {
+    if (!lists) return;
     let cancelled = false;
     const run = async () => {
       const entries = await Promise.all(
@@ -203,7 +205,7 @@ export function useLeadCounts<K extends string>(
     };
   }, [db, lists, epoch, debounceMs]);
 
-  return counts && counts.lists === lists ? counts.value : null;
+  return counts && lists && counts.lists === lists ? counts.value : null;
 }
 
 /**

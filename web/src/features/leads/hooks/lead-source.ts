@@ -3,7 +3,7 @@
  * duplicates; data/lead-list.ts), or, in the unit tests, a list in memory with the same semantics
  * (testing/memory-lead-source.ts). Given through context, so the tab's components stay the same.
  */
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import {
   fetchLeadsMatching,
@@ -68,7 +68,13 @@ function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadList
     [db, key],
   );
   const live = useLeadPage(base, key, page, size, onChange);
-  const counts = useLeadCounts(db, counterClauses, epoch, undefined, onError);
+  // Counted once the first rows are there: the page is what the admin waits on, and on one
+  // connection (and on our emulator, which scans for each count) the counts would queue before it.
+  const [rowsShown, setRowsShown] = useState(false);
+  useEffect(() => {
+    if (live.status !== 'loading') setRowsShown(true);
+  }, [live.status]);
+  const counts = useLeadCounts(db, rowsShown ? counterClauses : null, epoch, undefined, onError);
   const whole = clauses !== null && isWholeList(clauses);
   const filtered = useMemo(() => {
     const lists: Record<string, readonly LeadClause[] | null> = {};
@@ -76,10 +82,10 @@ function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadList
       lists.listed = clauses;
       lists.qualified = withStatus(clauses, 'principal');
     }
-    return lists;
+    return rowsShown ? lists : null;
     // The key names the clauses.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, whole]);
+  }, [key, whole, rowsShown]);
   const filteredCounts = useLeadCounts(db, filtered, epoch, undefined, onError);
   const rows = clauses ? live.rows : none.rows;
   const duplicates = useDuplicatePhones(db, rows);
