@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { consentNotes } from '../web/src/domain/consent';
 import { callCenterLeadFields, pinnedLeadFields, rootLeadFields } from '../web/src/domain/lead';
+import { leadKeys } from '../web/src/domain/lead-keys';
 import {
   choose,
   desktop,
@@ -69,6 +70,24 @@ async function leadCount(): Promise<number> {
 async function leadsNamed(nome: string) {
   const snap = await adminFirestore(suite).collection('leads').where('nome', '==', nome).get();
   return snap.docs;
+}
+
+/** The derived keys' field names (web/src/domain/lead-keys.ts), which the leadTimeline trigger adds. */
+const derivedKeyFields = Object.keys(leadKeys('', ''));
+
+/**
+ * The one lead named `nome`, once the trigger has added its derived keys (they arrive after the
+ * candidate's write; reading before would race the trigger).
+ */
+async function keyedLeadNamed(nome: string) {
+  await expect
+    .poll(async () => (await leadsNamed(nome)).map((doc) => doc.get('phone_key') !== undefined))
+    .toEqual([true]);
+  const docs = await leadsNamed(nome);
+  const data = docs[0]!.data();
+  // The trigger's keys are those of what the candidate wrote; nothing else was added.
+  expect(data).toMatchObject(leadKeys(data.nome, data.whatsapp));
+  return { id: docs[0]!.id, data };
 }
 
 /** The Firestore commits (lead writes) `page` sends from now on. */
@@ -174,10 +193,10 @@ describe('root page /', () => {
     expect(await field(page, 'Nome Completo').inputValue()).toBe('');
     expect(await field(page, 'WhatsApp').inputValue()).toBe('');
 
-    const docs = await leadsNamed(nome);
-    expect(docs).toHaveLength(1);
-    const data = docs[0].data();
-    expect(Object.keys(data).sort()).toEqual([...rootLeadFields, ...pinnedLeadFields].sort());
+    const { id, data } = await keyedLeadNamed(nome);
+    expect(Object.keys(data).sort()).toEqual(
+      [...rootLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
+    );
     expect(data).toMatchObject({
       nome,
       whatsapp: '(75) 98888-7777',
@@ -191,7 +210,7 @@ describe('root page /', () => {
     expect(data).not.toHaveProperty('submitted_at');
     expectServerTimeNear(data.created_at, submittedAt);
     expect((data.created_at as Timestamp).toMillis()).toBeGreaterThan(before - 60_000);
-    const raw = await restDocument(suite, `leads/${docs[0].id}`);
+    const raw = await restDocument(suite, `leads/${id}`);
     expect(raw.fields.created_at).toHaveProperty('timestampValue');
     expect(raw.fields.deleted_at).toEqual({ nullValue: null });
 
@@ -358,10 +377,10 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
     await page.waitForURL(`${suite.webUrl}/redirecionamento`);
     await page.getByText('Peço que aguarde').waitFor();
 
-    const docs = await leadsNamed(nome);
-    expect(docs).toHaveLength(1);
-    const data = docs[0].data();
-    expect(Object.keys(data).sort()).toEqual([...callCenterLeadFields, ...pinnedLeadFields].sort());
+    const { id, data } = await keyedLeadNamed(nome);
+    expect(Object.keys(data).sort()).toEqual(
+      [...callCenterLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
+    );
     expect(data).toMatchObject({
       nome,
       whatsapp: '(79) 99999-0000',
@@ -374,7 +393,7 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
       deleted_at: null,
     });
     expectServerTimeNear(data.created_at, submittedAt);
-    const raw = await restDocument(suite, `leads/${docs[0].id}`);
+    const raw = await restDocument(suite, `leads/${id}`);
     expect(raw.fields.idade).toEqual({ integerValue: '27' });
     expect(raw.fields.created_at).toHaveProperty('timestampValue');
 

@@ -215,7 +215,21 @@ describe('/redirecionamento', () => {
     await page.clock.pauseAt(Date.now() + 1000);
     await page.route(/documents:batchGet|settings\/redirect/, (route) => route.abort('failed'));
     await page.goto(`${suite.webUrl}/redirecionamento`);
-    await page.getByText('Erro', { exact: true }).waitFor();
+    // The toasts' container is a lazy chunk mounted after hydration: React's retry of a suspended
+    // chunk and the toast's entry transition run on timers, which the paused clock holds. Move the
+    // clock in small steps until the toast shows, never a whole second (the countdown's first tick).
+    const errorToast = page.getByText('Erro', { exact: true });
+    let advancedMs = 0;
+    await expect
+      .poll(async () => {
+        if (await errorToast.isVisible()) return true;
+        if (advancedMs < 900) {
+          advancedMs += 50;
+          await page.clock.runFor(50);
+        }
+        return false;
+      })
+      .toBe(true);
     await page
       .getByText('Não foi possível carregar as configurações de redirecionamento')
       .waitFor();
