@@ -124,6 +124,11 @@ describe('desktop notifications of arrivals', () => {
     );
     await expect.poll(() => new URL(page.url()).pathname, slow).toBe(leadRecordPath(id));
 
+    // The panel in front again: a hidden tab's timers are throttled, and loading it there is
+    // not what this step checks (that the choice is remembered).
+    await other.close();
+    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+    await page.bringToFront();
     await page.goto(`${suite.webUrl}/admin`);
     await page.getByRole('group', { name: 'Total de Leads' }).waitFor();
     await expect.poll(() => toggle(page).isChecked(), slow).toBe(true);
