@@ -2,6 +2,7 @@
 import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 
+const countText = (n: number | null) => (n === null ? '…' : formatCount(n));
 const leadsWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
 
 export const trashTexts = {
@@ -21,11 +22,11 @@ export const trashTexts = {
   pagination: 'Páginas da lixeira',
   search: 'Buscar na lixeira por nome ou WhatsApp',
   noMatch: 'Nenhum lead da lixeira corresponde à busca',
-  /** Acts on the leads the search shows (all of them without a search). */
-  restoreAll: (n: number, searching: boolean) =>
-    searching ? `Restaurar encontrados (${formatCount(n)})` : `Restaurar todos (${formatCount(n)})`,
-  emptyAll: (n: number, searching: boolean) =>
-    searching ? `Excluir encontrados (${formatCount(n)})` : 'Esvaziar lixeira',
+  /** Acts on the leads the search finds (all of them without a search); null: still counting. */
+  restoreAll: (n: number | null, searching: boolean) =>
+    searching ? `Restaurar encontrados (${countText(n)})` : `Restaurar todos (${countText(n)})`,
+  emptyAll: (n: number | null, searching: boolean) =>
+    searching ? `Excluir encontrados (${countText(n)})` : 'Esvaziar lixeira',
   emptyTitle: 'Esvaziar lixeira',
   emptyConfirm: (n: number) =>
     n === 1

@@ -1,13 +1,17 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FirestoreError } from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames } from '@/components/test-utils/table';
-import { fakeLive } from '@/data/testing/fake-live-leads';
 import type { Lead } from '@/domain/lead';
 import { columnLabel, trashColumns } from '@/domain/lead-columns';
+import { TrashSourceContext, type TrashSource } from '@/features/trash/hooks/trash-source';
+import {
+  memoryTrashSource,
+  type MemoryTrashOptions,
+} from '@/features/trash/testing/memory-trash-source';
 import { TrashTab } from './TrashTab';
 
 const writes = vi.hoisted(() => ({
@@ -21,11 +25,6 @@ vi.mock('@/data/lead-actions', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/data/lead-actions')>()),
   ...writes,
 }));
-vi.mock(
-  '@/data/use-live-leads',
-  async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
-);
-vi.mock('@/data/leads', () => ({ trashedLeadsQuery: () => 'trash' }));
 
 const trashed = (id: string, nome: string, minute: number): Lead => ({
   id,
@@ -38,17 +37,23 @@ const trashed = (id: string, nome: string, minute: number): Lead => ({
   deleted_at: new Date(2026, 10, 22, 14, minute),
 });
 
-function renderTab(props: Parameters<typeof TrashTab>[0] = {}) {
+function renderTab(
+  leads: readonly Lead[] | TrashSource,
+  props: Parameters<typeof TrashTab>[0] = {},
+  options: MemoryTrashOptions = {},
+) {
+  const source = Array.isArray(leads) ? memoryTrashSource(leads, options) : (leads as TrashSource);
   return render(
     <MantineProvider env="test">
       <Notifications />
-      <TrashTab {...props} />
+      <TrashSourceContext.Provider value={source}>
+        <TrashTab {...props} />
+      </TrashSourceContext.Provider>
     </MantineProvider>,
   );
 }
 
 beforeEach(() => {
-  fakeLive.reset();
   writes.restoreLead.mockReset().mockResolvedValue(undefined);
   writes.deleteLeadPermanently.mockReset().mockResolvedValue(undefined);
   writes.changeLeads.mockReset().mockImplementation((_db, ids: string[]) => ids.length);
@@ -58,15 +63,15 @@ beforeEach(() => {
 // Several Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
 describe('TrashTab', () => {
   it('shows a loader, then Nenhum lead na lixeira when the trash is empty', async () => {
-    renderTab();
+    const { unmount } = renderTab([], {}, { loading: true });
     expect(screen.getByLabelText('Carregando lixeira...')).toBeInTheDocument();
-    act(() => fakeLive.emit('trash', { data: [] }));
+    unmount();
+    renderTab([]);
     expect(await screen.findByText('Nenhum lead na lixeira')).toBeInTheDocument();
   });
 
   it('lists the trashed leads with the spec columns, newest deletion first', async () => {
-    renderTab();
-    act(() => fakeLive.emit('trash', { data: [trashed('b', 'Beto', 30), trashed('a', 'Ana', 5)] }));
+    renderTab([trashed('a', 'Ana', 5), trashed('b', 'Beto', 30)]);
     await screen.findByRole('table');
     // The lead's trash columns (their spec names: domain/lead.test.ts), then Ações.
     expect(columnNames()).toEqual([...trashColumns.map(columnLabel), 'Ações']);
@@ -82,8 +87,7 @@ describe('TrashTab', () => {
 
   it('restores a lead: Lead restaurado, and the panel re-counts', async () => {
     const onChanged = vi.fn();
-    renderTab({ onChanged });
-    act(() => fakeLive.emit('trash', { data: [trashed('a', 'Ana', 5)] }));
+    renderTab([trashed('a', 'Ana', 5)], { onChanged });
     onChanged.mockClear();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Restaurar Ana' }));
     expect(writes.restoreLead).toHaveBeenCalledWith({ fake: 'db' }, 'a');
@@ -93,8 +97,7 @@ describe('TrashTab', () => {
 
   it('deletes permanently only after the confirmation', async () => {
     const user = userEvent.setup();
-    renderTab();
-    act(() => fakeLive.emit('trash', { data: [trashed('a', 'Ana', 5)] }));
+    renderTab([trashed('a', 'Ana', 5)]);
     await user.click(await screen.findByRole('button', { name: 'Deletar Ana permanentemente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deletar permanentemente' });
     expect(writes.deleteLeadPermanently).not.toHaveBeenCalled();
@@ -108,8 +111,7 @@ describe('TrashTab', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const onAccessLost = vi.fn();
     const user = userEvent.setup();
-    renderTab({ onAccessLost });
-    act(() => fakeLive.emit('trash', { data: [trashed('a', 'Ana', 5)] }));
+    renderTab([trashed('a', 'Ana', 5)], { onAccessLost });
     writes.restoreLead.mockRejectedValueOnce(new Error('x'));
     await user.click(await screen.findByRole('button', { name: 'Restaurar Ana' }));
     expect(await screen.findByText('Erro ao restaurar lead')).toBeInTheDocument();
@@ -119,24 +121,31 @@ describe('TrashTab', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deletar' }),
     );
     expect(await screen.findByText('Erro ao deletar permanentemente')).toBeInTheDocument();
+    expect(onAccessLost).not.toHaveBeenCalled();
+  });
+
+  it('a refused listener: Erro ao carregar lixeira, the failure shown, and signing out', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onAccessLost = vi.fn();
     const refused = { code: 'permission-denied' } as FirestoreError;
-    act(() => fakeLive.events('trash').onError?.(refused));
+    renderTab([trashed('a', 'Ana', 5)], { onAccessLost }, { error: refused });
     expect(await screen.findByText('Erro ao carregar lixeira')).toBeInTheDocument();
+    expect(screen.getByText('Não foi possível carregar a lixeira.')).toBeInTheDocument();
     expect(onAccessLost).toHaveBeenCalledTimes(1);
   });
 
   it('searches the trash; Restaurar encontrados and Excluir encontrados take only what the search shows', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 30 }, (_, i) => trashed(`x${i}`, `Xavier ${i}`, i % 60));
-    renderTab();
-    act(() => fakeLive.emit('trash', { data: [trashed('a', 'Ana', 5), ...many] }));
+    renderTab([trashed('a', 'Ana', 5), ...many]);
     expect(await screen.findByRole('button', { name: 'Restaurar todos (31)' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Esvaziar lixeira' })).toBeEnabled();
     await user.type(screen.getByRole('searchbox', { name: /Buscar na lixeira/ }), 'xavier');
     await user.click(await screen.findByRole('button', { name: 'Restaurar encontrados (30)' }));
     expect(writes.changeLeads).toHaveBeenCalledWith(
       { fake: 'db' },
-      many.map((lead) => lead.id),
+      // Newest deletion first, as the server reads them.
+      many.map((lead) => lead.id).reverse(),
       { restore: true },
       expect.any(Function),
     );
@@ -158,14 +167,42 @@ describe('TrashTab', () => {
     expect(await screen.findByText('Lixeira esvaziada')).toBeInTheDocument();
   });
 
+  it('shows 25 rows a page with the pager; a search finds a lead beyond the first page', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 30 }, (_, i) =>
+      trashed(`p${i}`, i === 0 ? 'Zuleica Antiga' : `Pessoa ${i}`, i),
+    );
+    renderTab(all);
+    await screen.findByRole('table');
+    expect(bodyRows()).toHaveLength(25);
+    expect(screen.getByText('1–25 de 30')).toBeInTheDocument();
+    expect(screen.queryByText('Zuleica Antiga')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(screen.getByText('26–30 de 30')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Página 1' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(25));
+    await user.type(screen.getByRole('searchbox', { name: /Buscar na lixeira/ }), 'zuleica');
+    await waitFor(() =>
+      expect(bodyRows().map((row) => cellOf(row, 'Nome').textContent)).toEqual(['Zuleica Antiga']),
+    );
+    expect(screen.getByRole('button', { name: 'Restaurar encontrados (1)' })).toBeEnabled();
+    await user.clear(screen.getByRole('searchbox', { name: /Buscar na lixeira/ }));
+    await user.type(screen.getByRole('searchbox', { name: /Buscar na lixeira/ }), 'ninguem');
+    expect(
+      await screen.findByText('Nenhum lead da lixeira corresponde à busca'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restaurar encontrados (0)' })).toBeDisabled();
+  });
+
   it('Esvaziar lixeira asks about every trashed lead, and a failure part-way says how many went', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { PartialBatchError } = await import('@/data/lead-actions');
     writes.deleteLeadsPermanently.mockRejectedValueOnce(new PartialBatchError(500, 2005, 'x'));
     const user = userEvent.setup();
     const all = Array.from({ length: 2005 }, (_, i) => trashed(`t${i}`, `Lead ${i}`, i % 60));
-    renderTab();
-    act(() => fakeLive.emit('trash', { data: all }));
+    renderTab(all);
     await user.click(await screen.findByRole('button', { name: 'Esvaziar lixeira' }));
     const dialog = await screen.findByRole('dialog', { name: 'Esvaziar lixeira' });
     expect(dialog).toHaveTextContent('Todos os 2.005 leads da lixeira serão apagados para sempre.');

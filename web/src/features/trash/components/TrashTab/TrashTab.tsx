@@ -1,21 +1,20 @@
 /**
- * The Lixeira tab: the trashed leads, live while the tab is open (its listener closes with the tab,
- * so the 20,000 trashed documents are read only when an admin looks at them), newest deletion first.
+ * The Lixeira tab: the trashed leads one live page at a time, newest deletion first (issue 25: it
+ * read every trashed lead before its first row), the search on the server, and the bulk actions,
+ * which read the leads they act on only when pressed. What is shown comes from use-trash-view over
+ * the tab's source (trash-source.ts); this file lays it out.
  */
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FirestoreError } from 'firebase/firestore';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { ListPager } from '@/components/ListPager/ListPager';
-import { usePaged } from '@/components/ListPager/use-paged';
 import { showToast } from '@/components/toast';
-import { trashedLeadsQuery } from '@/data/leads';
-import { useLiveLeads } from '@/data/use-live-leads';
 import type { Lead } from '@/domain/lead';
-import { filterLeads, indexLeads, type IndexedLead } from '@/domain/lead-list';
+import { useTrashSource } from '@/features/trash/hooks/trash-source';
 import { useTrashActions } from '@/features/trash/hooks/use-trash-actions';
 import { useTrashBulk } from '@/features/trash/hooks/use-trash-bulk';
+import { useTrashView } from '@/features/trash/hooks/use-trash-view';
 import { loadErrorToast, trashTexts } from '@/features/trash/messages';
 import { TrashList } from '../TrashList/TrashList';
 import { TrashToolbar } from '../TrashToolbar/TrashToolbar';
@@ -27,32 +26,34 @@ export interface TrashTabProps {
   onAccessLost?: () => void;
 }
 
-export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
-  const db = useFirestore();
-  const query = useMemo(() => trashedLeadsQuery(db), [db]);
-  const onError = useCallback(
-    (error: FirestoreError) => {
+/** A failed read: the toast (once per tab), and signing out when access was lost. */
+function useLoadFailure(onAccessLost: (() => void) | undefined) {
+  const toasted = useRef(false);
+  return useCallback(
+    (error: unknown) => {
       console.error('Trash listener failed', error);
-      showToast(loadErrorToast, 'error');
-      if (error.code === 'permission-denied') onAccessLost?.();
+      if (!toasted.current) showToast(loadErrorToast, 'error');
+      toasted.current = true;
+      if ((error as Partial<FirestoreError> | null)?.code === 'permission-denied') {
+        onAccessLost?.();
+      }
     },
     [onAccessLost],
   );
-  const live = useLiveLeads(query, { onError });
-  const { pending, restore, remove } = useTrashActions(onChanged);
-  const bulk = useTrashBulk(onChanged);
-  const [confirming, setConfirming] = useState<Lead | null>(null);
-  const [search, setSearch] = useState('');
-  // Search keys are computed once per lead object (use-live-leads keeps unchanged ones).
-  const [cache] = useState(() => new WeakMap<Lead, IndexedLead>());
-  const index = useMemo(() => indexLeads(live.data, cache), [live.data, cache]);
-  const shown = useMemo(() => filterLeads(index, { search }), [index, search]);
-  const paged = usePaged(shown, `trash:${search}`);
+}
 
-  const size = live.status === 'success' ? live.data.length : null;
+export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
+  const source = useTrashSource();
+  const failed = useLoadFailure(onAccessLost);
+  const [search, setSearch] = useState('');
+  const view = useTrashView(source, search, onChanged, failed);
+  const { pending, restore, remove } = useTrashActions(view.changed);
+  const bulk = useTrashBulk(view.changed);
+  const [confirming, setConfirming] = useState<Lead | null>(null);
   useEffect(() => {
-    if (size !== null) onChanged?.();
-  }, [size, onChanged]);
+    if (view.error) failed(view.error);
+  }, [view.error, failed]);
+  const empty = !view.loading && view.rows.length === 0;
 
   return (
     <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
@@ -60,31 +61,47 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
         <Title order={2} size="h3">
           {trashTexts.title}
         </Title>
-        {live.status === 'error' && live.data.length === 0 ? (
+        {view.error !== null && view.rows.length === 0 ? (
           <Alert color="red" title={trashTexts.loadFailed} />
-        ) : live.status === 'loading' ? (
+        ) : view.loading && search === '' ? (
           <Center py="xl">
             <Loader aria-label={trashTexts.loading} />
           </Center>
-        ) : live.data.length === 0 ? (
+        ) : empty && search === '' && view.search === null ? (
           <Text c="gray.7" ta="center" py="lg">
             {trashTexts.empty}
           </Text>
         ) : (
           <>
-            <TrashToolbar search={search} onSearch={setSearch} shown={shown} bulk={bulk} />
-            {shown.length === 0 && (
-              <Text c="gray.7" ta="center" py="lg">
-                {trashTexts.noMatch}
-              </Text>
+            <TrashToolbar
+              search={search}
+              onSearch={setSearch}
+              found={view.found}
+              fetchIds={() => source.fetchIds(view.search)}
+              bulk={bulk}
+            />
+            {view.loading ? (
+              <Center py="xl">
+                <Loader aria-label={trashTexts.loading} />
+              </Center>
+            ) : (
+              empty && (
+                <Text c="gray.7" ta="center" py="lg">
+                  {trashTexts.noMatch}
+                </Text>
+              )
             )}
             <TrashList
-              leads={paged.items}
+              leads={view.rows}
               pending={pending}
               onRestore={(lead) => void restore(lead)}
               onDelete={setConfirming}
             />
-            <ListPager paged={paged} label={trashTexts.pagination} showing={trashTexts.showing} />
+            <ListPager
+              paged={view.paged}
+              label={trashTexts.pagination}
+              showing={trashTexts.showing}
+            />
           </>
         )}
       </Stack>

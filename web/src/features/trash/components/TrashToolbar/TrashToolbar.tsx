@@ -1,28 +1,57 @@
 /**
  * Above the trashed leads: the search, 'Restaurar todos (N)' and 'Esvaziar lixeira' (or, with a
- * search, the same for the leads it finds). The leads a run takes are fixed when it starts (the
- * confirmation's count never changes under the admin), and the buttons show its progress.
+ * search, the same for the leads it finds; N is a count on the server). A press reads the ids of
+ * the leads it acts on (only then); they are fixed when the run starts (the confirmation's count
+ * never changes under the admin), and the buttons show the reading and the run's progress.
  */
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
-import type { Lead } from '@/domain/lead';
+import { showToast } from '@/components/toast';
 import type { TrashBulk } from '@/features/trash/hooks/use-trash-bulk';
-import { trashTexts as texts } from '@/features/trash/messages';
+import {
+  emptyErrorToast,
+  restoreAllErrorToast,
+  trashTexts as texts,
+} from '@/features/trash/messages';
 
 export interface TrashToolbarProps {
   search: string;
   onSearch: (search: string) => void;
-  /** The leads the search shows (every trashed lead without a search). */
-  shown: readonly Lead[];
+  /** How many leads the search finds (every trashed lead without a search); null: counting. */
+  found: number | null;
+  /** Reads the ids of the leads the search finds. */
+  fetchIds: () => Promise<string[]>;
   bulk: TrashBulk;
 }
 
-export function TrashToolbar({ search, onSearch, shown, bulk }: TrashToolbarProps) {
+type Kind = 'restore' | 'delete';
+
+export function TrashToolbar({ search, onSearch, found, fetchIds, bulk }: TrashToolbarProps) {
   const [confirming, setConfirming] = useState<string[] | null>(null);
+  const [reading, setReading] = useState<Kind | null>(null);
   const searching = search.trim() !== '';
-  const n = shown.length;
   const { running } = bulk;
+  const busy = running !== null || reading !== null;
+  const off = found === null || found === 0 || busy;
+
+  const read = async (kind: Kind): Promise<string[] | null> => {
+    setReading(kind);
+    try {
+      return await fetchIds();
+    } catch (error) {
+      console.error('Trash bulk read failed', error);
+      const total = found ?? 0;
+      showToast(
+        kind === 'restore' ? restoreAllErrorToast(0, total) : emptyErrorToast(0, total),
+        'error',
+      );
+      return null;
+    } finally {
+      setReading(null);
+    }
+  };
+
   return (
     <>
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -36,20 +65,20 @@ export function TrashToolbar({ search, onSearch, shown, bulk }: TrashToolbarProp
         <Group gap="xs">
           <Button
             variant="light"
-            disabled={n === 0 || running !== null}
-            loading={running?.kind === 'restore'}
-            onClick={() => void bulk.restoreAll(shown.map((lead) => lead.id))}
+            disabled={off}
+            loading={reading === 'restore' || running?.kind === 'restore'}
+            onClick={() => void read('restore').then((ids) => ids && bulk.restoreAll(ids))}
           >
-            {texts.restoreAll(n, searching)}
+            {texts.restoreAll(found, searching)}
           </Button>
           <Button
             color="red"
             variant="light"
-            disabled={n === 0 || running !== null}
-            loading={running?.kind === 'delete'}
-            onClick={() => setConfirming(shown.map((lead) => lead.id))}
+            disabled={off}
+            loading={reading === 'delete' || running?.kind === 'delete'}
+            onClick={() => void read('delete').then((ids) => ids && setConfirming(ids))}
           >
-            {texts.emptyAll(n, searching)}
+            {texts.emptyAll(found, searching)}
           </Button>
         </Group>
       </Group>
