@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { horizontalOverflow, mobile } from './public-support';
 import { slow } from './support/admin';
 import {
+  removeLeads,
   row,
   searchBox,
   seriousAxeViolationsIn,
@@ -150,6 +151,45 @@ describe('Lixeira tab', () => {
     await expect.poll(() => trashTab(watching).textContent(), slow).toBe(`Lixeira (${before + 1})`);
     // The Leads tab's label in the acting panel follows too.
     await expect.poll(() => trashTab(acting).textContent(), slow).toBe(`Lixeira (${before + 1})`);
+  });
+
+  test('reads the trash a page of 25 at a time: the pager reaches page 2, and a search finds a lead past page 1', async () => {
+    const tag = uniqueTag('Pagina');
+    // Trashed "in the future" (newer than the other tests' leads), oldest first: 'Pagina 00' is the
+    // 30th newest, on page 2. Removed at the end, so the next tests' leads are on page 1 again.
+    const names = Array.from(
+      { length: 30 },
+      (_, i) => `${tag} Pagina ${String(i).padStart(2, '0')}`,
+    );
+    const ids = await seed(...names.map((nome, i) => ({ nome, trashedMinutesAgo: -100 - i })));
+    try {
+      const page = await panel();
+      await openTrash(page);
+      const first = page.locator('tbody tr').first().locator('td').first();
+      await expect.poll(() => first.textContent(), slow).toBe(`${tag} Pagina 29`);
+      expect(await row(page, tag).count()).toBe(25);
+      expect(await row(page, `${tag} Pagina 00`).count()).toBe(0);
+      const pager = page.getByRole('navigation', { name: 'Páginas da lixeira' });
+      await pager.getByRole('button', { name: 'Página 2' }).click();
+      await expect
+        .poll(() => row(page, tag).locator('td:first-child').allTextContents(), slow)
+        .toEqual(names.slice(0, 5).reverse());
+
+      await pager.getByRole('button', { name: 'Página 1' }).click();
+      await expect.poll(() => first.textContent(), slow).toBe(`${tag} Pagina 29`);
+      const search = page.getByRole('searchbox', {
+        name: 'Buscar na lixeira por nome ou WhatsApp',
+      });
+      await search.fill(`${tag} Pagina 00`);
+      await expect
+        .poll(() => page.locator('tbody tr td:first-child').allTextContents(), slow)
+        .toEqual([`${tag} Pagina 00`]);
+      await page.getByRole('button', { name: 'Restaurar encontrados (1)' }).waitFor(slow);
+      await search.fill(tag);
+      await page.getByRole('button', { name: 'Restaurar encontrados (30)' }).waitFor(slow);
+    } finally {
+      await removeLeads(ids);
+    }
   });
 });
 
