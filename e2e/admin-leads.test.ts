@@ -175,6 +175,39 @@ describe('Leads tab', () => {
       .toEqual([false, true, false]);
   });
 
+  test('a ticked lead that a colleague trashes is unticked: the bulk bar counts and moves only the others', async () => {
+    const tag = uniqueTag('Marcado');
+    const [um, dois, tres] = await seed(
+      { nome: `${tag} Um` },
+      { nome: `${tag} Dois` },
+      { nome: `${tag} Tres` },
+    );
+    const page = await panel();
+    await searchBox(page).fill(tag);
+    await expect.poll(listedNames(page), slow).toEqual([`${tag} Um`, `${tag} Dois`, `${tag} Tres`]);
+    await page.getByRole('checkbox', { name: 'Selecionar todos desta página' }).check();
+    const bar = (n: number) => page.getByRole('region', { name: `${n} selecionado(s)` });
+    await bar(3).waitFor(slow);
+    // The colleague's trash, as their panel writes it.
+    await adminFirestore().collection('leads').doc(dois!).update({ deleted_at: new Date() });
+    await bar(2).waitFor(slow);
+    await expect.poll(listedNames(page), slow).toEqual([`${tag} Um`, `${tag} Tres`]);
+    await page.getByRole('button', { name: 'Mover selecionados para lixeira' }).click();
+    await expect.poll(listedNames(page), slow).toEqual([]);
+    await expect
+      .poll(
+        async () => (await Promise.all([um!, tres!].map(storedLead))).map((d) => !!d?.deleted_at),
+        slow,
+      )
+      .toEqual([true, true]);
+    // Restored, the colleague's lead comes back unticked.
+    await adminFirestore().collection('leads').doc(dois!).update({ deleted_at: null });
+    await expect.poll(listedNames(page), slow).toEqual([`${tag} Dois`]);
+    expect(await page.getByRole('checkbox', { name: `Selecionar ${tag} Dois` }).isChecked()).toBe(
+      false,
+    );
+  });
+
   test('an application from the public page appears live, marked new, counted in the title', async () => {
     const tag = uniqueTag('Ao vivo');
     const page = await panel();

@@ -11,6 +11,7 @@ import {
   useDuplicatePhones,
   useLeadCounts,
   useLeadPage,
+  useLeadsGone,
   type LeadPage,
 } from '@/data/lead-list';
 import type { Lead } from '@/domain/lead';
@@ -52,6 +53,11 @@ export interface LeadListData {
 export interface LeadSource {
   /** A hook: call it once per render, always from the same source. */
   useList: (request: LeadListRequest) => LeadListData;
+  /**
+   * A hook: which of the ticked `ids` have left the list the `clauses` make (trashed by a
+   * colleague, deleted, changed out of the filters), live. Without it, none ever leave.
+   */
+  useGone?: (ids: readonly string[], clauses: readonly LeadClause[] | null) => ReadonlySet<string>;
   /** Every lead matching (export, 'Limpar Dados'): reads them all, on the admin's request. */
   fetch: (clauses: readonly LeadClause[], order?: LeadOrder) => Promise<Lead[]>;
 }
@@ -105,11 +111,18 @@ export function useFirestoreLeadSource(): LeadSource {
   return useMemo(
     () => ({
       useList: (request: LeadListRequest) => useFirestoreList(db, request),
+      useGone: (ids: readonly string[], clauses: readonly LeadClause[] | null) =>
+        useLeadsGone(db, ids, clauses),
       fetch: (clauses, order) => fetchLeadsMatching(db, clauses, order),
     }),
     [db],
   );
 }
+
+const noneGone: ReadonlySet<string> = new Set();
+/** A source's `useGone`, or one that never reports a lead gone. */
+export const goneHookOf = (source: LeadSource): NonNullable<LeadSource['useGone']> =>
+  source.useGone ?? (() => noneGone);
 
 /** A source for the tab (the unit tests give one over a list in memory). */
 export const LeadSourceContext = createContext<LeadSource | null>(null);

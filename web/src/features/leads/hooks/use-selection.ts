@@ -1,8 +1,10 @@
 /**
  * The Leads tab's selection: ids checked by the admin, kept across pages (the list holds one page
- * at a time) and forgotten when the filters change (`resetKey`).
+ * at a time) and forgotten when the filters change (`resetKey`) or when the lead leaves the list
+ * (`useDropGone`: trashed by a colleague, deleted, changed out of the filters), so the bulk bar's
+ * count and actions take only leads still listed.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 export interface Selection {
   selected: ReadonlySet<string>;
@@ -39,4 +41,16 @@ export function useSelection(resetKey = ''): Selection {
   const onSelect = useCallback((id: string, on: boolean) => select([id], on), [select]);
   const clear = useCallback(() => setState({ key: resetKey, ids: new Set() }), [resetKey]);
   return { selected, selectedIds, select, onSelect, clear };
+}
+
+/**
+ * Unticks the ids in `gone` (the source's `useGone` over `selection.selectedIds`): for good, so a
+ * lead that comes back (restored) is not ticked again.
+ */
+export function useDropGone(selection: Selection, gone: ReadonlySet<string>): void {
+  const { selected, select } = selection;
+  useEffect(() => {
+    const leaving = [...gone].filter((id) => selected.has(id));
+    if (leaving.length > 0) select(leaving, false);
+  }, [gone, selected, select]);
 }

@@ -70,6 +70,19 @@ export function memoryLeadSource(
         [leads, clauses, order, page, size],
       );
     },
+    useGone(ids, clauses) {
+      return useMemo(() => {
+        const byId = new Map(leads.map((lead) => [lead.id, lead]));
+        return new Set(
+          ids.filter((id) => {
+            const lead = byId.get(id);
+            return !clauses || !lead || !leadMatches(lead, clauses);
+          }),
+        );
+        // A new source (the test's rerender) is a new list.
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+      }, [leads, ids, clauses]);
+    },
     fetch: async (clauses, order) => matching(leads, clauses, order),
   };
 }

@@ -278,6 +278,28 @@ describe('LeadsTab', () => {
     expect(screen.getByRole('button', { name: 'Mover Bruno para lixeira' })).toBeEnabled();
   });
 
+  it('a ticked lead that leaves the list (trashed in another panel) is unticked; the bulk bar follows', async () => {
+    const user = userEvent.setup();
+    const view = renderTab();
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
+    expect(screen.getByText('2 selecionado(s)')).toBeInTheDocument();
+    const trashed = leads.map((l) => (l.id === '2' ? { ...l, deleted_at: new Date() } : l));
+    view.rerender(
+      <MantineProvider env="test">
+        <Notifications />
+        <MemoryRouter>
+          <LeadSourceContext.Provider value={memoryLeadSource(trashed)}>
+            <LeadsTab live={live()} me={null} />
+          </LeadSourceContext.Provider>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('1 selecionado(s)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
+    expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['1'], { trash: true });
+  });
+
   it('changes the status of the selected leads at once', async () => {
     writes.changeLeads.mockResolvedValue(2);
     const user = userEvent.setup();

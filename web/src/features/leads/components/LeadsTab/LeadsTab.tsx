@@ -22,10 +22,10 @@ import { counterClauses, withStatus, type LeadOrder } from '@/domain/lead-query'
 import { ListPager } from '@/components/ListPager/ListPager';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
-import { useLeadSource, type LeadSource } from '@/features/leads/hooks/lead-source';
+import { goneHookOf, useLeadSource, type LeadSource } from '@/features/leads/hooks/lead-source';
 import { useLeadActions, type LeadActions } from '@/features/leads/hooks/use-lead-actions';
 import { useLeadsView, type LeadsView } from '@/features/leads/hooks/use-leads-view';
-import { useSelection, type Selection } from '@/features/leads/hooks/use-selection';
+import { useDropGone, useSelection, type Selection } from '@/features/leads/hooks/use-selection';
 import { leadsTexts } from '@/features/leads/messages';
 import { ArrivalNotificationSwitch } from '../ArrivalNotificationSwitch/ArrivalNotificationSwitch';
 import { BulkBar } from '../BulkBar/BulkBar';
@@ -56,6 +56,8 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const source = useLeadSource();
   const view = useLeadsView(source, live, filters, me, order);
   const selection = useSelection(JSON.stringify(filters));
+  const useGone = goneHookOf(source);
+  useDropGone(selection, useGone(selection.selectedIds, view.clauses));
   const actions = useLeadActions();
   const { selectedIds, clear } = selection;
   const unseenCount = live.unseen.size;
