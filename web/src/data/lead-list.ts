@@ -35,13 +35,51 @@ import { useLiveQuery } from './live';
 
 const toWhere = (clause: LeadClause) => where(clause.field, clause.op, clause.value);
 
-/** The leads matching `clauses`, ordered by created_at (every index ends with it). */
+/** The columns the list can be sorted by on the server. */
+export const sortFields = ['nome', 'vaga', 'cidade', 'status', 'created_at'] as const;
+export type SortField = (typeof sortFields)[number];
+/** The list's order: a column and a direction ('Data' newest first by default). */
+export interface LeadSort {
+  field: SortField;
+  order: LeadOrder;
+}
+export const defaultSort: LeadSort = { field: 'created_at', order: 'desc' };
+
+/** Whether the clauses hold a range on created_at ('Período'). */
+export const hasPeriod = (clauses: readonly LeadClause[] | null) =>
+  (clauses ?? []).some((c) => c.field === 'created_at' && c.op !== '==');
+
+/**
+ * The order Firestore can serve for `clauses` when `wanted` is asked: `wanted`, or 'Data' (newest
+ * first unless 'Data' was asked) when the clauses hold a range on created_at ('Período': a range
+ * on one field and an order on another need the range's field first, so the rows would not come
+ * out in the column's order) — then `refused` is true and the tab says so.
+ */
+export function servedSort(
+  clauses: readonly LeadClause[] | null,
+  wanted: LeadSort,
+): { sort: LeadSort; refused: boolean } {
+  if (wanted.field === 'created_at') return { sort: wanted, refused: false };
+  return hasPeriod(clauses)
+    ? { sort: defaultSort, refused: true }
+    : { sort: wanted, refused: false };
+}
+
+/**
+ * The leads matching `clauses` in `sort`'s order. A column pinned by an equality filter ('Vaga'
+ * sorted while one vaga is chosen) has one value on every row: any order is its order, and the
+ * list's created_at one needs no other index. The indexes: `<equality field> ==, <column>` per
+ * direction, which Firestore merges for any mix of the filters (firestore.indexes.json).
+ */
 export function leadListQuery(
   db: Firestore,
   clauses: readonly LeadClause[],
-  order: LeadOrder = 'desc',
+  sort: LeadOrder | LeadSort = 'desc',
 ): Query<Lead> {
-  return query(leadsCollection(db), ...clauses.map(toWhere), orderBy('created_at', order));
+  const { field, order } = typeof sort === 'string' ? { field: 'created_at', order: sort } : sort;
+  const pinned = clauses.some((c) => c.field === field && c.op === '==');
+  const by = pinned ? orderBy('created_at', 'desc') : orderBy(field, order);
+  return query(leadsCollection(db), ...clauses.map(toWhere), by);
 }
 
 /** How many leads match: one aggregation, billed one read per 1,000 leads counted (at least one). */
@@ -58,7 +96,7 @@ export async function countLeadsMatching(
 export async function fetchLeadsMatching(
   db: Firestore,
   clauses: readonly LeadClause[],
-  order: LeadOrder = 'desc',
+  order: LeadOrder | LeadSort = 'desc',
 ): Promise<Lead[]> {
   const snapshot = await getDocs(leadListQuery(db, clauses, order));
   return snapshot.docs.map((d) => d.data());

@@ -19,6 +19,12 @@ export const leadsTexts = {
   /** The 'Data' header's button: what pressing it does. */
   sortByDate: (order: 'asc' | 'desc') =>
     order === 'desc' ? 'Data: mais recentes primeiro' : 'Data: mais antigos primeiro',
+  /** Another column's header button: what pressing it does. */
+  sortBy: (column: string, order: 'asc' | 'desc') =>
+    `${column}: ${order === 'asc' ? 'A–Z' : 'Z–A'}`,
+  /** An order asked that the filters cannot serve (docs/product.md, 'Ordenação'). */
+  sortRefused: (column: string) =>
+    `Com um período escolhido, a lista é ordenada por Data: ordenar por ${column} não é possível.`,
   statusFilter: 'Filtrar por status',
   statusOptions: {
     todos: 'Todos',

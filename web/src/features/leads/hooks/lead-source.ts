@@ -13,6 +13,7 @@ import {
   useLeadPage,
   useLeadsGone,
   type LeadPage,
+  type LeadSort,
 } from '@/data/lead-list';
 import type { Lead } from '@/domain/lead';
 import type { LeadCounts } from '@/domain/lead-list';
@@ -29,7 +30,8 @@ export interface LeadListRequest {
   clauses: LeadClause[] | null;
   /** Names the clauses and order (a new key starts from page 1, forgetting cursors). */
   key: string;
-  order: LeadOrder;
+  /** The order the server serves (use-leads-view: `servedSort`). */
+  order: LeadSort;
   page: number;
   size: number;
   /** Changes when the counts may be stale (a change seen on screen, an arrival, focus). */
@@ -59,7 +61,7 @@ export interface LeadSource {
    */
   useGone?: (ids: readonly string[], clauses: readonly LeadClause[] | null) => ReadonlySet<string>;
   /** Every lead matching (export, 'Limpar Dados'): reads them all, on the admin's request. */
-  fetch: (clauses: readonly LeadClause[], order?: LeadOrder) => Promise<Lead[]>;
+  fetch: (clauses: readonly LeadClause[], order?: LeadOrder | LeadSort) => Promise<Lead[]>;
 }
 
 const none: LeadPage = { status: 'success', rows: [], error: null, full: false };

@@ -8,7 +8,8 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { pageSize } from '@/components/ListPager/use-paged';
 import type { Lead } from '@/domain/lead';
 import { dayStart, type LeadCounts } from '@/domain/lead-list';
-import { filterJobs, leadListClauses, type LeadClause, type LeadOrder } from '@/domain/lead-query';
+import { defaultSort, hasPeriod, servedSort, type LeadSort } from '@/data/lead-list';
+import { filterJobs, leadListClauses, type LeadClause } from '@/domain/lead-query';
 import type { FilterValues } from '../components/LeadFilters/LeadFilters';
 import type { LeadSource } from './lead-source';
 import type { ActiveLeads } from './use-active-leads';
@@ -40,7 +41,25 @@ export interface LeadsView {
   qualified: number | null;
   /** The filters as clauses (null: nothing matches), for the exports to read. */
   clauses: LeadClause[] | null;
-  order: LeadOrder;
+  /** The order the rows are in (the one asked, or 'Data' when the filters refuse it). */
+  sort: LeadSort;
+  /** The order asked cannot be served with these filters ('Período' and another column). */
+  sortRefused: boolean;
+  /** Only 'Data' can order the list under these filters ('Período'). */
+  dateOnly: boolean;
+}
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+
+/**
+ * The page in pt-BR order by a text column: the server orders strings by code point ('Érica' after
+ * 'Zé', lower case after upper), so the rows it sent are put in pt-BR order on screen.
+ */
+function inLocaleOrder(rows: Lead[], sort: LeadSort): Lead[] {
+  if (sort.field === 'created_at') return rows;
+  const field = sort.field;
+  const sign = sort.order === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => sign * collator.compare(a[field] ?? '', b[field] ?? ''));
 }
 
 /** The filters as query clauses; 'Meus leads' without a known admin matches nothing. */
@@ -63,16 +82,19 @@ export function useLeadsView(
   live: ActiveLeads,
   filters: FilterValues,
   me: string | null,
-  order: LeadOrder = 'desc',
+  wanted: LeadSort = defaultSort,
 ): LeadsView {
   const deferred = useDeferredValue(filters);
-  const key = JSON.stringify([deferred, me, order]);
+  const filterKey = JSON.stringify([deferred, me]);
   const clauses = useMemo(
     () => clausesOf(deferred, me),
     // The key names the filters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
+    [filterKey],
   );
+  const served = servedSort(clauses, wanted);
+  const order = served.sort;
+  const key = JSON.stringify([deferred, me, order]);
   const [paging, setPaging] = useState({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
   const setPage = useCallback((next: number) => setPaging({ key, page: next }), [key]);
@@ -88,7 +110,8 @@ export function useLeadsView(
     onChange: changed,
     onError: failed,
   });
-  const { rows, status, error } = data.page;
+  const { status, error } = data.page;
+  const rows = useMemo(() => inLocaleOrder(data.page.rows, order), [data.page.rows, order]);
   useEffect(() => {
     if (error) failed(error);
   }, [error, failed]);
@@ -124,6 +147,8 @@ export function useLeadsView(
     listed,
     qualified: data.qualified,
     clauses,
-    order,
+    sort: order,
+    sortRefused: served.refused,
+    dateOnly: hasPeriod(clauses),
   };
 }

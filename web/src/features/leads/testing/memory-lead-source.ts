@@ -8,17 +8,33 @@ import type { Lead } from '@/domain/lead';
 import { phoneKeyOf } from '@/domain/lead-keys';
 import { countLeads } from '@/domain/lead-list';
 import { leadMatches, withStatus, type LeadClause, type LeadOrder } from '@/domain/lead-query';
+import type { LeadSort } from '@/data/lead-list';
 import type { LeadListData, LeadListRequest, LeadSource } from '../hooks/lead-source';
+
+/** A stored value as the server orders it: dates by time, strings by code point (not pt-BR). */
+function compareStored(a: unknown, b: unknown): number {
+  if (a instanceof Date || b instanceof Date) {
+    return ((a as Date | null)?.getTime() ?? 0) - ((b as Date | null)?.getTime() ?? 0);
+  }
+  const x = String(a ?? '');
+  const y = String(b ?? '');
+  return x < y ? -1 : x > y ? 1 : 0;
+}
 
 function matching(
   leads: readonly Lead[],
   clauses: readonly LeadClause[],
-  order: LeadOrder = 'desc',
+  sort: LeadOrder | LeadSort = 'desc',
 ) {
-  const sign = order === 'desc' ? -1 : 1;
+  const { field, order } =
+    typeof sort === 'string' ? { field: 'created_at' as const, order: sort } : sort;
+  // A column pinned by an equality filter is served in created_at order (data/lead-list.ts).
+  const pinned = clauses.some((c) => c.field === field && c.op === '==');
+  const by = pinned ? 'created_at' : field;
+  const sign = pinned || order === 'desc' ? -1 : 1;
   return leads
     .filter((lead) => leadMatches(lead, clauses))
-    .sort((a, b) => sign * ((a.created_at?.getTime() ?? 0) - (b.created_at?.getTime() ?? 0)));
+    .sort((a, b) => sign * compareStored(a[by], b[by]));
 }
 
 /** What the server would answer `request` over `leads` (`counting`: the counts are not there yet). */

@@ -12,7 +12,7 @@ import { leadRecordPath } from '@/config/routes';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
 import { cellText, columnLabel, listColumns } from '@/domain/lead-columns';
 import { digitsOf } from '@/domain/lead-list';
-import type { LeadOrder } from '@/domain/lead-query';
+import { sortFields, type LeadSort, type SortField } from '@/data/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
 import { LeadRowActions, type RowHandlers } from './LeadRowActions';
 import classes from './LeadsList.module.css';
@@ -25,32 +25,45 @@ export interface LeadsListProps extends RowHandlers {
   pending: ReadonlySet<string>;
   onSelect: (id: string, on: boolean) => void;
   onSelectPage: (on: boolean) => void;
-  /** The list's order by 'Data' (on the server), and its change; without it 'Data' is plain. */
-  order?: LeadOrder;
-  onOrder?: (order: LeadOrder) => void;
+  /** The list's order (on the server), and its change; without them no header sorts. */
+  sort?: LeadSort;
+  onSort?: (sort: LeadSort) => void;
+  /** Only 'Data' can order the list ('Período' is a range on created_at: docs/product.md). */
+  dateOnly?: boolean;
 }
 
+const sortable = (name: LeadFieldName): name is SortField =>
+  (sortFields as readonly string[]).includes(name);
+
 /**
- * A column header; 'Data' (created_at) sorts the list when the list can be sorted. Only the date:
- * every filter narrows by equality and the period by a range on created_at, so created_at is the
- * one order Firestore can serve under any mix of them (docs/benchmarks.md).
+ * A column header; Nome, Vaga, Cidade, Status and Data sort the list on the server (a first press
+ * A–Z, or newest first for Data; a second press the other way). With a period chosen only Data
+ * can: a range on created_at and an order on another field cannot be served together.
  */
 function ColumnHeader({
   name,
-  order,
-  onOrder,
-}: { name: LeadFieldName } & Pick<LeadsListProps, 'order' | 'onOrder'>) {
-  if (name !== 'created_at' || !order || !onOrder) {
+  sort,
+  onSort,
+  dateOnly,
+}: { name: LeadFieldName } & Pick<LeadsListProps, 'sort' | 'onSort' | 'dateOnly'>) {
+  if (!sortable(name) || !sort || !onSort || (dateOnly && name !== 'created_at')) {
     return <Table.Th>{columnLabel(name)}</Table.Th>;
   }
-  const next: LeadOrder = order === 'desc' ? 'asc' : 'desc';
+  const active = sort.field === name;
+  const next: LeadSort = active
+    ? { field: name, order: sort.order === 'desc' ? 'asc' : 'desc' }
+    : { field: name, order: name === 'created_at' ? 'desc' : 'asc' };
   return (
-    <Table.Th aria-sort={order === 'desc' ? 'descending' : 'ascending'}>
+    <Table.Th aria-sort={active ? (sort.order === 'desc' ? 'descending' : 'ascending') : undefined}>
       <UnstyledButton
         className={classes.sort}
-        data-order={order}
-        title={leadsTexts.sortByDate(next)}
-        onClick={() => onOrder(next)}
+        data-order={active ? sort.order : undefined}
+        title={
+          name === 'created_at'
+            ? leadsTexts.sortByDate(next.order)
+            : leadsTexts.sortBy(columnLabel(name), next.order)
+        }
+        onClick={() => onSort(next)}
       >
         {columnLabel(name)}
       </UnstyledButton>
@@ -234,7 +247,13 @@ export function LeadsList(props: LeadsListProps) {
           <Table.Tr>
             <Table.Th w={36}>{pageBox}</Table.Th>
             {listColumns.map((name) => (
-              <ColumnHeader key={name} name={name} order={props.order} onOrder={props.onOrder} />
+              <ColumnHeader
+                key={name}
+                name={name}
+                sort={props.sort}
+                onSort={props.onSort}
+                dateOnly={props.dateOnly}
+              />
             ))}
             <Table.Th>{leadsTexts.actionsColumn}</Table.Th>
           </Table.Tr>

@@ -229,6 +229,36 @@ describe('LeadsTab', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']));
   });
 
+  it("sorts by 'Nome' in pt-BR order (A–Z, then Z–A), with aria-sort on the sorted column", async () => {
+    const user = userEvent.setup();
+    // By code point (the server's string order) these would come Ana, Zélia, bruno, Érica.
+    const named = ['Zélia', 'Érica', 'bruno', 'Ana'].map((nome, i) =>
+      lead(String(i + 1), { nome }),
+    );
+    renderTab(live(), null, named);
+    await user.click(screen.getByRole('button', { name: 'Nome' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Ana', 'bruno', 'Érica', 'Zélia']));
+    expect(screen.getByRole('columnheader', { name: 'Nome' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Data' })).not.toHaveAttribute('aria-sort');
+    await user.click(screen.getByRole('button', { name: 'Nome' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Zélia', 'Érica', 'bruno', 'Ana']));
+    expect(screen.getByRole('columnheader', { name: 'Nome' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cidade' }));
+    expect(screen.getByRole('columnheader', { name: 'Cidade' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Nome' })).not.toHaveAttribute('aria-sort');
+    // WhatsApp is not sorted on the server: a plain header.
+    expect(screen.queryByRole('button', { name: 'WhatsApp' })).toBeNull();
+  });
+
   it('marks duplicate phones and unseen arrivals, and marks them seen', async () => {
     const state = live({ unseen: new Set(['2']) });
     renderTab(state);

@@ -18,7 +18,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
-import { counterClauses, withStatus, type LeadOrder } from '@/domain/lead-query';
+import { defaultSort, type LeadSort } from '@/data/lead-list';
+import { columnLabel } from '@/domain/lead-columns';
+import { counterClauses, withStatus } from '@/domain/lead-query';
 import { ListPager } from '@/components/ListPager/ListPager';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
@@ -46,15 +48,15 @@ function exportLoader(source: LeadSource, view: LeadsView) {
   return async (kind: ExportKind): Promise<readonly Lead[]> => {
     const clauses =
       view.clauses && (kind === 'qualified' ? withStatus(view.clauses, 'principal') : view.clauses);
-    return clauses ? source.fetch(clauses, view.order) : [];
+    return clauses ? source.fetch(clauses, view.sort) : [];
   };
 }
 
 export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const [filters, setFilters] = useState<FilterValues>(noFilters);
-  const [order, setOrder] = useState<LeadOrder>('desc');
+  const [sort, setSort] = useState<LeadSort>(defaultSort);
   const source = useLeadSource();
-  const view = useLeadsView(source, live, filters, me, order);
+  const view = useLeadsView(source, live, filters, me, sort);
   const selection = useSelection(JSON.stringify(filters));
   const useGone = goneHookOf(source);
   useDropGone(selection, useGone(selection.selectedIds, view.clauses));
@@ -129,7 +131,8 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
             view={view}
             selection={selection}
             actions={actions}
-            onOrder={setOrder}
+            wanted={sort}
+            onSort={setSort}
           />
           {phone && arrivalTools}
           {phone && exportAndClear}
@@ -170,7 +173,9 @@ function useRowHandlers(markSeen: ActiveLeads['markSeen'], actions: LeadActions)
 }
 
 interface LeadsBodyProps {
-  onOrder: (order: LeadOrder) => void;
+  /** The order the admin asked for (the rows may be in another: view.sortRefused). */
+  wanted: LeadSort;
+  onSort: (sort: LeadSort) => void;
   live: ActiveLeads;
   view: LeadsView;
   selection: Selection;
@@ -178,7 +183,7 @@ interface LeadsBodyProps {
 }
 
 /** The list itself: an error, the loader, 'Nenhum lead encontrado', or the rows and the pager. */
-function LeadsBody({ live, view, selection, actions, onOrder }: LeadsBodyProps) {
+function LeadsBody({ live, view, selection, actions, wanted, onSort }: LeadsBodyProps) {
   const { onStatus, onTrash, onWhatsapp } = useRowHandlers(live.markSeen, actions);
   const { rows } = view;
   if (view.error && rows.length === 0) {
@@ -200,6 +205,11 @@ function LeadsBody({ live, view, selection, actions, onOrder }: LeadsBodyProps) 
   }
   return (
     <>
+      {view.sortRefused && (
+        <Text size="sm" c="gray.7" role="status">
+          {leadsTexts.sortRefused(columnLabel(wanted.field))}
+        </Text>
+      )}
       <LeadsList
         leads={rows}
         unseen={live.unseen}
@@ -216,8 +226,9 @@ function LeadsBody({ live, view, selection, actions, onOrder }: LeadsBodyProps) 
         onStatus={onStatus}
         onTrash={onTrash}
         onWhatsapp={onWhatsapp}
-        order={view.order}
-        onOrder={onOrder}
+        sort={view.sort}
+        onSort={onSort}
+        dateOnly={view.dateOnly}
       />
       <ListPager paged={view.paged} label={leadsTexts.pagination} showing={leadsTexts.showing} />
     </>
