@@ -83,4 +83,52 @@ describe('Leads tab on the server', () => {
     await searchBox(page).fill('97777-9999');
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Chegou Agora`]);
   });
+
+  test("sorts by 'Nome' on the server under the search and a status filter, in pt-BR order; with a Período only 'Data' orders", async () => {
+    const tag = uniqueTag('Ordem');
+    // Newest first by date: Zélia, Érica, bruno, Ana, Carlos; by code point: Ana, Carlos, Zélia, bruno, Érica.
+    await seed(
+      ...['Zélia', 'Érica', 'bruno', 'Ana', 'Carlos'].map((nome, i) => ({
+        nome: `${tag} ${nome}`,
+        status: nome === 'Carlos' ? 'descartado' : 'novo',
+        ageMinutes: i + 1,
+      })),
+    );
+    const page = await panel();
+    await searchBox(page).fill(tag);
+    const byDate = ['Zélia', 'Érica', 'bruno', 'Ana', 'Carlos'].map((n) => `${tag} ${n}`);
+    await expect.poll(listedNames(page), slow).toEqual(byDate);
+    // The sorted header's name ends with its generated arrow ('Nome ↑').
+    const header = (name: string) =>
+      page.getByRole('columnheader', { name: new RegExp(`^${name}( [↑↓])?$`) });
+    await header('Nome').getByRole('button').click();
+    const aToZ = ['Ana', 'bruno', 'Carlos', 'Érica', 'Zélia'].map((n) => `${tag} ${n}`);
+    await expect.poll(listedNames(page), slow).toEqual(aToZ);
+    expect(await header('Nome').getAttribute('aria-sort')).toBe('ascending');
+    expect(await header('Data').getAttribute('aria-sort')).toBeNull();
+    await header('Nome').getByRole('button').click();
+    await expect.poll(listedNames(page), slow).toEqual([...aToZ].reverse());
+    expect(await header('Nome').getAttribute('aria-sort')).toBe('descending');
+    await page.getByLabel('Filtrar por status').selectOption({ label: 'Novo' });
+    await expect
+      .poll(listedNames(page), slow)
+      .toEqual(['Zélia', 'Érica', 'bruno', 'Ana'].map((n) => `${tag} ${n}`));
+
+    // A Período is a range on created_at: the list goes back to 'Data', and says why.
+    const part = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Bahia', ...options }).format(
+        new Date(),
+      );
+    const today = `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}`;
+    await page.getByLabel('Período').click();
+    await page.getByRole('button', { name: today, exact: true }).click();
+    await page.getByRole('button', { name: today, exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Com um período escolhido, a lista é ordenada por Data' })
+      .waitFor(slow);
+    await expect.poll(listedNames(page), slow).toEqual(byDate.slice(0, 4));
+    expect(await header('Data').getAttribute('aria-sort')).toBe('descending');
+    expect(await header('Nome').getByRole('button').count()).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@
 import {
   collection,
   getCountFromServer,
+  limit,
   orderBy,
   query,
   where,
@@ -124,9 +125,17 @@ export function activeLeadsSinceQuery(db: Firestore, since: Date): Query<Lead> {
   );
 }
 
-/** Leads in the trash, most recently trashed first. Index: deleted_at != null ordered by deleted_at desc. */
-export function trashedLeadsQuery(db: Firestore): Query<Lead> {
-  return query(leadsCollection(db), where('deleted_at', '!=', null), orderBy('deleted_at', 'desc'));
+/**
+ * Leads in the trash, most recently trashed first (the first `size` of them: the Lixeira's first
+ * page). Index: deleted_at's automatic one.
+ */
+export function trashedLeadsQuery(db: Firestore, size?: number): Query<Lead> {
+  const trashed = query(
+    leadsCollection(db),
+    where('deleted_at', '!=', null),
+    orderBy('deleted_at', 'desc'),
+  );
+  return size === undefined ? trashed : query(trashed, limit(size));
 }
 
 /** How many leads are in the trash: one aggregation (billed 1 read per 1,000 counted), no documents. */

@@ -6,7 +6,9 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { useLeadPage, type LeadPage } from '@/data/lead-list';
+import { trashedLeadsQuery } from '@/data/leads';
 import { countTrashMatching, fetchTrashIdsMatching, trashListQuery } from '@/data/trash-list';
+import { useLiveLeads } from '@/data/use-live-leads';
 
 export interface TrashListRequest {
   /** The search key (null: the whole trash). */
@@ -69,13 +71,43 @@ function useFoundCount(
   return counted ? found.n : null;
 }
 
+/**
+ * The page on screen, live. The whole trash's first page (what the tab opens on) is the first
+ * `size` trashed leads, each change applied to the rows kept (use-live-leads); the other pages and
+ * a search's are cursor pages (data/lead-list.ts `useLeadPage`).
+ */
+function useTrashPage(
+  db: ReturnType<typeof useFirestore>,
+  { search, page, size, onChange }: TrashListRequest,
+): LeadPage {
+  const opening = search === null && page === 1;
+  const firstQuery = useMemo(
+    () => (opening ? trashedLeadsQuery(db, size) : null),
+    [db, opening, size],
+  );
+  const first = useLiveLeads(firstQuery, { onAdded: onChange, onRemoved: onChange });
+  const base = useMemo(() => (opening ? null : trashListQuery(db, search)), [db, opening, search]);
+  const paged = useLeadPage(base, search ?? '', page, size, onChange);
+  return useMemo(
+    () =>
+      opening
+        ? {
+            status: first.status,
+            rows: first.data,
+            error: first.error,
+            full: first.data.length >= size,
+          }
+        : paged,
+    [opening, first, paged, size],
+  );
+}
+
 function useFirestoreTrashList(
   db: ReturnType<typeof useFirestore>,
   request: TrashListRequest,
 ): TrashListData {
-  const { search, page, size, epoch, onChange, onError } = request;
-  const base = useMemo(() => trashListQuery(db, search), [db, search]);
-  const live = useLeadPage(base, search ?? '', page, size, onChange);
+  const { search, epoch, onError } = request;
+  const live = useTrashPage(db, request);
   // Counted once the first rows are there: the page is what the admin waits on.
   const [rowsShown, setRowsShown] = useState(false);
   useEffect(() => {
