@@ -1,10 +1,12 @@
 /**
  * The Lixeira at volume (issue 25: after 'Limpar Dados' of 2,005 leads, getting them back took 2,005
  * clicks), in a fresh local suite (production build, Chromium, an admin signed in):
- * - Lixeira tab click -> first row, with `--trashed` leads in the trash;
- * - a search typed -> 'Restaurar encontrados (N)' offered for the `--bulk` leads it finds;
+ * - Lixeira tab click -> first row, with `--trashed` leads in the trash (the tab listens to one page
+ *   of 25, newest deletion first, not to the whole trash);
+ * - a search typed -> 'Restaurar encontrados (N)' offered for the `--bulk` leads it finds (the
+ *   search and N are answered by the server: a page query and a count aggregation);
  * - 'Restaurar encontrados' of them -> the 'Leads restaurados' toast, and how many firebase-admin
- *   then finds restored;
+ *   then finds restored (the press reads the found ids, 1,000 a request, then writes in batches);
  * - 'Excluir encontrados' of another `--bulk` (after the confirmation) -> the 'Lixeira esvaziada'
  *   toast, and how many are gone.
  * Numbers only, never pass/fail.
