@@ -128,12 +128,13 @@ describe('Leads tab', () => {
     await expect.poll(() => row(page, tag).count(), slow).toBe(0);
     const stored = await storedLead(id!);
     // The panel wrote only status and deleted_at; the derived keys (search_keys, phone_key,
-    // contacted: web/src/domain/lead-keys.ts) come with the seed, as the function writes them.
+    // contacted, name_key: web/src/domain/lead-keys.ts) come with the seed, as the function writes them.
     expect(Object.keys(stored ?? {}).sort()).toEqual([
       'cidade',
       'contacted',
       'created_at',
       'deleted_at',
+      'name_key',
       'nome',
       'phone_key',
       'search_keys',

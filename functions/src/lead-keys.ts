@@ -1,5 +1,5 @@
 /**
- * The lead's derived keys (`search_keys`, `phone_key`, `contacted`): what the panel searches and finds duplicates
+ * The lead's derived keys (`search_keys`, `phone_key`, `contacted`, `name_key`): what the panel searches and finds duplicates
  * with on the server. A copy of web/src/domain/lead-keys.ts (this folder deploys on its own):
  * test/lead-keys-sync.test.ts fails when the two compute different keys. `keepLeadKeys` writes them
  * when a lead's name or phone changed; the write changes no field the timeline records.
@@ -59,13 +59,14 @@ export function leadKeys(
   nome: unknown,
   whatsapp: unknown,
   lastContactedAt: unknown = null,
-): { search_keys: string[]; phone_key: string; contacted: boolean } {
+): { search_keys: string[]; phone_key: string; contacted: boolean; name_key: string } {
   const name = typeof nome === 'string' ? nome : '';
   const phone = typeof whatsapp === 'string' ? whatsapp : '';
   return {
     search_keys: [...new Set([...nameKeys(name), ...phoneKeys(phone)])].sort(),
     phone_key: phoneKeyOf(phone),
     contacted: lastContactedAt !== null && lastContactedAt !== undefined,
+    name_key: normalizeSearchText(name),
   };
 }
 
@@ -100,7 +101,8 @@ export async function keepLeadKeys(
   if (
     sameList(data.search_keys, keys.search_keys) &&
     data.phone_key === keys.phone_key &&
-    data.contacted === keys.contacted
+    data.contacted === keys.contacted &&
+    data.name_key === keys.name_key
   ) {
     return false;
   }

@@ -41,6 +41,7 @@ describe('the lead keys (functions copy)', () => {
       search_keys: [],
       phone_key: '',
       contacted: false,
+      name_key: '',
     });
   });
 });

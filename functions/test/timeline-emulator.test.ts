@@ -214,6 +214,7 @@ describe('the timeline function', () => {
     const id = await newLead({ nome: 'Érica Conceição', whatsapp: '(79) 98888-1234' });
     const keyed = await storedLead(id, (data) => data.phone_key === '79988881234');
     expect(keyed.search_keys).toEqual(leadKeys('Érica Conceição', '(79) 98888-1234').search_keys);
+    expect(keyed.name_key).toBe('erica conceicao');
     expect(keyed.search_keys).toEqual(expect.arrayContaining(['erica c', 'conceicao', '8881234']));
     // A name changed (the admin SDK: LGPD corrections) gets new keys.
     await adminDb.doc(`leads/${id}`).update({ nome: 'Bruna Lima' });
@@ -221,6 +222,7 @@ describe('the timeline function', () => {
       (data.search_keys as string[]).includes('bruna l'),
     );
     expect(renamed.search_keys).not.toContain('erica');
+    expect(renamed.name_key).toBe('bruna lima');
     // The keys' writes made no entry: the first entry is the admin's status change.
     await updateDoc(doc(db, 'leads', id), { status: 'separado' });
     const entries = await timeline(id, count(1));

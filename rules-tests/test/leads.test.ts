@@ -297,12 +297,18 @@ describe('creating leads', () => {
   });
 });
 
-describe('the derived keys (search_keys, phone_key: written only by the leadTimeline function)', () => {
-  const keys = { search_keys: ['maria', 'maria d'], phone_key: '79999990000', contacted: false };
+describe('the derived keys (search_keys, phone_key, contacted, name_key: written only by the leadTimeline function)', () => {
+  const keys = {
+    search_keys: ['maria', 'maria d'],
+    phone_key: '79999990000',
+    contacted: false,
+    name_key: 'maria d',
+  };
 
   it('a form cannot send them', async () => {
     await assertFails(createLead(t.anonymous(), rootLead(keys)));
     await assertFails(createLead(t.anonymous(), callCenterLead({ phone_key: '1' }), 'lead-2'));
+    await assertFails(createLead(t.anonymous(), callCenterLead({ name_key: 'a' }), 'lead-2'));
     await assertSucceeds(createLead(t.anonymous(), rootLead(), 'lead-3'));
   });
 
@@ -312,6 +318,7 @@ describe('the derived keys (search_keys, phone_key: written only by the leadTime
     await assertFails(updateDoc(ref, { search_keys: ['x'] }));
     await assertFails(updateDoc(ref, { phone_key: '11999990000' }));
     await assertFails(updateDoc(ref, { contacted: true }));
+    await assertFails(updateDoc(ref, { name_key: 'aaa' }));
     await assertFails(updateDoc(ref, { status: 'principal', search_keys: ['x'] }));
     await assertFails(updateDoc(ref, { search_keys: deleteField() }));
     await assertSucceeds(updateDoc(ref, { status: 'principal' }));
@@ -326,6 +333,7 @@ describe('the derived keys (search_keys, phone_key: written only by the leadTime
     const stored = await storedLead('lead-1');
     expect(stored).not.toHaveProperty('search_keys');
     expect(stored).not.toHaveProperty('phone_key');
+    expect(stored).not.toHaveProperty('name_key');
   });
 });
 

@@ -38,6 +38,17 @@ const toWhere = (clause: LeadClause) => where(clause.field, clause.op, clause.va
 /** The columns the list can be sorted by on the server. */
 export const sortFields = ['nome', 'vaga', 'cidade', 'status', 'created_at'] as const;
 export type SortField = (typeof sortFields)[number];
+/**
+ * The stored field each column sorts by: 'Nome' by the name's normalised key (lead-keys.ts), so
+ * 'Érica' and 'bruno' sort among the A–Z names across pages, not after 'Z' (code-point order).
+ */
+const storedSortField: Record<SortField, string> = {
+  nome: 'name_key',
+  vaga: 'vaga',
+  cidade: 'cidade',
+  status: 'status',
+  created_at: 'created_at',
+};
 /** The list's order: a column and a direction ('Data' newest first by default). */
 export interface LeadSort {
   field: SortField;
@@ -76,9 +87,10 @@ export function leadListQuery(
   clauses: readonly LeadClause[],
   sort: LeadOrder | LeadSort = 'desc',
 ): Query<Lead> {
-  const { field, order } = typeof sort === 'string' ? { field: 'created_at', order: sort } : sort;
+  const { field, order }: LeadSort =
+    typeof sort === 'string' ? { field: 'created_at', order: sort } : sort;
   const pinned = clauses.some((c) => c.field === field && c.op === '==');
-  const by = pinned ? orderBy('created_at', 'desc') : orderBy(field, order);
+  const by = pinned ? orderBy('created_at', 'desc') : orderBy(storedSortField[field], order);
   return query(leadsCollection(db), ...clauses.map(toWhere), by);
 }
 

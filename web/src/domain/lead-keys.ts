@@ -7,7 +7,9 @@
  * - `phone_key`: the phone's digits, for `in` queries ('duplicado': the same digits on more than
  *   one active lead);
  * - `contacted`: whether `last_contacted_at` is set ('Não contatados': a lead never contacted has
- *   no such field, which an `== null` filter would not match).
+ *   no such field, which an `== null` filter would not match);
+ * - `name_key`: the name normalised (no accents, lower case, single spaces), what 'Nome' sorts by on
+ *   the server: Firestore orders text by code point, so 'Érica' and 'bruno' would come after 'Z'.
  * They are not fields of the lead (`leadFields`): no client writes them (firestore.rules' key lists
  * refuse them), the Cloud Function `leadKeys` (functions/src/lead-keys.ts, a copy of this module
  * kept equal by functions/test/lead-keys-sync.test.ts) keeps them on each lead, and the seeds write
@@ -67,13 +69,14 @@ export function leadKeys(
   nome: unknown,
   whatsapp: unknown,
   lastContactedAt: unknown = null,
-): { search_keys: string[]; phone_key: string; contacted: boolean } {
+): { search_keys: string[]; phone_key: string; contacted: boolean; name_key: string } {
   const name = typeof nome === 'string' ? nome : '';
   const phone = typeof whatsapp === 'string' ? whatsapp : '';
   return {
     search_keys: [...new Set([...nameKeys(name), ...phoneKeys(phone)])].sort(),
     phone_key: phoneKeyOf(phone),
     contacted: lastContactedAt !== null && lastContactedAt !== undefined,
+    name_key: normalizeSearchText(name),
   };
 }
 

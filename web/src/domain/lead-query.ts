@@ -86,7 +86,12 @@ export function duplicateClauses(phoneKeys: readonly string[]): LeadClause[] | n
 
 /** A lead's stored value of `field`, the derived keys computed as the function stores them. */
 function storedValue(lead: Lead, field: string): unknown {
-  if (field === 'search_keys' || field === 'phone_key' || field === 'contacted') {
+  if (
+    field === 'search_keys' ||
+    field === 'phone_key' ||
+    field === 'contacted' ||
+    field === 'name_key'
+  ) {
     return leadKeys(lead.nome, lead.whatsapp, lead.last_contacted_at ?? null)[field];
   }
   return (lead as unknown as Record<string, unknown>)[field];

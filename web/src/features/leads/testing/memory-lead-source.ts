@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { Lead } from '@/domain/lead';
-import { phoneKeyOf } from '@/domain/lead-keys';
+import { normalizeSearchText, phoneKeyOf } from '@/domain/lead-keys';
 import { countLeads } from '@/domain/lead-list';
 import { leadMatches, withStatus, type LeadClause, type LeadOrder } from '@/domain/lead-query';
 import type { LeadSort } from '@/data/lead-list';
@@ -32,9 +32,11 @@ function matching(
   const pinned = clauses.some((c) => c.field === field && c.op === '==');
   const by = pinned ? 'created_at' : field;
   const sign = pinned || order === 'desc' ? -1 : 1;
+  // 'Nome' is stored sorted by its normalised key (data/lead-list.ts).
+  const value = (lead: Lead) => (by === 'nome' ? normalizeSearchText(lead.nome) : lead[by]);
   return leads
     .filter((lead) => leadMatches(lead, clauses))
-    .sort((a, b) => sign * compareStored(a[by], b[by]));
+    .sort((a, b) => sign * compareStored(value(a), value(b)));
 }
 
 /** What the server would answer `request` over `leads` (`counting`: the counts are not there yet). */
