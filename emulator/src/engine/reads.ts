@@ -13,7 +13,7 @@ import type { EngineCore } from './core.js';
 import type { Database } from './database.js';
 import { asObject, docToJson, maskDoc, type DocVersion } from '../model/document.js';
 import { checkIndexes, explainMetrics, explainMode } from './explain.js';
-import { indexedQuery } from './indexed-query.js';
+import { indexedCount, indexedQuery } from './indexed-query.js';
 
 /**
  * Runs a compiled query at a read time (undefined = now): from the collection's indexes when the
@@ -34,6 +34,18 @@ export function queryDocs(
     if (docs) return docs;
   }
   return scanQueryDocs(db, q, readTime, unordered);
+}
+
+/** The number of results of a query (at a read time), from the postings when they can tell. */
+export function countDocs(db: Database, q: CompiledQuery, readTime?: number): number {
+  if (!q.allDescendants && (readTime === undefined || readTime >= db.store.lastChange)) {
+    const collPath = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
+    const ix = db.store.indexOf(collPath);
+    if (!ix) return 0;
+    const n = indexedCount(ix, db.store.collectionSize(collPath), q);
+    if (n !== undefined) return n;
+  }
+  return queryDocs(db, q, readTime, true).length;
 }
 
 /** Runs a compiled query by scanning the store (every read time; the reference for the indexes). */

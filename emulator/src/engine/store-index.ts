@@ -8,7 +8,7 @@ import type { DocVersion } from '../model/document.js';
 import { getField } from '../model/paths.js';
 import {
   arrayValues,
-  compareNames,
+  compareSegments,
   compareValues,
   doubleOf,
   TypeOrder,
@@ -34,6 +34,14 @@ export function postingKey(v: Value): string {
   return 'x' + String(typeOrder(v));
 }
 
+/** Names of documents of one collection compare by their ids (Firestore's order of segments). */
+function sameCollectionNames(a: DocVersion, b: DocVersion): number {
+  if (a.name === b.name) return 0;
+  const x = a.name.slice(a.name.lastIndexOf('/') + 1);
+  const y = b.name.slice(b.name.lastIndexOf('/') + 1);
+  return compareSegments(x, y);
+}
+
 /** Documents that have a field, sorted by (value, name) ascending; `__name__` sorts by name. */
 export class OrderedIndex {
   readonly docs: DocVersion[] = [];
@@ -48,8 +56,8 @@ export class OrderedIndex {
   }
 
   private compare(a: DocVersion, av: Value, b: DocVersion): number {
-    if (this.byName) return compareNames(a.name, b.name);
-    return compareValues(av, this.value(b) as Value) || compareNames(a.name, b.name);
+    if (this.byName) return sameCollectionNames(a, b);
+    return compareValues(av, this.value(b) as Value) || sameCollectionNames(a, b);
   }
 
   /** First position whose entry is not before `d`. */
@@ -87,6 +95,21 @@ export class OrderedIndex {
     else this.docs.splice(i, 0, d);
   }
 
+  /** A new version of a document whose indexed value did not change: it keeps its place. */
+  update(before: DocVersion, after: DocVersion): void {
+    const a = this.value(before);
+    const b = this.value(after);
+    if (a !== undefined && b !== undefined && compareValues(a, b) === 0) {
+      const i = this.position(before);
+      if (this.docs[i]?.name === before.name) {
+        this.docs[i] = after;
+        return;
+      }
+    }
+    this.remove(before);
+    this.add(after);
+  }
+
   /** First position whose value is >= v (`upper`: > v) in Firestore's order. */
   bound(v: Value, upper: boolean): number {
     let lo = 0;
@@ -116,7 +139,8 @@ export class OrderedIndex {
 
 /** Posting lists of one field: key -> documents by path. */
 export class Postings {
-  readonly lists = new Map<string, Map<string, DocVersion>>();
+  /** Key -> paths of the documents with that value (or array element). */
+  readonly lists = new Map<string, Set<string>>();
 
   /** `elements`: index each element of an array value (array-contains) instead of the value. */
   constructor(
@@ -135,9 +159,18 @@ export class Postings {
   add(d: DocVersion): void {
     for (const k of this.keys(d)) {
       let l = this.lists.get(k);
-      if (!l) this.lists.set(k, (l = new Map()));
-      l.set(d.path, d);
+      if (!l) this.lists.set(k, (l = new Set()));
+      l.add(d.path);
     }
+  }
+
+  /** A new version of a document: nothing to do unless its keys changed. */
+  update(before: DocVersion, after: DocVersion): void {
+    const a = this.keys(before);
+    const b = this.keys(after);
+    if (a.length === b.length && a.every((k, i) => k === b[i])) return;
+    this.remove(before);
+    this.add(after);
   }
 
   remove(d: DocVersion): void {
@@ -149,7 +182,7 @@ export class Postings {
     }
   }
 
-  get(v: Value): ReadonlyMap<string, DocVersion> | undefined {
+  get(v: Value): ReadonlySet<string> | undefined {
     return this.lists.get(postingKey(v));
   }
 }
@@ -159,7 +192,11 @@ export class CollectionIndex {
   private readonly ordered = new Map<string, OrderedIndex>();
   private readonly postings = new Map<string, Postings>();
 
-  constructor(private readonly current: () => Iterable<DocVersion>) {}
+  constructor(
+    private readonly current: () => Iterable<DocVersion>,
+    /** The current document at a path of the collection. */
+    readonly doc: (path: string) => DocVersion | null,
+  ) {}
 
   /** The ordered index of a field path (`['__name__']` for names). */
   orderedBy(segs: string[], key: string): OrderedIndex {
@@ -186,13 +223,10 @@ export class CollectionIndex {
 
   /** Keeps every index in step with one document's change. */
   update(before: DocVersion | null, after: DocVersion | null): void {
-    for (const ix of this.ordered.values()) {
-      if (before) ix.remove(before);
-      if (after) ix.add(after);
-    }
-    for (const p of this.postings.values()) {
-      if (before) p.remove(before);
-      if (after) p.add(after);
+    for (const ix of [...this.ordered.values(), ...this.postings.values()]) {
+      if (before && after) ix.update(before, after);
+      else if (before) ix.remove(before);
+      else if (after) ix.add(after);
     }
   }
 }

@@ -114,9 +114,12 @@ export class Store {
     if (!coll) return undefined;
     if (!coll.index) {
       const slots = coll.slots;
-      coll.index = new CollectionIndex(function* () {
-        for (const slot of slots.values()) if (slot.doc) yield slot.doc;
-      });
+      coll.index = new CollectionIndex(
+        function* () {
+          for (const slot of slots.values()) if (slot.doc) yield slot.doc;
+        },
+        (path) => slots.get(path.slice(path.lastIndexOf('/') + 1))?.doc ?? null,
+      );
     }
     return coll.index;
   }
