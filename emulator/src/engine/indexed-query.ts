@@ -31,6 +31,8 @@ import { postingKey, type CollectionIndex, type OrderedIndex } from './store-ind
 type Leaf = Exclude<Filter, { kind: 'composite' }>;
 
 const NAME = '__name__';
+/** Below this many candidates, a query ordered by name sorts them rather than build a name index. */
+const NAME_INDEX_MIN_POSTING = 20_000;
 
 /** The filters every result must pass (the leaves of the top-level AND). */
 function conjuncts(f: Filter | undefined): Leaf[] {
@@ -238,6 +240,11 @@ export function indexedQuery(
   // answers a limited query more cheaply than the walk is likely to. A walk that turns out longer
   // than the posting list gives up for it (filters may be far less independent than assumed).
   // The name index spans the whole collection: no need to build it to know the walk's length.
+  // Nor is it worth building (a sort of the whole collection by id) while a posting list of
+  // moderate length can be sorted instead.
+  if (q.orders[0].isName && best && best.size <= NAME_INDEX_MIN_POSTING) {
+    return runCompiled(q, intersect(best, sources), unordered);
+  }
   const nameWalk = q.orders[0].isName ? Math.min(size, need / selectivity) : 0;
   if ((need / selectivity < postCost || !best || need === Infinity) && nameWalk <= postCost) {
     const w = walkOf(ix, q, leaves);
