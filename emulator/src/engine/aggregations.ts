@@ -13,7 +13,7 @@ import { doubleOf, doubleToJson, typeOrder, TypeOrder, type Value } from '../mod
 import type { EngineCore } from './core.js';
 import { asObject } from '../model/document.js';
 import { checkIndexes, explainMetrics, explainMode } from './explain.js';
-import { compileRequest, queryDocs } from './reads.js';
+import { compileRequest, countDocs, queryDocs } from './reads.js';
 
 function sumValues(nums: Value[]): Value {
   let allInt = true;
@@ -82,10 +82,20 @@ export async function runAggregation(
     return;
   }
   const started = performance.now();
-  const docs = queryDocs(db, q, mode.readTime).filter((d) =>
-    fields.every((segs) => getField(d.fields, segs) !== undefined),
-  );
-  if (mode.txn && !mode.txn.readOnly) {
+  // Counts do not depend on the order (nor need the documents unless they are locked); sums and
+  // averages are added in the query's order.
+  const countsOnly = aggs.every((a) => a.count !== undefined);
+  const locking = !!mode.txn && !mode.txn.readOnly;
+  const counted =
+    countsOnly && fields.length === 0 && !locking ? countDocs(db, q, mode.readTime) : undefined;
+  const docs =
+    counted !== undefined
+      ? []
+      : queryDocs(db, q, mode.readTime, countsOnly).filter((d) =>
+          fields.every((segs) => getField(d.fields, segs) !== undefined),
+        );
+  const n = counted ?? docs.length;
+  if (locking) {
     await core.txns.lockReads(
       mode,
       docs.map((d) => d.path),
@@ -96,8 +106,7 @@ export async function runAggregation(
     const alias = (a.alias as string | undefined) || `field_${i + 1}`;
     if (a.count !== undefined) {
       const upTo = asObject(a.count)?.upTo;
-      const n = upTo !== undefined ? Math.min(docs.length, Number(upTo)) : docs.length;
-      result[alias] = { integerValue: String(n) };
+      result[alias] = { integerValue: String(upTo !== undefined ? Math.min(n, Number(upTo)) : n) };
     } else if (a.sum !== undefined || a.avg !== undefined) {
       const spec = asObject(a.sum ?? a.avg) ?? {};
       const segs = parseFieldPath(asObject(spec.field)?.fieldPath);
@@ -117,8 +126,8 @@ export async function runAggregation(
   if (explain) {
     m.explainMetrics = explainMetrics(plan, {
       resultsReturned: 1,
-      readOperations: Math.max(1, Math.ceil(docs.length / 1000)),
-      indexEntriesScanned: docs.length,
+      readOperations: Math.max(1, Math.ceil(n / 1000)),
+      indexEntriesScanned: n,
       documentsScanned: 0,
       durationMs: performance.now() - started,
     });

@@ -13,9 +13,48 @@ import type { EngineCore } from './core.js';
 import type { Database } from './database.js';
 import { asObject, docToJson, maskDoc, type DocVersion } from '../model/document.js';
 import { checkIndexes, explainMetrics, explainMode } from './explain.js';
+import { indexedCount, indexedQuery } from './indexed-query.js';
 
-/** Runs a compiled query at a read time (undefined = now). */
-export function queryDocs(db: Database, q: CompiledQuery, readTime?: number): DocVersion[] {
+/**
+ * Runs a compiled query at a read time (undefined = now): from the collection's indexes when the
+ * read sees the current documents and an index applies, else by scanning. `unordered`: the caller
+ * only counts the results.
+ */
+export function queryDocs(
+  db: Database,
+  q: CompiledQuery,
+  readTime?: number,
+  unordered = false,
+): DocVersion[] {
+  if (!q.allDescendants && (readTime === undefined || readTime >= db.store.lastChange)) {
+    const collPath = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
+    const ix = db.store.indexOf(collPath);
+    if (!ix) return [];
+    const docs = indexedQuery(ix, db.store.collectionSize(collPath), q, unordered);
+    if (docs) return docs;
+  }
+  return scanQueryDocs(db, q, readTime, unordered);
+}
+
+/** The number of results of a query (at a read time), from the postings when they can tell. */
+export function countDocs(db: Database, q: CompiledQuery, readTime?: number): number {
+  if (!q.allDescendants && (readTime === undefined || readTime >= db.store.lastChange)) {
+    const collPath = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
+    const ix = db.store.indexOf(collPath);
+    if (!ix) return 0;
+    const n = indexedCount(ix, db.store.collectionSize(collPath), q);
+    if (n !== undefined) return n;
+  }
+  return queryDocs(db, q, readTime, true).length;
+}
+
+/** Runs a compiled query by scanning the store (every read time; the reference for the indexes). */
+export function scanQueryDocs(
+  db: Database,
+  q: CompiledQuery,
+  readTime?: number,
+  unordered = false,
+): DocVersion[] {
   const collPath = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
   const candidates = q.allDescendants
     ? db.store.scan(
@@ -25,7 +64,7 @@ export function queryDocs(db: Database, q: CompiledQuery, readTime?: number): Do
         readTime,
       )
     : db.store.collection(collPath, readTime);
-  return runCompiled(q, candidates);
+  return runCompiled(q, candidates, unordered);
 }
 
 /** The database and compiled query of a request with a `parent` and a structured query. */

@@ -1,5 +1,6 @@
 /** In-memory document store of one database, with recent history for read_time reads. */
 import type { DocVersion } from '../model/document.js';
+import { CollectionIndex } from './store-index.js';
 
 interface Past {
   doc: DocVersion | null;
@@ -17,6 +18,8 @@ interface Slot {
 interface Collection {
   slots: Map<string, Slot>;
   live: number;
+  /** Indexes of the current documents, once a query asked for them. */
+  index?: CollectionIndex;
 }
 
 /** How long superseded versions stay readable at an older read_time (Firestore allows 1 hour). */
@@ -61,6 +64,7 @@ export class Store {
       this.collections.set(collPath, coll);
     }
     const slot = coll.slots.get(id);
+    coll.index?.update(slot?.doc ?? null, doc);
     if (!slot) {
       if (!doc) return;
       coll.slots.set(id, { doc, since: time });
@@ -99,6 +103,25 @@ export class Store {
       }
       if (coll.slots.size === 0) this.collections.delete(collPath);
     }
+  }
+
+  /**
+   * The indexes of one collection's current documents (created on first use), or undefined when
+   * the collection has never held a document. Valid for reads at `lastChange` or later only.
+   */
+  indexOf(collPath: string): CollectionIndex | undefined {
+    const coll = this.collections.get(collPath);
+    if (!coll) return undefined;
+    if (!coll.index) {
+      const slots = coll.slots;
+      coll.index = new CollectionIndex(
+        function* () {
+          for (const slot of slots.values()) if (slot.doc) yield slot.doc;
+        },
+        (path) => slots.get(path.slice(path.lastIndexOf('/') + 1))?.doc ?? null,
+      );
+    }
+    return coll.index;
   }
 
   clear(): void {

@@ -86,7 +86,7 @@ interface FilterInfo {
 }
 
 /** A filter's value; the elements of an `in` / `not-in` / `array-contains-any` list may be arrays. */
-function filterValue(op: FieldOp, raw: Json): Value {
+export function filterValue(op: FieldOp, raw: Json): Value {
   const list = (raw as JsonObject).arrayValue as JsonObject | undefined;
   if (!isListOp(op) || typeof list !== 'object' || list === null || Array.isArray(list)) {
     return normalizeValue(raw, 0, false);
@@ -393,15 +393,21 @@ export function matchesQuery(q: CompiledQuery, doc: DocVersion): boolean {
   if (!q.matches(doc)) return false;
   for (const o of q.orders)
     if (!o.isName && getField(doc.fields, o.segs) === undefined) return false;
-  if (q.startAt) {
-    const c = compareToCursor(q, doc, q.startAt);
-    if (q.startAt.before ? c < 0 : c <= 0) return false;
-  }
-  if (q.endAt) {
-    const c = compareToCursor(q, doc, q.endAt);
-    if (q.endAt.before ? c >= 0 : c > 0) return false;
-  }
-  return true;
+  return afterStart(q, doc) && beforeEnd(q, doc);
+}
+
+/** The document is not before the query's start cursor (in the query's order). */
+export function afterStart(q: CompiledQuery, doc: DocVersion): boolean {
+  if (!q.startAt) return true;
+  const c = compareToCursor(q, doc, q.startAt);
+  return q.startAt.before ? c >= 0 : c > 0;
+}
+
+/** The document is not past the query's end cursor (in the query's order). */
+export function beforeEnd(q: CompiledQuery, doc: DocVersion): boolean {
+  if (!q.endAt) return true;
+  const c = compareToCursor(q, doc, q.endAt);
+  return q.endAt.before ? c < 0 : c <= 0;
 }
 
 function compareToCursor(q: CompiledQuery, doc: DocVersion, cur: Cursor): number {
@@ -429,14 +435,22 @@ export function queryComparator(q: CompiledQuery): (a: DocVersion, b: DocVersion
   };
 }
 
-/** Filters, sorts and slices the candidate documents. */
-export function runCompiled(q: CompiledQuery, candidates: Iterable<DocVersion>): DocVersion[] {
+/**
+ * Filters, sorts and slices the candidate documents. `unordered`: the caller only counts, so a
+ * query without limit or offset is not sorted.
+ */
+export function runCompiled(
+  q: CompiledQuery,
+  candidates: Iterable<DocVersion>,
+  unordered = false,
+): DocVersion[] {
   const out: DocVersion[] = [];
   if (q.nearest) {
     for (const d of candidates) if (inScope(q, d.path) && q.matches(d)) out.push(d);
     return runNearest(q.nearest, out);
   }
   for (const d of candidates) if (inScope(q, d.path) && matchesQuery(q, d)) out.push(d);
+  if (unordered && q.limit === undefined && q.offset === 0) return out;
   out.sort(queryComparator(q));
   const end = q.limit === undefined ? undefined : q.offset + q.limit;
   return q.offset || end !== undefined ? out.slice(q.offset, end) : out;

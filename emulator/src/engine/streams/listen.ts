@@ -15,6 +15,7 @@ import {
 } from '../../service.js';
 import { HISTORY_RETENTION_US } from '../store.js';
 import { microsToString, stringToMicros } from '../../model/time.js';
+import { nextWindow } from './window.js';
 
 interface Target {
   id: number;
@@ -23,6 +24,8 @@ interface Target {
   docPaths?: Set<string>;
   /** What the client has been told is in the target: path -> updateTime. */
   current: Map<string, number>;
+  /** A limit query's results in order (no offset, no vector search), kept by window.ts. */
+  window?: DocVersion[];
 }
 
 function resumeToken(time: number): string {
@@ -147,6 +150,8 @@ export class ListenSession implements StreamHandler {
       }
       throw e;
     }
+    const q = target.query;
+    if (q && q.limit !== undefined && q.offset === 0 && !q.nearest) target.window = docs;
     this.targets.set(id, target);
     const time = this.engine.clock.now();
     const readTime = microsToString(time);
@@ -277,7 +282,9 @@ export class ListenSession implements StreamHandler {
           (c) => t.current.has(c.path) || (!!c.after && q.matches(c.after)),
         );
         if (!matters && q.offset === 0) continue;
-        const now = this.engine.queryDocs(this.db as Database, q);
+        const kept = t.window && nextWindow(q, t.window, relevant, q.limit as number);
+        const now = kept ?? this.engine.queryDocs(this.db as Database, q);
+        if (t.window) t.window = now;
         const next = new Set(now.map((d) => d.path));
         for (const path of [...t.current.keys()]) {
           if (!next.has(path)) drop(t, path, !(this.db as Database).store.get(path));

@@ -1,0 +1,350 @@
+/**
+ * Answers a query on one collection's current documents from its indexes (store-index.ts): a walk
+ * of the ordered index of the query's first order field (narrowed by the filters on that field,
+ * seeking the start cursor, stopping at the end cursor or once offset + limit documents matched),
+ * or the smallest posting list of an `==` / `in` / `array-contains(-any)` / `is null` filter,
+ * filtered and sorted. Every candidate is checked against the whole query (`matchesQuery`), so an
+ * index only decides which documents are looked at, never which match. Undefined when no index
+ * applies (the caller scans).
+ */
+import type { DocVersion } from '../model/document.js';
+import { isRangeOp, type Filter } from '../model/filters.js';
+import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+import {
+  afterStart,
+  beforeEnd,
+  filterValue,
+  matchesQuery,
+  runCompiled,
+  type CompiledQuery,
+} from '../query/index.js';
+import {
+  arrayValues,
+  isNaNValue,
+  NULL_VALUE,
+  TypeOrder,
+  typeOrder,
+  type Value,
+} from '../model/values.js';
+import { postingKey, type CollectionIndex, type OrderedIndex } from './store-index.js';
+
+type Leaf = Exclude<Filter, { kind: 'composite' }>;
+
+const NAME = '__name__';
+/** Below this many candidates, a query ordered by name sorts them rather than build a name index. */
+const NAME_INDEX_MIN_POSTING = 20_000;
+
+/** The filters every result must pass (the leaves of the top-level AND). */
+function conjuncts(f: Filter | undefined): Leaf[] {
+  if (!f) return [];
+  if (f.kind !== 'composite') return [f];
+  return f.op === 'AND' ? f.filters.flatMap(conjuncts) : [];
+}
+
+interface Source {
+  size: number;
+  docs(): Iterable<DocVersion>;
+  /** The document is in one of the source's lists (every document the leaf matches is). */
+  has(path: string): boolean;
+}
+
+/** The smallest source's documents that are in every other source (a superset of the results). */
+function* intersect(best: Source, sources: Source[]): Generator<DocVersion> {
+  const others = sources.filter((s) => s !== best);
+  for (const d of best.docs()) if (others.every((s) => s.has(d.path))) yield d;
+}
+
+/** The values a leaf's posting lists are looked up by, and whether postings of array elements. */
+function postingLookup(leaf: Leaf): { values: Value[]; elements: boolean } | undefined {
+  if (leaf.kind === 'unary') {
+    if (leaf.op === 'IS_NULL') return { values: [NULL_VALUE], elements: false };
+    if (leaf.op === 'IS_NAN') return { values: [{ doubleValue: 'NaN' }], elements: false };
+    return undefined;
+  }
+  if (leaf.value === undefined) return undefined;
+  const v = filterValue(leaf.op, leaf.value);
+  switch (leaf.op) {
+    case 'EQUAL':
+      return { values: [v], elements: false };
+    case 'IN':
+      return { values: arrayValues(v), elements: false };
+    case 'ARRAY_CONTAINS':
+      return { values: [v], elements: true };
+    case 'ARRAY_CONTAINS_ANY':
+      return { values: arrayValues(v), elements: true };
+    default:
+      return undefined;
+  }
+}
+
+function postingSource(ix: CollectionIndex, leaf: Leaf): Source | undefined {
+  const lookup = postingLookup(leaf);
+  const segs = parseFieldPath(leaf.field);
+  if (!lookup || (segs.length === 1 && segs[0] === NAME)) return undefined;
+  const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
+  const lists = lookup.values.flatMap((v) => {
+    const l = postings.get(v);
+    return l ? [l] : [];
+  });
+  const size = lists.reduce((n, l) => n + l.size, 0);
+  const has = (path: string) => lists.some((l) => l.has(path));
+  return {
+    size,
+    has,
+    *docs() {
+      const seen = lists.length > 1 ? new Set<string>() : undefined;
+      for (const l of lists) {
+        for (const path of l) {
+          if (seen?.has(path)) continue;
+          seen?.add(path);
+          const d = ix.doc(path);
+          if (d) yield d;
+        }
+      }
+    },
+  };
+}
+
+interface Walk {
+  index: OrderedIndex;
+  lo: number;
+  hi: number;
+  dir: 1 | -1;
+}
+
+/** Narrows [lo, hi) of the ordered index to the part a filter on its field can match. */
+function narrow(w: Walk, leaf: Leaf): void {
+  const ix = w.index;
+  const afterNulls = () => (w.lo = Math.max(w.lo, ix.typeBound(TypeOrder.Null, true)));
+  if (leaf.kind === 'unary') {
+    if (leaf.op === 'IS_NOT_NULL' || leaf.op === 'IS_NOT_NAN') afterNulls();
+    if (leaf.op === 'IS_NULL') w.hi = Math.min(w.hi, ix.typeBound(TypeOrder.Null, true));
+    return;
+  }
+  if (leaf.value === undefined) return;
+  const v = filterValue(leaf.op, leaf.value);
+  const t = leaf.op === 'IN' || leaf.op === 'NOT_IN' ? undefined : typeOrder(v);
+  const ranged = t !== undefined && t !== TypeOrder.Null && !isNaNValue(v);
+  switch (leaf.op) {
+    case 'EQUAL':
+      w.lo = Math.max(w.lo, ix.bound(v, false));
+      w.hi = Math.min(w.hi, ix.bound(v, true));
+      return;
+    case 'NOT_EQUAL':
+    case 'NOT_IN':
+      afterNulls();
+      return;
+    case 'GREATER_THAN':
+    case 'GREATER_THAN_OR_EQUAL':
+      if (!ranged) return;
+      w.lo = Math.max(w.lo, ix.bound(v, leaf.op === 'GREATER_THAN'));
+      w.hi = Math.min(w.hi, ix.typeBound(t, true));
+      return;
+    case 'LESS_THAN':
+    case 'LESS_THAN_OR_EQUAL':
+      if (!ranged) return;
+      w.lo = Math.max(w.lo, ix.typeBound(t, false));
+      w.hi = Math.min(w.hi, ix.bound(v, leaf.op === 'LESS_THAN_OR_EQUAL'));
+      return;
+    default:
+      return;
+  }
+}
+
+/** The walk of the first order field's index, when the query's order is that field then the name. */
+function walkOf(ix: CollectionIndex, q: CompiledQuery, leaves: Leaf[]): Walk | undefined {
+  const [first, second] = q.orders;
+  if (q.orders.length > 2 || (second && second.dir !== first.dir)) return undefined;
+  const index = ix.orderedBy(first.segs, first.key);
+  const w: Walk = { index, lo: 0, hi: index.docs.length, dir: first.dir };
+  if (first.isName) return w;
+  for (const leaf of leaves) {
+    if (formatFieldPath(parseFieldPath(leaf.field)) === first.key) narrow(w, leaf);
+  }
+  return w;
+}
+
+/**
+ * Walks in the query's order; the start cursor is found by bisection (the order is the query's).
+ * Undefined when more than `budget` documents were looked at (another plan is cheaper).
+ */
+function runWalk(
+  q: CompiledQuery,
+  w: Walk,
+  need: number,
+  budget = Infinity,
+  sources: Source[] = [],
+): DocVersion[] | undefined {
+  const out: DocVersion[] = [];
+  const n = w.hi - w.lo;
+  if (need === 0 || n <= 0) return out;
+  const docs = w.index.docs;
+  const at = (k: number) => docs[w.dir > 0 ? w.lo + k : w.hi - 1 - k];
+  let k = 0;
+  if (q.startAt) {
+    let b = n;
+    while (k < b) {
+      const m = (k + b) >>> 1;
+      if (afterStart(q, at(m))) b = m;
+      else k = m + 1;
+    }
+  }
+  const stop = k + budget;
+  for (; k < n; k++) {
+    if (k > stop) return undefined;
+    const d = at(k);
+    if (!beforeEnd(q, d)) break;
+    // The posting lists rule most documents out at the cost of a lookup each.
+    if (!sources.every((src) => src.has(d.path))) continue;
+    if (matchesQuery(q, d) && out.push(d) >= need) break;
+  }
+  return q.offset ? out.slice(q.offset) : out;
+}
+
+/** How to answer: by cost, or (tests) only by a walk or only from postings. */
+export type Plan = 'cost' | 'walk' | 'postings';
+
+/**
+ * The query's results from the collection's indexes, or undefined when none applies. `size` is
+ * the collection's document count; `unordered`: the caller only counts (no sort needed).
+ */
+export function indexedQuery(
+  ix: CollectionIndex,
+  size: number,
+  q: CompiledQuery,
+  unordered = false,
+  plan: Plan = 'cost',
+): DocVersion[] | undefined {
+  if (q.nearest || q.allDescendants) return undefined;
+  const leaves = conjuncts(q.filter);
+  let best: Source | undefined;
+  const sources: Source[] = [];
+  // The share of documents the posting-backed filters keep, taking them as independent.
+  let selectivity = 1;
+  for (const leaf of leaves) {
+    const s = postingSource(ix, leaf);
+    if (!s) continue;
+    sources.push(s);
+    selectivity *= Math.max(s.size, 1) / Math.max(size, 1);
+    if (!best || s.size < best.size) best = s;
+  }
+  const need = q.limit === undefined ? Infinity : q.offset + q.limit;
+  if (plan === 'postings') return best && runCompiled(q, intersect(best, sources), unordered);
+  if (plan === 'walk') {
+    const w = walkOf(ix, q, leaves);
+    return w && runWalk(q, w, need, size >> 1, sources);
+  }
+  const sortFactor = unordered && need === Infinity ? 1 : 2;
+  const postCost = best ? best.size * sortFactor : Infinity;
+  // The index of the first order field is worth building and walking unless a short posting list
+  // answers a limited query more cheaply than the walk is likely to. A walk that turns out longer
+  // than the posting list gives up for it (filters may be far less independent than assumed).
+  // The name index spans the whole collection: no need to build it to know the walk's length.
+  // Nor is it worth building (a sort of the whole collection by id) while a posting list of
+  // moderate length can be sorted instead.
+  if (q.orders[0].isName && best && best.size <= NAME_INDEX_MIN_POSTING) {
+    return runCompiled(q, intersect(best, sources), unordered);
+  }
+  const nameWalk = q.orders[0].isName ? Math.min(size, need / selectivity) : 0;
+  if ((need / selectivity < postCost || !best || need === Infinity) && nameWalk <= postCost) {
+    const w = walkOf(ix, q, leaves);
+    if (w && Math.min(w.hi - w.lo, need / selectivity) <= postCost) {
+      const docs = runWalk(q, w, need, best ? best.size : Infinity, sources);
+      if (docs) return docs;
+    }
+  }
+  return best ? runCompiled(q, intersect(best, sources), unordered) : undefined;
+}
+
+/** Every leaf when the filter is a pure conjunction, else undefined. */
+function pureConjuncts(f: Filter | undefined): Leaf[] | undefined {
+  if (!f) return [];
+  if (f.kind !== 'composite') return [f];
+  if (f.op !== 'AND') return undefined;
+  const out: Leaf[] = [];
+  for (const sub of f.filters) {
+    const leaves = pureConjuncts(sub);
+    if (!leaves) return undefined;
+    out.push(...leaves);
+  }
+  return out;
+}
+
+/** Posting keys that only equal values share (null, booleans, timestamps, strings, references). */
+const EXACT_KEY = /^[zbtsr]/;
+
+/**
+ * The number of results of a query made of `==` / `is null` filters only, from the posting lists
+ * (the smallest one, checked against the others), when every document has the fields it orders
+ * by; undefined otherwise (the caller counts the query's results).
+ */
+export function indexedCount(
+  ix: CollectionIndex,
+  size: number,
+  q: CompiledQuery,
+): number | undefined {
+  if (q.nearest || q.allDescendants || q.startAt || q.endAt) return undefined;
+  const leaves = pureConjuncts(q.filter);
+  if (!leaves) return undefined;
+  for (const o of q.orders) {
+    if (!o.isName && ix.orderedBy(o.segs, o.key).docs.length !== size) return undefined;
+  }
+  const range = rangeCount(ix, q, leaves);
+  if (range !== undefined) return limited(q, range);
+  const lists: ReadonlySet<string>[] = [];
+  for (const leaf of leaves) {
+    if (leaf.kind === 'field' && leaf.op !== 'EQUAL') return undefined;
+    if (leaf.kind === 'unary' && leaf.op !== 'IS_NULL') return undefined;
+    const lookup = postingLookup(leaf);
+    const segs = parseFieldPath(leaf.field);
+    const v = lookup?.values[0];
+    if (!v || !EXACT_KEY.test(postingKey(v)) || (segs.length === 1 && segs[0] === NAME)) {
+      return undefined;
+    }
+    const list = ix.postingsOf(segs, formatFieldPath(segs), false).get(v);
+    if (!list) return 0;
+    lists.push(list);
+  }
+  lists.sort((a, b) => a.size - b.size);
+  let n = size;
+  if (lists.length > 0) {
+    const [smallest, ...others] = lists;
+    n = 0;
+    if (others.length === 0) n = smallest.size;
+    else for (const path of smallest) if (others.every((l) => l.has(path))) n++;
+  }
+  return limited(q, n);
+}
+
+/** A count after the query's offset and limit. */
+function limited(q: CompiledQuery, count: number): number {
+  const n = Math.max(0, count - q.offset);
+  return q.limit === undefined ? n : Math.min(n, q.limit);
+}
+
+/**
+ * The count of a query whose filters are all `!= null` / `is not null` or ranges over a type other
+ * than numbers (NaN sorts among them but never matches a range) on the field it orders by first:
+ * the length of the narrowed part of that field's index. Undefined for other queries.
+ */
+function rangeCount(ix: CollectionIndex, q: CompiledQuery, leaves: Leaf[]): number | undefined {
+  const [first, second] = q.orders;
+  if (leaves.length === 0 || first.isName || q.orders.length !== 2 || second.dir !== first.dir) {
+    return undefined;
+  }
+  for (const leaf of leaves) {
+    if (formatFieldPath(parseFieldPath(leaf.field)) !== first.key) return undefined;
+    if (leaf.kind === 'unary') {
+      if (leaf.op !== 'IS_NOT_NULL') return undefined;
+      continue;
+    }
+    if (leaf.value === undefined) return undefined;
+    const v = filterValue(leaf.op, leaf.value);
+    if (leaf.op === 'NOT_EQUAL' && 'nullValue' in v) continue;
+    if (!isRangeOp(leaf.op)) return undefined;
+    const t = typeOrder(v);
+    if (t === TypeOrder.Null || t === TypeOrder.Number) return undefined;
+  }
+  const w = walkOf(ix, q, leaves);
+  return w && Math.max(0, w.hi - w.lo);
+}
