@@ -84,8 +84,9 @@ interface RowProps extends RowHandlers {
 /** The columns (lead.ts leadFields): nome heads a card, status is a badge, the rest are texts. */
 const isStatus = (name: LeadFieldName) => leadField(name).type === 'status';
 const cardFields = listColumns.filter((name) => name !== 'nome' && !isStatus(name));
-const nowrap = (name: LeadFieldName) =>
-  name === 'whatsapp' || leadField(name).type === 'timestamp' ? classes.nowrap : undefined;
+// The phone on one line; a date may break between day and time, which leaves the name room.
+const cellClass = (name: LeadFieldName) =>
+  name === 'nome' ? classes.name : name === 'whatsapp' ? classes.nowrap : undefined;
 const text = (lead: Lead, name: LeadFieldName) => cellText(lead, name, leadsTexts.missing);
 
 function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean }) {
@@ -133,7 +134,7 @@ const LeadRow = memo(function LeadRow(props: RowProps) {
         <SelectBox lead={lead} selected={props.selected} onSelect={props.onSelect} />
       </Table.Td>
       {listColumns.map((name) => (
-        <Table.Td key={name} className={nowrap(name)}>
+        <Table.Td key={name} className={cellClass(name)}>
           {name === 'nome' ? (
             <>
               <RecordLink lead={lead} fw={500} />
