@@ -26,7 +26,11 @@ export const sections = [
   {
     id: 'emulator',
     title: 'Emulator: start, queries, commits, listeners, memory, recovery, rules',
-    files: [['emulator/bench/emulator-core.ts'], ['emulator/bench/rules-eval.ts']],
+    files: [
+      ['emulator/bench/emulator-core.ts'],
+      ['emulator/bench/rules-eval.ts'],
+      ['emulator/bench/lead-queries.ts'],
+    ],
   },
   {
     id: 'transports',
