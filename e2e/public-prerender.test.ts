@@ -139,7 +139,7 @@ describe('hydration', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const ids = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll('form input[id], form label[for]')].map(
+        Array.from(document.querySelectorAll('form input[id], form label[for]')).map(
           (el) => el.id || el.getAttribute('for'),
         ),
       );
