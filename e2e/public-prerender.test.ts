@@ -132,6 +132,30 @@ describe('hydration', () => {
     },
   );
 
+  test('hydrating /conecta keeps the prerendered fields as they are: their ids, and no list of a closed select', async () => {
+    const page = await newPage();
+    const release = await holdAppScript(page);
+    await page.goto(`${suite.webUrl}${callCenterPath}`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const ids = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('form input[id], form label[for]')).map(
+          (el) => el.id || el.getAttribute('for'),
+        ),
+      );
+    const prerendered = await ids();
+    expect(prerendered.length).toBeGreaterThanOrEqual(12); // six fields, each input and label
+    release();
+    await waitForApp(page);
+    // Hydrated (data-hydrated is set after the commit's own re-renders): the same ids, and none
+    // of the 22 options of the three closed selects rendered anywhere in the page.
+    expect(await ids()).toEqual(prerendered);
+    expect(await page.locator('[role="option"]').count()).toBe(0);
+    await field(page, 'Tempo de Experiência').click();
+    await page.getByRole('option', { name: 'Menos de 1 ano', exact: true }).waitFor();
+    expect(await page.getByRole('option').count()).toBe(6);
+  });
+
   test('a submit before the scripts ran does not reload the page; the form works once they have', async () => {
     const page = await newPage();
     const release = await holdAppScript(page);

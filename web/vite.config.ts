@@ -57,6 +57,21 @@ const notificationsRemoveScroll: Plugin = {
   },
 };
 
+/**
+ * Mantine's useId sets a random id after mount: every Mantine input of a hydrated page rendered
+ * again in the hydration's commit task (a long task on the public pages). It gets
+ * src/lib/page/stable-id.ts instead: React's id, as Mantine renders it first.
+ */
+const mantineStableId: Plugin = {
+  name: 'vagas:mantine-stable-id',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const fromMantineHooks = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]/.test(importer ?? '');
+    if (!fromMantineHooks || !/use-id[\\/]use-id\.mjs$/.test(source)) return null;
+    return fileURLToPath(new URL('./src/lib/page/stable-id.ts', import.meta.url));
+  },
+};
+
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
 const publicPages: RoutePages = {
   [routes.root]: 'features/apply/pages/RootApplyPage.tsx',
@@ -89,6 +104,7 @@ export default defineConfig({
     firestoreLiteInteger,
     scrollAreaMergeRefs,
     notificationsRemoveScroll,
+    mantineStableId,
     react(),
     // Before prerenderPages, which rewrites clean URLs to files: headers go by the requested path.
     hostingHeaders({ firebaseJson: fileURLToPath(new URL('../firebase.json', import.meta.url)) }),

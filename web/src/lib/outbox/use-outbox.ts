@@ -38,6 +38,26 @@ const sendLazily: LeadSender = async (id, lead, submittedAt) =>
 /** The device's outbox, sending through the lazily loaded writer. */
 const outboxOfPage = () => deviceOutbox(sendLazily);
 
+/**
+ * The waiting list to keep after a look at the outbox: `current` itself when nothing changed (same
+ * entries, same attempt), so React does not render the page again for nothing (the first look,
+ * after load, finds an empty outbox: a new empty list re-rendered the whole form in a long task).
+ */
+export function nextWaiting(
+  current: QueuedApplication[],
+  listed: QueuedApplication[],
+): QueuedApplication[] {
+  const waiting = listed.filter((entry) => entry.state === 'waiting');
+  const same = (x: QueuedApplication, y: QueuedApplication) =>
+    x.id === y.id &&
+    x.attempts === y.attempts &&
+    x.nextAttemptAt === y.nextAttemptAt &&
+    x.maybeStored === y.maybeStored;
+  const unchanged =
+    waiting.length === current.length && waiting.every((entry, i) => same(entry, current[i]));
+  return unchanged ? current : waiting;
+}
+
 /** Without IndexedDB (some private modes): one direct attempt, as before the outbox. */
 async function sendDirectly(lead: QueuedLead): Promise<SubmitOutcome> {
   try {
@@ -64,7 +84,8 @@ export function useOutbox(options: UseOutboxOptions = {}) {
   const refresh = useCallback(async () => {
     const outbox = outboxOfPage();
     for (const entry of await outbox.takeSent()) onStoredLater.current?.(entry);
-    setWaiting((await outbox.list()).filter((entry) => entry.state === 'waiting'));
+    const listed = await outbox.list();
+    setWaiting((current) => nextWaiting(current, listed));
     clearTimeout(timer.current);
     const due = await outbox.nextDueAt();
     if (due !== null) {

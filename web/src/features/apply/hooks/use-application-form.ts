@@ -8,7 +8,7 @@
  * later is announced with its own toast and its conversion then. The lead carries the visit's
  * source when the candidate arrived from a tagged link (use-visit-source.ts).
  */
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useLayoutEffect, useState, type FormEvent } from 'react';
 import { clearToasts, showToast } from '@/components/toast';
 import type { RootLeadInput } from '@/domain/lead';
 import type { CallCenterFormValues, RootFormValues } from '@/domain/lead-form';
@@ -42,15 +42,23 @@ export interface ApplicationFormOptions<Values extends RootFormValues> {
 
 /**
  * What the candidate typed into the prerendered page before it hydrated (inputs named as the form
- * fields), cleaned up as each field's onChange would; the selects cannot be used before then.
+ * fields), as typed: the form starts from what the inputs show, since hydration keeps an input's
+ * value (the selects cannot be used before then).
  */
 function typedBeforeHydration(): Partial<CallCenterFormValues> {
   const { nome, whatsapp, idade } = typedInputs();
-  return {
-    ...(nome && { nome }),
-    ...(whatsapp && { whatsapp: formatWhatsapp(whatsapp) }),
-    ...(idade && { idade: ageDigits(idade) }),
-  };
+  return { ...(nome && { nome }), ...(whatsapp && { whatsapp }), ...(idade && { idade }) };
+}
+
+/** What the WhatsApp and Idade fields' onChange would have kept of typed text, where it differs. */
+function cleanedTyped(values: { whatsapp?: unknown; idade?: unknown }): Record<string, string> {
+  const cleaned: Record<string, string> = {};
+  const { whatsapp, idade } = values;
+  if (typeof whatsapp === 'string' && formatWhatsapp(whatsapp) !== whatsapp) {
+    cleaned.whatsapp = formatWhatsapp(whatsapp);
+  }
+  if (typeof idade === 'string' && ageDigits(idade) !== idade) cleaned.idade = ageDigits(idade);
+  return cleaned;
 }
 
 export function useApplicationForm<Values extends RootFormValues>(
@@ -60,6 +68,15 @@ export function useApplicationForm<Values extends RootFormValues>(
     options.empty,
     typedBeforeHydration as () => Partial<Values>,
   );
+  // Typed before hydration: the mask and the age's digits apply once hydrated, as a state change
+  // React writes to the inputs (hydrating, React leaves an input's value as it finds it).
+  useLayoutEffect(() => {
+    for (const [field, value] of Object.entries(cleanedTyped(values))) {
+      form.set(field as keyof Values, value as Values[keyof Values]);
+    }
+    // Once, on mount: later edits go through each field's onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const draft = useFormDraft({
     storageKey: `vagas:draft:${options.draftKey}`,
     empty: options.empty,

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { consentNotes } from '@/domain/consent';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -67,6 +67,26 @@ describe('call-center application page', () => {
     // The set-up that would fire PageView (it does on the root page) has run: no PageView here.
     await waitFor(() => expect(fbqCalls).toContainEqual(['init', adminPixel]));
     expect(fbqCalls.some((c) => c[1] === 'PageView')).toBe(false);
+  });
+
+  test('a closed select renders none of its options; opened, it lists them in their groups', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    // Mounted, its effects run (render() flushes them): no list of any select is rendered.
+    expect(screen.getByRole('heading', { name: 'Vagas de Call Center' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('option', { hidden: true })).toEqual([]);
+    expect(screen.queryByRole('listbox', { hidden: true })).toBeNull();
+
+    await user.click(input('Localização (Aracaju e Região)'));
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getByText('Aracaju')).toBeInTheDocument();
+    expect(within(listbox).getByText('Região Metropolitana')).toBeInTheDocument();
+    expect(within(listbox).getAllByRole('option')).toHaveLength(11);
+    await user.click(within(listbox).getByRole('option', { name: 'Barra dos Coqueiros' }));
+    expect(input('Localização (Aracaju e Região)')).toHaveValue('Barra dos Coqueiros');
+    // Closed again, the list is gone.
+    await waitFor(() => expect(screen.queryByRole('listbox', { hidden: true })).toBeNull());
+    expect(screen.queryAllByRole('option', { hidden: true })).toEqual([]);
   });
 
   test('idade keeps digits only; an age outside 16..70 is said at the field and not sent', async () => {

@@ -1,5 +1,5 @@
 /** '/{employer slug}': the call-center job application page (docs/product.md, "Public pages"). */
-import { Select, Text, ThemeIcon } from '@mantine/core';
+import { Text, ThemeIcon } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { HeadsetIcon } from '@/components/icons';
 import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
@@ -7,6 +7,7 @@ import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { emptyCallCenterForm, toCallCenterLead } from '@/domain/lead-form';
 import { callCenterJobs, callCenterLocalityGroups, experienceOptions } from '@/domain/options';
 import { AgeInput } from '@/features/apply/components/AgeInput';
+import { OptionSelect } from '@/features/apply/components/OptionSelect';
 import {
   ApplicationForm,
   ApplicationHeader,
@@ -65,24 +66,22 @@ export function CallCenterApplyPage() {
           </Text>
         }
       >
-        <Select
+        <OptionSelect
           {...texts.vaga}
           data={[...callCenterJobs]}
-          allowDeselect={false}
           required
           error={errors.vaga}
-          value={values.vaga || null}
-          onChange={(value) => form.set('vaga', value ?? '')}
+          value={values.vaga}
+          onChange={(value) => form.set('vaga', value)}
         />
-        <Select
+        <OptionSelect
           {...texts.cidade}
           data={localityData}
           maxDropdownHeight="15rem"
-          allowDeselect={false}
           required
           error={errors.cidade}
-          value={values.cidade || null}
-          onChange={(value) => form.set('cidade', value ?? '')}
+          value={values.cidade}
+          onChange={(value) => form.set('cidade', value)}
         />
         <AgeInput
           placeholder={texts.idade.placeholder}
@@ -91,14 +90,13 @@ export function CallCenterApplyPage() {
           value={String(values.idade)}
           onChange={(value) => form.set('idade', value)}
         />
-        <Select
+        <OptionSelect
           {...texts.tempo_experiencia}
           data={[...experienceOptions]}
-          allowDeselect={false}
           required
           error={errors.tempo_experiencia}
-          value={values.tempo_experiencia || null}
-          onChange={(value) => form.set('tempo_experiencia', value ?? '')}
+          value={values.tempo_experiencia}
+          onChange={(value) => form.set('tempo_experiencia', value)}
         />
       </ApplicationForm>
     </PublicPage>

@@ -1,5 +1,5 @@
 /** '/': the equipment maker's job application page (docs/product.md, "Public pages"). */
-import { Button, Select, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { HeadsetIcon } from '@/components/icons';
 import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
@@ -12,6 +12,7 @@ import {
   ApplicationForm,
   ApplicationHeader,
 } from '@/features/apply/components/ApplicationForm/ApplicationForm';
+import { OptionSelect } from '@/features/apply/components/OptionSelect';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
 import { applyTexts, rootSuccessToast } from '@/features/apply/messages';
 import classes from '@/features/apply/components/ApplicationForm/ApplicationForm.module.css';
@@ -71,24 +72,22 @@ export function RootApplyPage() {
           </Text>
         }
       >
-        <Select
+        <OptionSelect
           {...texts.vaga}
           data={[...rootJobs]}
-          allowDeselect={false}
           required
           error={errors.vaga}
-          value={values.vaga || null}
-          onChange={(value) => form.set('vaga', value ?? '')}
+          value={values.vaga}
+          onChange={(value) => form.set('vaga', value)}
         />
-        <Select
+        <OptionSelect
           {...texts.cidade}
           data={[...rootLocalities]}
           maxDropdownHeight="15rem"
-          allowDeselect={false}
           required
           error={errors.cidade}
-          value={values.cidade || null}
-          onChange={(value) => form.set('cidade', value ?? '')}
+          value={values.cidade}
+          onChange={(value) => form.set('cidade', value)}
         />
       </ApplicationForm>
     </PublicPage>
