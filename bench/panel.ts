@@ -188,11 +188,14 @@ async function openPanel(context: BrowserContext, webUrl: string, active: number
     .waitFor({ timeout: 60_000 });
   const tCount = Date.now() - t0;
   const opened = await statsOf(page);
+  const inPage = (at: number | undefined) => (at === undefined ? Number.NaN : at - t0);
+  const seenSair = inPage(opened.firstSeen.sair);
+  const seenRows = inPage(opened.firstSeen.rows);
   if (process.env.VAGAS_BENCH_DEBUG) console.log(opened.urls);
 
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');
-  return { page, tGuard, tRows, tInteractive, tFull, tCount, opened, heap };
+  return { page, tGuard, tRows, tInteractive, tFull, tCount, seenSair, seenRows, opened, heap };
 }
 
 /** Searches, types, filters, pages and scrolls: ms per list change and the longest task meanwhile. */
@@ -268,7 +271,7 @@ function printAndReport(
   used: Used,
   live: { latencies: number[]; title: string; stats: BenchStats },
 ) {
-  const { tGuard, tRows, tInteractive, tFull, tCount, opened, heap } = open;
+  const { tGuard, tRows, tInteractive, tFull, tCount, seenSair, seenRows, opened, heap } = open;
   const { searchTimes, typed, filterTimes, longest, afterUse } = used;
   const { latencies } = live;
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -276,6 +279,7 @@ function printAndReport(
     `\nPanel with ${activeCount} active + ${trashedCount} trashed leads (production build, Chromium):`,
     `  open -> guard passed ('Sair')            ${ms(tGuard)}`,
     `  open -> first rows visible               ${ms(tRows)}`,
+    `  open -> 'Sair' / first row in the DOM (seen in the page) ${ms(seenSair)} / ${ms(seenRows)}`,
     `  open -> first row's checkbox toggled     ${ms(tInteractive)}`,
     `  open -> counters exact                   ${ms(tFull)}`,
     `  open -> 'Lixeira (${trashedCount})' counted         ${ms(tCount)}`,
@@ -342,12 +346,12 @@ function printCurve(points: CurvePoint[]) {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   console.log('\nThe curve (open -> ...; reads = listener documents + billed count reads):');
   console.log(
-    '  active   CPU  first rows  interactive  counters exact  heap      reads        load avg',
+    '  active   CPU  first rows  interactive  counters exact  heap      reads        load avg       in page: Sair / row',
   );
   for (const p of points) {
     const reads = p.opened.listenDocs + p.opened.aggregationReads;
     console.log(
-      `  ${String(p.active).padStart(7)}  ${p.throttle}x   ${ms(p.tRows).padStart(8)}  ${ms(p.tInteractive).padStart(11)}  ${ms(p.tFull).padStart(14)}  ${mb(p.heap.usedSize).padEnd(8)}  ${String(reads).padStart(5)} (${p.opened.listenDocs}+${p.opened.aggregationReads})  ${p.load}`,
+      `  ${String(p.active).padStart(7)}  ${p.throttle}x   ${ms(p.tRows).padStart(8)}  ${ms(p.tInteractive).padStart(11)}  ${ms(p.tFull).padStart(14)}  ${mb(p.heap.usedSize).padEnd(8)}  ${String(reads).padStart(5)} (${p.opened.listenDocs}+${p.opened.aggregationReads})  ${p.load.padEnd(14)} ${ms(p.seenSair)} / ${ms(p.seenRows)}`,
     );
     const at = `${p.active.toLocaleString('en')} active, ${p.throttle}x CPU`;
     const goal = p.active <= 20_000 ? 1500 : undefined;
@@ -360,6 +364,7 @@ function printCurve(points: CurvePoint[]) {
         goal: below === undefined ? undefined : { op: '<', value: below },
       });
     panel('open -> first rows', p.tRows, 'ms');
+    panel('open -> first row in the DOM (seen in the page)', p.seenRows, 'ms');
     panel('open -> interactive', p.tInteractive, 'ms', goal);
     panel('open -> counters exact', p.tFull, 'ms');
     panel('JS heap after open', p.heap.usedSize / 2 ** 20, 'MiB');

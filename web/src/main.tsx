@@ -32,6 +32,9 @@ async function start(container: HTMLElement) {
       hydrateRoot(container, app);
     });
   } else {
+    // The page's chunk is asked for now, not once the router's first render has committed: on the
+    // admin panel its modules (Auth restoring the session first) run while the shell renders.
+    preloadPage(location.pathname).catch(() => undefined);
     createRoot(container).render(app);
   }
 }
