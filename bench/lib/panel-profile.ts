@@ -32,6 +32,51 @@ const dir = arg('dir', '/tmp/panel-profile');
 const active = Number(arg('active', '20000'));
 const runs = Number(arg('runs', '3'));
 const throttles = arg('throttle', '4,1').split(',').map(Number);
+/** Also records a Chromium trace of each open: the main thread's time by trace event. */
+const tracing = process.argv.includes('--trace');
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; beginData?: { dirtyObjects?: number; totalObjects?: number } };
+}
+
+/** The renderer main thread's complete events up to `untilMs` after the first one, by name. */
+function traceSummary(json: string, untilMs: number): string[] {
+  const events = (JSON.parse(json) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return ['  (no renderer main thread in the trace)'];
+  const own = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur)
+    .sort((a, b) => a.ts - b.ts);
+  const start = own[0]?.ts ?? 0;
+  const byName = new Map<string, [number, number]>();
+  const layouts: string[] = [];
+  for (const e of own) {
+    if (e.ts - start > untilMs * 1000) break;
+    const [total, count] = byName.get(e.name) ?? [0, 0];
+    byName.set(e.name, [total + e.dur! / 1000, count + 1]);
+    if (e.name === 'Layout' && e.dur! > 8000) {
+      const data = e.args?.beginData;
+      layouts.push(
+        `    at ${((e.ts - start) / 1000).toFixed(0)} ms: ${(e.dur! / 1000).toFixed(0)} ms, ${data?.dirtyObjects}/${data?.totalObjects} objects`,
+      );
+    }
+  }
+  return [
+    '  trace, main thread (total per event name, count; nested events count in each):',
+    ...[...byName]
+      .sort((a, b) => b[1][0] - a[1][0])
+      .slice(0, 30)
+      .map(([k, [v, n]]) => `    ${v.toFixed(0).padStart(6)} ms  ${String(n).padStart(5)}x  ${k}`),
+    '  layouts over 8 ms:',
+    ...layouts,
+  ];
+}
 
 interface ProfileNode {
   id: number;
@@ -152,6 +197,12 @@ async function openOnce(context: BrowserContext, url: string, throttle: number, 
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
+  const browser = context.browser()!;
+  if (tracing) {
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
+    });
+  }
   const t0 = Date.now();
   const requests: string[] = [];
   page.on('request', (request) => {
@@ -177,6 +228,7 @@ async function openOnce(context: BrowserContext, url: string, throttle: number, 
   await row.getByRole('checkbox').check();
   const tInteractive = Date.now() - t0;
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  const trace = tracing ? traceSummary((await browser.stopTracing()).toString('utf8'), tRows) : [];
   const { firstSeen } = await statsOf(page);
   const seenSair = (firstSeen.sair ?? Number.NaN) - t0;
   const seenRows = (firstSeen.rows ?? Number.NaN) - t0;
@@ -207,6 +259,7 @@ async function openOnce(context: BrowserContext, url: string, throttle: number, 
       ),
     '  requests (node clock):',
     ...requests,
+    ...trace,
     ...summarize(profile, tRows, outDir),
   ];
   return { lines, tGuard, tRows, tInteractive, seenSair, seenRows };

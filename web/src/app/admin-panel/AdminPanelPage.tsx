@@ -75,6 +75,16 @@ const LeadRecordDrawer = lazy(() =>
   loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
 
+/** Runs `task` once the main thread is idle, at the latest after `timeoutMs`; returns a cancel. */
+function whenIdle(task: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, timeoutMs);
+  return () => clearTimeout(id);
+}
+
 function TabLoading() {
   return (
     <Center py="xl">
@@ -129,11 +139,13 @@ export function AdminPanel() {
 
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
-  // Fetched once the panel is idle, so opening a record waits for no download.
+  // Fetched once the list is there and the main thread is idle, so opening a record waits for no
+  // download, and the record's code is not run while the first rows are drawn (issue 25).
+  const listed = confirmed && activeLeads.status !== 'loading';
   useEffect(() => {
-    const timer = setTimeout(() => void loadLeadRecord().catch(() => undefined), 2000);
-    return () => clearTimeout(timer);
-  }, []);
+    if (!listed) return;
+    return whenIdle(() => void loadLeadRecord().catch(() => undefined), 5000);
+  }, [listed]);
 
   const signOut = async () => {
     try {
