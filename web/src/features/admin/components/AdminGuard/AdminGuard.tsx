@@ -65,10 +65,7 @@ function useAccess(user: User | null): Access | null {
       if (cancelled) return;
       setAccess((previous) => ({ ...(previous?.uid === uid ? previous : {}), uid, ...change }));
     };
-    tokenClaimsAdmin(user).then(
-      (claim) => update({ claim }),
-      () => update({ claim: false }),
-    );
+    const claim = tokenClaimsAdmin(user).catch(() => false);
     // Deferred: the check runs after the auth event has been handled, never inside it.
     const timer = setTimeout(() => {
       isCurrentUserAdmin().then(
@@ -79,6 +76,9 @@ function useAccess(user: User | null): Access | null {
           update({ server: 'failed' });
         },
       );
+      // The claim is applied after the check has been sent: the panel's first render (long on a
+      // slow phone) does not hold the request up.
+      void claim.then((admin) => update({ claim: admin }));
     }, 0);
     return () => {
       cancelled = true;
