@@ -16,7 +16,7 @@
  * emulator is not running 100,000 trigger invocations beside the browser being measured.
  * Numbers only, never pass/fail.
  * Usage: node --import tsx bench/panel.ts [--active 20000 | 5000,20000,100000] [--throttle 1 | 1,4]
- *   [--trashed 20000] [--live 50]
+ *   [--trashed 20000] [--live 50] [--latency 0 (ms added to each request, CDP network emulation)]
  */
 import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
@@ -64,6 +64,8 @@ const activeCount = activeCounts.at(-1)!;
 const throttles = list('throttle', [1]);
 const trashedCount = arg('trashed', 20_000);
 const liveCount = arg('live', 50);
+/** Round-trip time added to every request of the measured opens (ms; 0: loopback as it is). */
+const latencyMs = arg('latency', 0);
 
 const jobs = ['Aux Eletricista', 'Aux Serraria', 'Aux Metalúgica', 'Sem Experiencia'];
 const towns = ['Salgadália', 'Joazeiro', 'Bandiaçu', 'Aroeiras', 'São João'];
@@ -168,6 +170,16 @@ async function openPanel(context: BrowserContext, webUrl: string, active: number
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  // The emulators answer over loopback: --latency adds a round-trip time to every request.
+  if (latencyMs > 0) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   const t0 = Date.now();
   await page.goto(`${webUrl}/admin`);
   await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
