@@ -16,7 +16,7 @@
  * emulator is not running 100,000 trigger invocations beside the browser being measured.
  * Numbers only, never pass/fail.
  * Usage: node --import tsx bench/panel.ts [--active 20000 | 5000,20000,100000] [--throttle 1 | 1,4]
- *   [--trashed 20000] [--live 50]
+ *   [--trashed 20000] [--live 50] [--latency 0 (ms added to each request, CDP network emulation)]
  */
 import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
@@ -64,6 +64,8 @@ const activeCount = activeCounts.at(-1)!;
 const throttles = list('throttle', [1]);
 const trashedCount = arg('trashed', 20_000);
 const liveCount = arg('live', 50);
+/** Round-trip time added to every request of the measured opens (ms; 0: loopback as it is). */
+const latencyMs = arg('latency', 0);
 
 const jobs = ['Aux Eletricista', 'Aux Serraria', 'Aux Metalúgica', 'Sem Experiencia'];
 const towns = ['Salgadália', 'Joazeiro', 'Bandiaçu', 'Aroeiras', 'São João'];
@@ -168,6 +170,16 @@ async function openPanel(context: BrowserContext, webUrl: string, active: number
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  // The emulators answer over loopback: --latency adds a round-trip time to every request.
+  if (latencyMs > 0) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   const t0 = Date.now();
   await page.goto(`${webUrl}/admin`);
   await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
@@ -188,11 +200,14 @@ async function openPanel(context: BrowserContext, webUrl: string, active: number
     .waitFor({ timeout: 60_000 });
   const tCount = Date.now() - t0;
   const opened = await statsOf(page);
+  const inPage = (at: number | undefined) => (at === undefined ? Number.NaN : at - t0);
+  const seenSair = inPage(opened.firstSeen.sair);
+  const seenRows = inPage(opened.firstSeen.rows);
   if (process.env.VAGAS_BENCH_DEBUG) console.log(opened.urls);
 
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');
-  return { page, tGuard, tRows, tInteractive, tFull, tCount, opened, heap };
+  return { page, tGuard, tRows, tInteractive, tFull, tCount, seenSair, seenRows, opened, heap };
 }
 
 /** Searches, types, filters, pages and scrolls: ms per list change and the longest task meanwhile. */
@@ -268,7 +283,7 @@ function printAndReport(
   used: Used,
   live: { latencies: number[]; title: string; stats: BenchStats },
 ) {
-  const { tGuard, tRows, tInteractive, tFull, tCount, opened, heap } = open;
+  const { tGuard, tRows, tInteractive, tFull, tCount, seenSair, seenRows, opened, heap } = open;
   const { searchTimes, typed, filterTimes, longest, afterUse } = used;
   const { latencies } = live;
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -276,6 +291,7 @@ function printAndReport(
     `\nPanel with ${activeCount} active + ${trashedCount} trashed leads (production build, Chromium):`,
     `  open -> guard passed ('Sair')            ${ms(tGuard)}`,
     `  open -> first rows visible               ${ms(tRows)}`,
+    `  open -> 'Sair' / first row in the DOM (seen in the page) ${ms(seenSair)} / ${ms(seenRows)}`,
     `  open -> first row's checkbox toggled     ${ms(tInteractive)}`,
     `  open -> counters exact                   ${ms(tFull)}`,
     `  open -> 'Lixeira (${trashedCount})' counted         ${ms(tCount)}`,
@@ -342,12 +358,12 @@ function printCurve(points: CurvePoint[]) {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   console.log('\nThe curve (open -> ...; reads = listener documents + billed count reads):');
   console.log(
-    '  active   CPU  first rows  interactive  counters exact  heap      reads        load avg',
+    '  active   CPU  first rows  interactive  counters exact  heap      reads        load avg       in page: Sair / row',
   );
   for (const p of points) {
     const reads = p.opened.listenDocs + p.opened.aggregationReads;
     console.log(
-      `  ${String(p.active).padStart(7)}  ${p.throttle}x   ${ms(p.tRows).padStart(8)}  ${ms(p.tInteractive).padStart(11)}  ${ms(p.tFull).padStart(14)}  ${mb(p.heap.usedSize).padEnd(8)}  ${String(reads).padStart(5)} (${p.opened.listenDocs}+${p.opened.aggregationReads})  ${p.load}`,
+      `  ${String(p.active).padStart(7)}  ${p.throttle}x   ${ms(p.tRows).padStart(8)}  ${ms(p.tInteractive).padStart(11)}  ${ms(p.tFull).padStart(14)}  ${mb(p.heap.usedSize).padEnd(8)}  ${String(reads).padStart(5)} (${p.opened.listenDocs}+${p.opened.aggregationReads})  ${p.load.padEnd(14)} ${ms(p.seenSair)} / ${ms(p.seenRows)}`,
     );
     const at = `${p.active.toLocaleString('en')} active, ${p.throttle}x CPU`;
     const goal = p.active <= 20_000 ? 1500 : undefined;
@@ -360,6 +376,7 @@ function printCurve(points: CurvePoint[]) {
         goal: below === undefined ? undefined : { op: '<', value: below },
       });
     panel('open -> first rows', p.tRows, 'ms');
+    panel('open -> first row in the DOM (seen in the page)', p.seenRows, 'ms');
     panel('open -> interactive', p.tInteractive, 'ms', goal);
     panel('open -> counters exact', p.tFull, 'ms');
     panel('JS heap after open', p.heap.usedSize / 2 ** 20, 'MiB');

@@ -84,6 +84,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;
+const row = (page: Page, nome: string) => page.locator('tbody tr').filter({ hasText: nome });
 const visible = (page: Page, text: string) => () =>
   page.getByText(text, { exact: true }).isVisible();
 
@@ -234,6 +235,84 @@ describe('admin access', () => {
     expect(await page.getByText('Você não tem permissões administrativas.').isVisible()).toBe(true);
     await expect.poll(() => path(page), slow).toBe('/admin/login');
     await expect.poll(() => persistedUser(page), slow).toBeNull();
+  });
+
+  test('a session the token calls admin but the server refuses never sees a lead, and is signed out', async () => {
+    // A lead on the first page: the panel, rendered on the token's claim, reads it beside the check.
+    const nome = `Lead Reservado ${Date.now()}`;
+    const lead = adminFirestore().collection('leads').doc();
+    await lead.set({
+      nome,
+      whatsapp: '(71) 98888-1357',
+      vaga: 'Aux Serraria',
+      cidade: 'Joazeiro',
+      status: 'novo',
+      created_at: new Date(),
+      deleted_at: null,
+    });
+    const page = await freshPage();
+    await signIn(page, listedAdmin.email, listedAdmin.password);
+    await expect.poll(() => row(page, nome).count(), slow).toBe(1);
+
+    // From the next load on: record whether a lead row is ever on screen, and whether the lead
+    // has reached the browser (the Listen channel's responses).
+    await page.addInitScript((nome: string) => {
+      const w = window as unknown as { __rowSeen: boolean; __leadArrived: boolean };
+      w.__rowSeen = false;
+      w.__leadArrived = false;
+      new MutationObserver(() => {
+        if (document.querySelector('tbody tr')) w.__rowSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+      // The Listen channel answers over XHR or a streamed fetch: both are read as they arrive.
+      const open = XMLHttpRequest.prototype.open;
+      XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+        this.addEventListener('readystatechange', () => {
+          const text = this.readyState >= 3 && this.responseType === '' ? this.responseText : '';
+          if (text.includes(nome)) w.__leadArrived = true;
+        });
+        return (open as (...a: unknown[]) => void).apply(this, args);
+      } as XMLHttpRequest['open'];
+      const fetchBefore = window.fetch;
+      window.fetch = async function (this: Window, ...args: Parameters<typeof fetch>) {
+        const response = await fetchBefore.apply(this, args);
+        const reader = response.clone().body?.getReader();
+        const decoder = new TextDecoder();
+        let text = '';
+        void (async () => {
+          for (;;) {
+            const chunk = await reader?.read();
+            if (!chunk || chunk.done) return;
+            text = (text + decoder.decode(chunk.value, { stream: true })).slice(-4096);
+            if (text.includes(nome)) w.__leadArrived = true;
+          }
+        })().catch(() => undefined);
+        return response;
+      } as typeof fetch;
+    }, nome);
+    // The server's answer waits until the lead is in the browser, then says no.
+    await page.route('**/isCurrentUserAdmin', async (route) => {
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => (window as unknown as { __leadArrived: boolean }).__leadArrived),
+          slow,
+        )
+        .toBe(true);
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ result: false }),
+      });
+    });
+    await page.reload();
+    await expect.poll(visible(page, 'Acesso negado'), slow).toBe(true);
+    expect(await page.getByText('Você não tem permissões administrativas.').isVisible()).toBe(true);
+    await expect.poll(() => path(page), slow).toBe('/admin/login');
+    await expect.poll(() => persistedUser(page), slow).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __rowSeen: boolean }).__rowSeen)).toBe(
+      false,
+    );
+    await lead.delete();
   });
 
   test('Entrar turns into a disabled Entrando... while the server links the account', async () => {

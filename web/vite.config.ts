@@ -81,6 +81,16 @@ const publicPages: RoutePages = {
   [routes.notFound]: 'features/not-found/pages/NotFoundPage.tsx',
 };
 
+/**
+ * The admin pages (not prerendered: app.html): the shell preloads their chunks beside the main
+ * script, so the panel's code and the Firestore SDK download and compile while the entry runs
+ * instead of after it (issue 25).
+ */
+const adminPages: RoutePages = {
+  [routes.admin]: 'app/admin-panel/AdminPanelPage.tsx',
+  [routes.adminLogin]: 'features/admin/pages/AdminLoginPage.tsx',
+};
+
 /** What the service worker precaches: the public pages and the files they load (vite.precache.ts). */
 const precache = precacheScope({
   pages: Object.keys(publicPages).map(prerenderedFile),
@@ -108,7 +118,7 @@ export default defineConfig({
     react(),
     // Before prerenderPages, which rewrites clean URLs to files: headers go by the requested path.
     hostingHeaders({ firebaseJson: fileURLToPath(new URL('../firebase.json', import.meta.url)) }),
-    bootScript(publicPages),
+    bootScript({ ...publicPages, ...adminPages }),
     prerenderPages({
       entry: 'src/entry-server.tsx',
       routes: publicPages,

@@ -12,6 +12,12 @@ export interface BenchStats {
   aggregationReads: number;
   longTasks: [number, number][];
   urls: string[];
+  /**
+   * When (epoch ms) the panel's 'Sair' button and its first lead row were first in the document,
+   * seen by a MutationObserver in the page: exact, where Playwright's waits poll (up to 500 ms
+   * apart) and their queries take main-thread time of their own under CPU throttling.
+   */
+  firstSeen: { sair?: number; rows?: number };
 }
 type BenchWindow = Window & {
   __bench: BenchStats;
@@ -38,8 +44,20 @@ function recordReadsAndLongTasks() {
     aggregationReads: 0,
     longTasks: [],
     urls: [],
+    firstSeen: {},
   };
   Object.assign(window, { __bench: stats });
+  const firstSeen = new MutationObserver(() => {
+    const now = performance.timeOrigin + performance.now();
+    const seen = stats.firstSeen;
+    if (seen.sair === undefined) {
+      const buttons = Array.from(document.querySelectorAll('button'));
+      if (buttons.some((b) => b.textContent?.trim() === 'Sair')) seen.sair = now;
+    }
+    if (seen.rows === undefined && document.querySelector('tbody tr')) seen.rows = now;
+    if (seen.sair !== undefined && seen.rows !== undefined) firstSeen.disconnect();
+  });
+  firstSeen.observe(document, { childList: true, subtree: true });
   const countListenDocs = (text: string) => {
     stats.listenDocs += (text.match(/documentChange/g) ?? []).length;
   };

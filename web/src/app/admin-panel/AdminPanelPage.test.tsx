@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { FirestoreError } from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { fakeLive, useFakeState } from '@/data/testing/fake-live-leads';
 import type { Lead } from '@/domain/lead';
 import { LeadSourceContext, type LeadSource } from '@/features/leads/hooks/lead-source';
 import { memoryList } from '@/features/leads/testing/memory-lead-source';
+import { AdminConfirmed } from '@/features/admin';
 import { AdminPanel as Panel } from './AdminPanelPage';
 
 const session = vi.hoisted(() => ({ signOutAdmin: vi.fn<() => Promise<void>>() }));
@@ -53,11 +54,18 @@ const pageSource: LeadSource = {
   fetch: async () => [],
 };
 
-function AdminPanel() {
+/** The server's answer in the panel that the guard rendered on the token's claim (set by the test). */
+let confirmAdmin: () => void = () => {};
+
+function AdminPanel({ confirmed: confirmedAtFirst = true }: { confirmed?: boolean }) {
+  const [confirmed, setConfirmed] = useState(confirmedAtFirst);
+  confirmAdmin = () => setConfirmed(true);
   return (
-    <LeadSourceContext.Provider value={pageSource}>
-      <Panel />
-    </LeadSourceContext.Provider>
+    <AdminConfirmed.Provider value={confirmed}>
+      <LeadSourceContext.Provider value={pageSource}>
+        <Panel />
+      </LeadSourceContext.Provider>
+    </AdminConfirmed.Provider>
   );
 }
 
@@ -120,6 +128,25 @@ describe('AdminPanel shell', () => {
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
     );
+  });
+});
+
+describe('AdminPanel before the server has confirmed the admin', () => {
+  it('shows the frame but no lead and no count until isCurrentUserAdmin says yes', async () => {
+    counts.countTrashedLeads.mockResolvedValue(7);
+    fakeLive.emit('page', { data: [lead('1', 'Ana Reservada')] });
+    renderAt('/admin', <AdminPanel confirmed={false} />);
+    act(() => fakeLive.emit('active', { data: [] }));
+    // The data is read beside the check (the trash is counted once the list is there) ...
+    await waitFor(() => expect(counts.countTrashedLeads).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+    // ... but none of it is shown.
+    expect(screen.getByRole('tab', { name: 'Lixeira (…)' })).toBeInTheDocument();
+    expect(screen.queryByText('Ana Reservada')).toBeNull();
+    expect(screen.getAllByLabelText('Carregando').length).toBeGreaterThan(0);
+    act(() => confirmAdmin());
+    expect(await screen.findByText('Ana Reservada')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Lixeira (7)' })).toBeInTheDocument();
   });
 });
 

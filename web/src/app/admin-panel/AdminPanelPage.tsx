@@ -4,7 +4,7 @@
  * trash, reports, settings) that never imports another.
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
@@ -18,6 +18,7 @@ import {
   logoutToast,
   PanelFirestoreProvider,
   signOutAdmin,
+  useAdminConfirmed,
   useAdminMembership,
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
@@ -25,6 +26,9 @@ import { LeadsTab, useActiveLeads } from '@/features/leads';
 // The count only: the tab's own code loads when it is opened (below). Imported from its module,
 // not the feature's index, which would bring the whole tab into the first load.
 import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
+import { auth } from '@/lib/firebase/auth';
+import { firestore } from '@/lib/firebase/firestore';
+import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
 import { sameProps } from './same-props';
 
 /**
@@ -71,6 +75,16 @@ const LeadRecordDrawer = lazy(() =>
   loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
 
+/** Runs `task` once the main thread is idle, at the latest after `timeoutMs`; returns a cancel. */
+function whenIdle(task: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, timeoutMs);
+  return () => clearTimeout(id);
+}
+
 function TabLoading() {
   return (
     <Center py="xl">
@@ -108,16 +122,30 @@ export function AdminPanel() {
   // come back to it (here or in another panel); arrivals do not change the trash.
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
 
+  // The guard may render the panel on the token's claim before the server has answered: the data
+  // connection starts now, but no lead, count or record is shown until the server says admin.
+  const confirmed = useAdminConfirmed();
+  const shown = (tab: ReactNode) => (confirmed ? tab : <TabLoading />);
+  // The Leads tab has listened to its first page in this commit's effects (children's first):
+  // the early listener (first-page.ts) is no longer needed.
+  useEffect(() => {
+    if (!confirmed) return;
+    const timer = setTimeout(releaseFirstPage, 0);
+    return () => clearTimeout(timer);
+  }, [confirmed]);
+
   const { data: user } = useUser();
   const myEmail = user?.email?.toLowerCase() ?? null;
 
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
-  // Fetched once the panel is idle, so opening a record waits for no download.
+  // Fetched once the list is there and the main thread is idle, so opening a record waits for no
+  // download, and the record's code is not run while the first rows are drawn (issue 25).
+  const listed = confirmed && activeLeads.status !== 'loading';
   useEffect(() => {
-    const timer = setTimeout(() => void loadLeadRecord().catch(() => undefined), 2000);
-    return () => clearTimeout(timer);
-  }, []);
+    if (!listed) return;
+    return whenIdle(() => void loadLeadRecord().catch(() => undefined), 5000);
+  }, [listed]);
 
   const signOut = async () => {
     try {
@@ -134,20 +162,20 @@ export function AdminPanel() {
       <AdminHeader onSignOut={() => void signOut()} />
       <Container size="xl" py={{ base: 'xs', sm: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
         <AdminTabs
-          trashCount={trash.count}
+          trashCount={confirmed ? trash.count : null}
           panels={{
-            leads: <LeadsTabMemo live={activeLeads} me={myEmail} />,
-            lixeira: (
+            leads: shown(<LeadsTabMemo live={activeLeads} me={myEmail} />),
+            lixeira: shown(
               <Suspense fallback={<TabLoading />}>
                 <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />
-              </Suspense>
+              </Suspense>,
             ),
-            relatorios: (
+            relatorios: shown(
               <Suspense fallback={<TabLoading />}>
                 <ReportsTab />
-              </Suspense>
+              </Suspense>,
             ),
-            configuracoes: (
+            configuracoes: shown(
               <Suspense fallback={<TabLoading />}>
                 <Stack gap="lg">
                   <SettingsTab />
@@ -155,12 +183,12 @@ export function AdminPanel() {
                   <CandidateRequest />
                   <MessageTemplatesSettings />
                 </Stack>
-              </Suspense>
+              </Suspense>,
             ),
           }}
         />
       </Container>
-      {recordId && (
+      {recordId && confirmed && (
         <Suspense fallback={null}>
           <LeadRecordDrawer
             leadId={recordId}
@@ -175,6 +203,14 @@ export function AdminPanel() {
 
 export function AdminPanelPage() {
   usePageTitle(routes.admin);
+  // Before the guard has decided: the first page is asked for as soon as the session is known.
+  useEffect(() => {
+    const stop = listenToFirstPageEarly(auth, firestore);
+    return () => {
+      stop();
+      releaseFirstPage();
+    };
+  }, []);
   return (
     <AdminProviders>
       <AdminGuard>

@@ -1,6 +1,6 @@
 /** What app/ uses of the admin feature: the session (guard, providers, sign-out) and the panel frame. */
 export { signOutAdmin } from './api/admin-session';
-export { AdminGuard } from './components/AdminGuard/AdminGuard';
+export { AdminConfirmed, AdminGuard, useAdminConfirmed } from './components/AdminGuard/AdminGuard';
 export { AdminHeader } from './components/AdminHeader/AdminHeader';
 export { AdminProviders } from './components/AdminProviders/AdminProviders';
 export { PanelFirestoreProvider } from './components/AdminProviders/PanelFirestoreProvider';

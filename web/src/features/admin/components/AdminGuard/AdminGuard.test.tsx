@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import { AdminGuard } from './AdminGuard';
+import { AdminGuard, useAdminConfirmed } from './AdminGuard';
 
 const session = vi.hoisted(() => ({
   isCurrentUserAdmin: vi.fn<() => Promise<boolean>>(),
@@ -14,6 +14,33 @@ vi.mock('../../api/admin-session', () => session);
 vi.mock('reactfire', () => ({ useUser: () => userState.current }));
 
 const panel = <AdminGuard>conteúdo do painel</AdminGuard>;
+
+/** What the panel shows of the data only once the server has confirmed the admin. */
+function LeadRows() {
+  return useAdminConfirmed() ? <p>linha de um lead</p> : <p>quadro sem dados</p>;
+}
+const panelWithRows = (
+  <AdminGuard>
+    <LeadRows />
+  </AdminGuard>
+);
+
+/** A signed-in user whose cached ID token carries (or not) the admin claim. */
+const userWithClaim = (uid: string, admin: boolean) => ({
+  uid,
+  getIdTokenResult: () => Promise.resolve({ claims: admin ? { admin: true } : {} }),
+});
+
+/** A server answer the test gives when it chooses. */
+function pendingAnswer() {
+  let answer: (admin: boolean) => void = () => {};
+  session.isCurrentUserAdmin.mockReturnValue(
+    new Promise<boolean>((resolve) => {
+      answer = resolve;
+    }),
+  );
+  return (admin: boolean) => answer(admin);
+}
 
 beforeEach(() => {
   session.isCurrentUserAdmin.mockReset();
@@ -73,5 +100,50 @@ describe('AdminGuard', () => {
     expect(log).toHaveBeenCalledWith('Admin permission check failed', failure);
     expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Acesso negado')).toBeNull();
+  });
+
+  it("renders the panel on the token's admin claim while the server is asked; data once it says yes", async () => {
+    userState.current = { status: 'success', data: userWithClaim('u4', true) };
+    const answer = pendingAnswer();
+    renderAt('/admin', panelWithRows);
+    expect(await screen.findByText('quadro sem dados')).toBeInTheDocument();
+    await waitFor(() => expect(session.isCurrentUserAdmin).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('linha de um lead')).toBeNull();
+    answer(true);
+    expect(await screen.findByText('linha de um lead')).toBeInTheDocument();
+    expect(session.signOutAdmin).not.toHaveBeenCalled();
+  });
+
+  it('takes an optimistic panel down when the server says no: no data, toast, sign-out, login', async () => {
+    userState.current = { status: 'success', data: userWithClaim('u5', true) };
+    const answer = pendingAnswer();
+    renderAt('/admin', panelWithRows);
+    expect(await screen.findByText('quadro sem dados')).toBeInTheDocument();
+    await waitFor(() => expect(session.isCurrentUserAdmin).toHaveBeenCalledTimes(1));
+    answer(false);
+    expect(await screen.findByText('Acesso negado')).toBeInTheDocument();
+    expect(screen.getByText('Você não tem permissões administrativas.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    expect(session.signOutAdmin).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('linha de um lead')).toBeNull();
+    expect(screen.queryByText('quadro sem dados')).toBeNull();
+  });
+
+  it('waits for the server when the token has no admin claim', async () => {
+    userState.current = { status: 'success', data: userWithClaim('u6', false) };
+    const answer = pendingAnswer();
+    renderAt('/admin', panelWithRows);
+    await waitFor(() => expect(session.isCurrentUserAdmin).toHaveBeenCalledTimes(1));
+    expect(screen.getByLabelText('Carregando')).toBeInTheDocument();
+    expect(screen.queryByText('quadro sem dados')).toBeNull();
+    answer(false);
+    expect(await screen.findByText('Acesso negado')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('login /admin/login'),
+    );
+    expect(screen.queryByText('quadro sem dados')).toBeNull();
+    expect(screen.queryByText('linha de um lead')).toBeNull();
   });
 });

@@ -1,10 +1,17 @@
 /**
  * The /admin guard: no session -> /admin/login; with a session, asks isCurrentUserAdmin (deferred
- * right after the auth event) and renders the panel only for an admin. A non-admin gets the
- * 'Acesso negado' toast and is signed out; a failing check is logged and signs out.
+ * right after the auth event). A non-admin gets the 'Acesso negado' toast and is signed out; a
+ * failing check is logged and signs out.
+ *
+ * While the server is asked, a session whose own ID token already carries the `admin` claim (the
+ * claim the server checks, and the one the security rules check) renders the panel at once, so its
+ * data connection and first listen start beside the check instead of after it (issue 25). What the
+ * panel shows of the data waits for the server's answer (`useAdminConfirmed`); if the answer is no,
+ * the panel is taken down before the sign-out. A session without the claim waits for the answer.
  */
 import { Center, Loader } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { User } from 'firebase/auth';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { isCurrentUserAdmin, signOutAdmin } from '@/features/admin/api/admin-session';
@@ -20,47 +27,93 @@ function Checking() {
   );
 }
 
-export function AdminGuard({ children }: { children: ReactNode }) {
-  const { status, data: user } = useUser();
-  const navigate = useNavigate();
-  const uid = user?.uid ?? null;
-  const [confirmedUid, setConfirmedUid] = useState<string | null>(null);
+/**
+ * Whether the server has confirmed the signed-in user as an admin (false while it is asked). The
+ * guard provides it; tests of the panel without the guard provide it themselves.
+ */
+export const AdminConfirmed = createContext(false);
 
+/** Inside AdminGuard: true once isCurrentUserAdmin has answered yes for this session. */
+export function useAdminConfirmed(): boolean {
+  return useContext(AdminConfirmed);
+}
+
+/** What is known of one user's access: from the token's claim, then from the server. */
+interface Access {
+  uid: string;
+  claim?: boolean;
+  server?: 'admin' | 'denied' | 'failed';
+}
+
+/** The token's own `admin` claim, read from the cached ID token (no request while it is fresh). */
+async function tokenClaimsAdmin(user: User): Promise<boolean> {
+  const { claims } = await user.getIdTokenResult();
+  return claims.admin === true;
+}
+
+/** The access of `user`, asked once per signed-in uid (a refreshed token is the same session). */
+function useAccess(user: User | null): Access | null {
+  const [access, setAccess] = useState<Access | null>(null);
+  const uid = user?.uid ?? null;
+  const userRef = useRef(user);
+  userRef.current = user;
   useEffect(() => {
-    if (uid === null) return;
+    const user = userRef.current;
+    if (uid === null || user === null) return;
     let cancelled = false;
-    const deny = async () => {
-      await signOutAdmin().catch((error: unknown) => console.error('signOut failed', error));
-      if (!cancelled) navigate(routes.adminLogin, { replace: true });
+    const update = (change: Omit<Access, 'uid'>) => {
+      if (cancelled) return;
+      setAccess((previous) => ({ ...(previous?.uid === uid ? previous : {}), uid, ...change }));
     };
+    const claim = tokenClaimsAdmin(user).catch(() => false);
     // Deferred: the check runs after the auth event has been handled, never inside it.
     const timer = setTimeout(() => {
       isCurrentUserAdmin().then(
-        (admin) => {
-          if (cancelled) return;
-          if (admin) {
-            setConfirmedUid(uid);
-          } else {
-            showToast(panelDeniedToast, 'error');
-            void deny();
-          }
-        },
+        (admin) => update({ server: admin ? 'admin' : 'denied' }),
         (error: unknown) => {
           if (cancelled) return;
           console.error('Admin permission check failed', error);
-          void deny();
+          update({ server: 'failed' });
         },
       );
+      // The claim is applied after the check has been sent: the panel's first render (long on a
+      // slow phone) does not hold the request up.
+      void claim.then((admin) => update({ claim: admin }));
     }, 0);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [uid, navigate]);
+  }, [uid]);
+  return access !== null && access.uid === uid ? access : null;
+}
+
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const { status, data: user } = useUser();
+  const navigate = useNavigate();
+  const access = useAccess(user ?? null);
+  const refused = access?.server === 'denied' || access?.server === 'failed';
+
+  // Runs once the panel is down (this render has removed it): toast, sign-out, login page.
+  useEffect(() => {
+    if (!refused) return;
+    if (access?.server === 'denied') showToast(panelDeniedToast, 'error');
+    let active = true;
+    void signOutAdmin()
+      .catch((error: unknown) => console.error('signOut failed', error))
+      .then(() => {
+        if (active) navigate(routes.adminLogin, { replace: true });
+      });
+    return () => {
+      active = false;
+    };
+  }, [refused, access?.server, navigate]);
 
   if (status === 'error') return <Navigate to={routes.adminLogin} replace />;
   if (status === 'loading') return <Checking />;
-  if (uid === null) return <Navigate to={routes.adminLogin} replace />;
-  if (confirmedUid !== uid) return <Checking />;
-  return children;
+  if (!user) return <Navigate to={routes.adminLogin} replace />;
+  if (!access || refused) return <Checking />;
+  const confirmed = access.server === 'admin';
+  if (!confirmed && access.claim !== true) return <Checking />;
+  return <AdminConfirmed.Provider value={confirmed}>{children}</AdminConfirmed.Provider>;
 }

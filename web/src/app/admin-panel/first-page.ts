@@ -1,0 +1,58 @@
+/**
+ * The Leads tab's first page (no filters, newest first), listened to from the moment a session
+ * whose ID token claims admin is known, before the panel has rendered (issue 25): the Firestore
+ * connection and the query run while the panel's code renders, instead of after it. When the tab
+ * listens to the same query, the SDK serves it from this listener's target (one target, no second
+ * read). The panel releases it once its own listeners are attached; an unused one is released
+ * after `unusedLimitMs`, and at sign-out.
+ *
+ * Nothing is shown from here: it only warms the SDK's cache. The security rules refuse the read to
+ * a session that is not admin (the error is dropped: the tab reports its own).
+ */
+import { onAuthStateChanged, type Auth, type User } from 'firebase/auth';
+import { limit, onSnapshot, query, type Firestore, type Query } from 'firebase/firestore';
+import { pageSize } from '@/components/ListPager/use-paged';
+import { leadListQuery } from '@/data/lead-list';
+import type { Lead } from '@/domain/lead';
+import { leadListClauses } from '@/domain/lead-query';
+
+/** How long a listener nobody took over is kept (a panel chunk loaded but never shown). */
+export const unusedLimitMs = 30_000;
+
+/** The first page the Leads tab opens with: its query without filters, newest first, one page. */
+export function firstPageQuery(db: Firestore): Query<Lead> {
+  return query(leadListQuery(db, leadListClauses({}), 'desc'), limit(pageSize));
+}
+
+let held: { uid: string; stop: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
+
+/** Stops the early listener, if any (the panel's own listeners keep the target when they share it). */
+export function releaseFirstPage(): void {
+  if (!held) return;
+  clearTimeout(held.timer);
+  held.stop();
+  held = null;
+}
+
+async function listenIfAdmin(db: Firestore, user: User): Promise<void> {
+  const { claims } = await user.getIdTokenResult();
+  if (claims.admin !== true || held?.uid === user.uid) return;
+  releaseFirstPage();
+  const stop = onSnapshot(
+    firstPageQuery(db),
+    () => {},
+    () => releaseFirstPage(),
+  );
+  held = { uid: user.uid, stop, timer: setTimeout(releaseFirstPage, unusedLimitMs) };
+}
+
+/**
+ * Listens to the first page whenever the signed-in user's token claims admin; released when the
+ * user signs out or changes. Returns the auth listener's unsubscribe.
+ */
+export function listenToFirstPageEarly(auth: Auth, db: Firestore): () => void {
+  return onAuthStateChanged(auth, (user) => {
+    if (held && held.uid !== user?.uid) releaseFirstPage();
+    if (user) void listenIfAdmin(db, user).catch(() => undefined);
+  });
+}
