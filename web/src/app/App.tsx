@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, StrictMode, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { forgetTypedInputs } from '@/lib/prerender/typed-inputs';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, lightOnly, theme } from './theme';
 
 /** The toasts' container, loaded after the page (Toasts.tsx). */
 const Toasts = lazy(() => import('./Toasts'));
@@ -37,7 +37,12 @@ function MarkHydrated() {
 export function App({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={lightOnly}
+        defaultColorScheme="light"
+      >
         <ClientToasts />
         {children}
         <MarkHydrated />

@@ -12,16 +12,16 @@
 import { onAuthStateChanged, type Auth, type User } from 'firebase/auth';
 import { limit, onSnapshot, query, type Firestore, type Query } from 'firebase/firestore';
 import { pageSize } from '@/components/ListPager/use-paged';
-import { leadListQuery } from '@/data/lead-list';
+import { defaultSort, leadListQuery } from '@/data/lead-list';
 import type { Lead } from '@/domain/lead';
-import { leadListClauses } from '@/domain/lead-query';
+import { openingListClauses } from '@/features/leads';
 
 /** How long a listener nobody took over is kept (a panel chunk loaded but never shown). */
 export const unusedLimitMs = 30_000;
 
 /** The first page the Leads tab opens with: its query without filters, newest first, one page. */
 export function firstPageQuery(db: Firestore): Query<Lead> {
-  return query(leadListQuery(db, leadListClauses({}), 'desc'), limit(pageSize));
+  return query(leadListQuery(db, openingListClauses(), defaultSort), limit(pageSize));
 }
 
 let held: { uid: string; stop: () => void; timer: ReturnType<typeof setTimeout> } | null = null;

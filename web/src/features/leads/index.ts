@@ -1,3 +1,4 @@
 /** The Leads tab: live list of active leads, counters, filters, actions and export. */
 export { LeadsTab } from './components/LeadsTab/LeadsTab';
 export { useActiveLeads, type ActiveLeads } from './hooks/use-active-leads';
+export { openingListClauses } from './hooks/use-leads-view';

@@ -10,7 +10,7 @@ import type { Lead } from '@/domain/lead';
 import { dayStart, type LeadCounts } from '@/domain/lead-list';
 import { defaultSort, hasPeriod, servedSort, type LeadSort } from '@/data/lead-list';
 import { filterJobs, leadListClauses, type LeadClause } from '@/domain/lead-query';
-import type { FilterValues } from '../components/LeadFilters/LeadFilters';
+import { noFilters, type FilterValues } from '../components/LeadFilters/LeadFilters';
 import type { LeadSource } from './lead-source';
 import type { ActiveLeads } from './use-active-leads';
 
@@ -74,6 +74,14 @@ function clausesOf(filters: FilterValues, me: string | null): LeadClause[] | nul
     assignedTo: filters.mine ? me : null,
     notContacted: filters.notContacted,
   });
+}
+
+/**
+ * The clauses of the list the tab opens on (no filter): the panel listens to its first page early
+ * (app/admin-panel/first-page.ts) and the tab's own listener then shares that target.
+ */
+export function openingListClauses(): LeadClause[] {
+  return clausesOf(noFilters, null) ?? [];
 }
 
 /** `me`: the signed-in admin's email, for 'Meus leads'. */
