@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { slow } from './support/admin';
-import { listedNames, row, searchBox, uniqueTag } from './support/leads';
+import { chooseTodayAsPeriod, listedNames, row, searchBox, uniqueTag } from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
 import { adminFirestore } from './support/suite';
 
@@ -123,14 +123,7 @@ describe('Leads tab on the server', () => {
     expect(await header('Nome').getAttribute('aria-sort')).toBe('descending');
 
     // A Período is a range on created_at: the list goes back to 'Data', and says why.
-    const part = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Bahia', ...options }).format(
-        new Date(),
-      );
-    const today = `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}`;
-    await page.getByLabel('Período').click();
-    await page.getByRole('button', { name: today, exact: true }).click();
-    await page.getByRole('button', { name: today, exact: true }).click();
+    await chooseTodayAsPeriod(page);
     await page
       .getByRole('status')
       .filter({ hasText: 'Com um período escolhido, a lista é ordenada por Data' })

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { choose, field, waitForApp } from './public-support';
 import { createAdmin, slow } from './support/admin';
 import {
+  chooseTodayAsPeriod,
   listedNames,
   refusingRules,
   row,
@@ -98,15 +99,7 @@ describe('Leads tab', () => {
     const page = await panel();
     await searchBox(page).fill(tag);
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Hoje`, `${tag} Antes`]);
-    // Today as the picker names its day buttons ('D MMMM YYYY', pt-BR) in the context's time zone.
-    const part = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Bahia', ...options }).format(
-        new Date(),
-      );
-    const today = `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}`;
-    await page.getByLabel('Período').click();
-    await page.getByRole('button', { name: today, exact: true }).click();
-    await page.getByRole('button', { name: today, exact: true }).click();
+    await chooseTodayAsPeriod(page);
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Hoje`]);
   });
 

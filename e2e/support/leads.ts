@@ -170,3 +170,16 @@ export async function seriousAxeViolationsIn(page: Page, selectors: string[]): P
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Chooses today as the Leads tab's 'Período' (one day: the picker's day button pressed twice), the
+ * day as the picker names its buttons ('D MMMM YYYY', pt-BR) in the contexts' time zone.
+ */
+export async function chooseTodayAsPeriod(page: Page): Promise<void> {
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Bahia', ...options }).format(new Date());
+  const today = `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}`;
+  await page.getByLabel('Período').click();
+  await page.getByRole('button', { name: today, exact: true }).click();
+  await page.getByRole('button', { name: today, exact: true }).click();
+}

@@ -1,5 +1,5 @@
 /** Pages a long list (the panel renders at most one page of rows, so 20,000 leads never freeze a phone). */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 export const pageSize = 25;
 
@@ -30,5 +30,32 @@ export function usePaged<T>(list: readonly T[], resetKey: string, size = pageSiz
     to: start + items.length,
     total: list.length,
     setPage: (next) => setState({ page: next, key: resetKey }),
+  };
+}
+
+/**
+ * The pager of a list the server pages (Leads, Lixeira): `rows` is page `page`; `total` is the
+ * counted total, null while counting (then the pages seen so far, one more while a page is full).
+ * A page left past the end (leads removed elsewhere) goes back to the last page.
+ */
+export function useServerPaged<T>(
+  rows: T[],
+  page: number,
+  setPage: (page: number) => void,
+  { total, full, loading }: { total: number | null; full: boolean; loading: boolean },
+): Paged<T> {
+  const last = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
+  useEffect(() => {
+    if (last !== null && page > last && !loading) setPage(last);
+  }, [last, page, loading, setPage]);
+  const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
+  return {
+    items: rows,
+    page,
+    pages: last ?? (full ? page + 1 : page),
+    from,
+    to: from === 0 ? 0 : from + rows.length - 1,
+    total: total ?? from + rows.length,
+    setPage,
   };
 }

@@ -5,7 +5,7 @@
  * deferred, so typing never waits on a query.
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { pageSize } from '@/components/ListPager/use-paged';
+import { pageSize, useServerPaged } from '@/components/ListPager/use-paged';
 import type { Lead } from '@/domain/lead';
 import { dayStart, type LeadCounts } from '@/domain/lead-list';
 import { defaultSort, hasPeriod, servedSort, type LeadSort } from '@/data/lead-list';
@@ -127,23 +127,11 @@ export function useLeadsView(
   useEffect(() => showing(rows), [rows, showing]);
 
   const { listed } = data;
-  // Leads trashed elsewhere can leave the page past the end: back to the last page.
-  const last = listed === null ? null : Math.max(1, Math.ceil(listed / pageSize));
-  useEffect(() => {
-    if (last !== null && page > last && status !== 'loading') setPage(last);
-  }, [last, page, status, setPage]);
-  const pages =
-    listed !== null ? Math.max(1, Math.ceil(listed / pageSize)) : data.page.full ? page + 1 : page;
-  const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
-  const paged: LeadPager = {
-    items: rows,
-    page,
-    pages,
-    from,
-    to: from === 0 ? 0 : from + rows.length - 1,
-    total: listed ?? from + rows.length,
-    setPage,
-  };
+  const paged: LeadPager = useServerPaged(rows, page, setPage, {
+    total: listed,
+    full: data.page.full,
+    loading: status === 'loading',
+  });
   return {
     loading: status === 'loading' && rows.length === 0,
     error,

@@ -3,8 +3,8 @@
  * time): the page, the pager and how many leads the search finds. The search is deferred, so
  * typing never waits on a query; a new search starts from page 1.
  */
-import { useCallback, useDeferredValue, useEffect, useReducer, useState } from 'react';
-import { pageSize, type Paged } from '@/components/ListPager/use-paged';
+import { useCallback, useDeferredValue, useReducer, useState } from 'react';
+import { pageSize, useServerPaged, type Paged } from '@/components/ListPager/use-paged';
 import { trashSearchKey } from '@/data/trash-list';
 import type { Lead } from '@/domain/lead';
 import type { TrashSource } from './trash-source';
@@ -50,23 +50,11 @@ export function useTrashView(
   });
   const { rows, status, error } = data.page;
   const { found } = data;
-  // Leads restored or deleted elsewhere can leave the page past the end: back to the last page.
-  const last = found === null ? null : Math.max(1, Math.ceil(found / pageSize));
-  useEffect(() => {
-    if (last !== null && page > last && status !== 'loading') setPage(last);
-  }, [last, page, status, setPage]);
-  const pages =
-    found !== null ? Math.max(1, Math.ceil(found / pageSize)) : data.page.full ? page + 1 : page;
-  const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
-  const paged: Paged<Lead> = {
-    items: rows,
-    page,
-    pages,
-    from,
-    to: from === 0 ? 0 : from + rows.length - 1,
-    total: found ?? from + rows.length,
-    setPage,
-  };
+  const paged = useServerPaged(rows, page, setPage, {
+    total: found,
+    full: data.page.full,
+    loading: status === 'loading',
+  });
   return {
     search,
     rows,
