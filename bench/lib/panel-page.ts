@@ -21,6 +21,8 @@ export interface BenchStats {
 }
 type BenchWindow = Window & {
   __bench: BenchStats;
+  /** Resolved (with the epoch ms) when firstSeen's `sair` / `rows` is set. */
+  __firstSeenAt: Record<keyof BenchStats['firstSeen'], Promise<number>>;
   __changed: Promise<number>;
   __inputAt: number | null;
   __seen: Record<string, number>;
@@ -46,15 +48,26 @@ function recordReadsAndLongTasks() {
     urls: [],
     firstSeen: {},
   };
-  Object.assign(window, { __bench: stats });
+  const resolvers: Partial<Record<'sair' | 'rows', (at: number) => void>> = {};
+  const firstSeenAt = {
+    sair: new Promise<number>((resolve) => (resolvers.sair = resolve)),
+    rows: new Promise<number>((resolve) => (resolvers.rows = resolve)),
+  };
+  Object.assign(window, { __bench: stats, __firstSeenAt: firstSeenAt });
   const firstSeen = new MutationObserver(() => {
     const now = performance.timeOrigin + performance.now();
     const seen = stats.firstSeen;
     if (seen.sair === undefined) {
       const buttons = Array.from(document.querySelectorAll('button'));
-      if (buttons.some((b) => b.textContent?.trim() === 'Sair')) seen.sair = now;
+      if (buttons.some((b) => b.textContent?.trim() === 'Sair')) {
+        seen.sair = now;
+        resolvers.sair?.(now);
+      }
     }
-    if (seen.rows === undefined && document.querySelector('tbody tr')) seen.rows = now;
+    if (seen.rows === undefined && document.querySelector('tbody tr')) {
+      seen.rows = now;
+      resolvers.rows?.(now);
+    }
     if (seen.sair !== undefined && seen.rows !== undefined) firstSeen.disconnect();
   });
   firstSeen.observe(document, { childList: true, subtree: true });
@@ -122,6 +135,15 @@ function recordReadsAndLongTasks() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) stats.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
+}
+
+/**
+ * Waits in the page (no polling) until 'Sair' or the first lead row is in the document; returns
+ * when it was, in epoch ms. Playwright's own waits poll, up to 500 ms apart, and each poll's
+ * query runs on the page's main thread, which a 4x-throttled open has none to spare of.
+ */
+export function firstSeen(page: Page, what: 'sair' | 'rows'): Promise<number> {
+  return page.evaluate((what) => (window as unknown as BenchWindow).__firstSeenAt[what], what);
 }
 
 /** The page's counters so far. */

@@ -6,8 +6,9 @@
  * `--runs` times at each `--throttle` rate, printing for each open: the stages (guard passed, first
  * rows, interactive), the network waterfall (resource timing) and the main thread's CPU profile
  * by script up to the first rows. Writes `<dir>/<tag>.txt`.
+ * A go file may instead hold several `tag=webDir` lines: those builds are measured interleaved.
  * Usage: node --import tsx bench/lib/panel-profile.ts --dir /tmp/x [--active 20000] [--runs 3]
- *   [--throttle 4,1]
+ *   [--throttle 4,1] [--trace] [--save-profiles (each open's CPU profile, <dir>/profile-<ms>.cpuprofile)]
  */
 import { initializeApp as initAdminApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -15,13 +16,13 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { grantAdmin } from '../../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { freePort, run, startLocalSuite, startProcess } from '../../scripts/lib/local-suite.mjs';
 import { leadKeys } from '../../web/src/domain/lead-keys.ts';
-import { instrumentContext, statsOf } from './panel-page.ts';
+import { firstSeen, instrumentContext, statsOf } from './panel-page.ts';
 import { withoutTriggers } from './pause-triggers.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -220,18 +221,27 @@ async function openOnce(context: BrowserContext, url: string, throttle: number, 
     );
   });
   await page.goto(`${url}/admin`);
-  await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
+  await firstSeen(page, 'sair');
   const tGuard = Date.now() - t0;
   const row = page.locator('tbody tr').first();
-  await row.waitFor({ timeout: 120_000 });
+  await firstSeen(page, 'rows');
   const tRows = Date.now() - t0;
   await row.getByRole('checkbox').check();
   const tInteractive = Date.now() - t0;
+  // The probe's own cost: the same check on the page once it has settled.
+  await row.getByRole('checkbox').uncheck();
+  await page.waitForTimeout(3000);
+  const settledAt = Date.now();
+  await row.getByRole('checkbox').check();
+  const tProbe = Date.now() - settledAt;
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  if (process.argv.includes('--save-profiles')) {
+    writeFileSync(path.join(dir, `profile-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+  }
   const trace = tracing ? traceSummary((await browser.stopTracing()).toString('utf8'), tRows) : [];
-  const { firstSeen } = await statsOf(page);
-  const seenSair = (firstSeen.sair ?? Number.NaN) - t0;
-  const seenRows = (firstSeen.rows ?? Number.NaN) - t0;
+  const seen = (await statsOf(page)).firstSeen;
+  const seenSair = (seen.sair ?? Number.NaN) - t0;
+  const seenRows = (seen.rows ?? Number.NaN) - t0;
   const entries = await page.evaluate(() =>
     [
       ...performance.getEntriesByType('navigation'),
@@ -246,7 +256,7 @@ async function openOnce(context: BrowserContext, url: string, throttle: number, 
   );
   await page.close();
   const lines = [
-    `open at ${throttle}x: guard ${tGuard} ms, first rows ${tRows} ms, interactive ${tInteractive} ms; in the page: Sair ${seenSair.toFixed(0)} ms, first row ${seenRows.toFixed(0)} ms (load ${os
+    `open at ${throttle}x: guard ${tGuard} ms, first rows ${tRows} ms, interactive ${tInteractive} ms (the check alone on the settled page: ${tProbe} ms); in the page: Sair ${seenSair.toFixed(0)} ms, first row ${seenRows.toFixed(0)} ms (load ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')})`,
@@ -265,7 +275,15 @@ async function openOnce(context: BrowserContext, url: string, throttle: number, 
   return { lines, tGuard, tRows, tInteractive, seenSair, seenRows };
 }
 
-async function measureBuild(tag: string, webDir: string, env: Record<string, string>) {
+interface Served {
+  tag: string;
+  outDir: string;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Builds `webDir`'s app and serves it with `vite preview`. */
+async function buildAndServe(tag: string, webDir: string, env: Record<string, string>) {
   const outDir = path.join(dir, `dist-${tag}`);
   const port = await freePort();
   await run(
@@ -293,49 +311,84 @@ async function measureBuild(tag: string, webDir: string, env: Record<string, str
     ],
     { cwd: webDir, env, ready: (out: string) => out.includes('127.0.0.1'), timeoutMs: 30_000 },
   );
-  const url = `http://127.0.0.1:${port}`;
+  return { tag, outDir, url: `http://127.0.0.1:${port}`, stop: () => preview.stop() };
+}
+
+/** A signed-in browser context on `served`, instrumented (panel-page.ts). */
+async function signedIn(browser: Browser, served: Served): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+  });
+  const login = await context.newPage();
+  await login.goto(`${served.url}/admin/login`);
+  await login.getByLabel('Email').fill(account.email);
+  await login.getByLabel('Senha').fill(account.password);
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
+  await login.close();
+  await instrumentContext(context);
+  return context;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+};
+
+/**
+ * Measures several builds (`tag=webDir` lines) interleaved, run by run, in turns (ABBA), so a
+ * machine that gets busier or quieter shifts them all alike. Writes `<dir>/<tag>.txt` for each.
+ */
+async function measureBuilds(
+  builds: { tag: string; webDir: string }[],
+  env: Record<string, string>,
+) {
+  const served: Served[] = [];
+  for (const build of builds) served.push(await buildAndServe(build.tag, build.webDir, env));
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const out: string[] = [`build ${tag} (${webDir})`];
+  const out = new Map(served.map((s) => [s.tag, [`build ${s.tag}`]]));
+  const summary = new Map<string, Record<number, number[][]>>();
   try {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'pt-BR',
-    });
-    const login = await context.newPage();
-    await login.goto(`${url}/admin/login`);
-    await login.getByLabel('Email').fill(account.email);
-    await login.getByLabel('Senha').fill(account.password);
-    await login.getByRole('button', { name: 'Entrar' }).click();
-    await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
-    await login.close();
-    // The in-page first-seen times (panel-page.ts), on every page opened from here on.
-    await instrumentContext(context);
-    const summary: Record<number, number[][]> = {};
+    const contexts = [];
+    for (const s of served) contexts.push(await signedIn(browser, s));
     for (let r = 0; r < runs; r++) {
       for (const throttle of throttles) {
-        const result = await openOnce(context, url, throttle, outDir);
-        out.push(...result.lines);
-        (summary[throttle] ??= []).push([
-          result.tGuard,
-          result.tRows,
-          result.tInteractive,
-          Math.round(result.seenSair),
-          Math.round(result.seenRows),
-        ]);
-        console.log(result.lines[0]);
+        // Odd runs go the other way round (ABBA): the second open of a round was the slower.
+        const order = [...served.entries()];
+        if (r % 2 === 1) order.reverse();
+        for (const [i, s] of order) {
+          const result = await openOnce(contexts[i]!, s.url, throttle, s.outDir);
+          out.get(s.tag)!.push(...result.lines);
+          const byRate = summary.get(s.tag) ?? {};
+          summary.set(s.tag, byRate);
+          (byRate[throttle] ??= []).push([
+            result.tGuard,
+            result.tRows,
+            result.tInteractive,
+            Math.round(result.seenSair),
+            Math.round(result.seenRows),
+          ]);
+          console.log(`${s.tag}: ${result.lines[0]}`);
+        }
       }
-    }
-    for (const [throttle, list] of Object.entries(summary)) {
-      out.push(
-        `SUMMARY ${tag} ${throttle}x guard/rows/interactive/in-page Sair/in-page row: ${list.map((l) => l.join('/')).join('  ')}`,
-      );
     }
   } finally {
     await browser.close();
-    await preview.stop();
+    for (const s of served) await s.stop();
   }
-  writeFileSync(path.join(dir, `${tag}.txt`), out.join('\n') + '\n');
-  console.log(out.filter((l) => l.startsWith('SUMMARY')).join('\n'));
+  const lines: string[] = [];
+  for (const [tag, byRate] of summary) {
+    for (const [throttle, list] of Object.entries(byRate)) {
+      const med = [0, 1, 2].map((k) => median(list.map((l) => l[k]!)));
+      lines.push(
+        `SUMMARY ${tag} ${throttle}x medians guard ${med[0]} rows ${med[1]} interactive ${med[2]}; each guard/rows/interactive/in-page Sair/in-page row: ${list.map((l) => l.join('/')).join('  ')}`,
+      );
+    }
+    writeFileSync(path.join(dir, `${tag}.txt`), [...out.get(tag)!, ...lines].join('\n') + '\n');
+  }
+  console.log(lines.join('\n'));
 }
 
 const account = { email: `profile-${Date.now()}@vagas.test`, password: 'senha-profile' };
@@ -369,11 +422,18 @@ try {
       continue;
     }
     const file = path.join(dir, go);
-    const webDir = readFileSync(file, 'utf8').trim();
+    const text = readFileSync(file, 'utf8').trim();
     rmSync(file);
-    if (webDir === 'stop') break;
+    if (text === 'stop') break;
+    // One web/ directory, or several as `tag=directory` lines (measured interleaved).
+    const builds = text.includes('=')
+      ? text.split('\n').map((line) => {
+          const [tag, webDir] = line.split('=');
+          return { tag: tag!.trim(), webDir: webDir!.trim() };
+        })
+      : [{ tag: go.slice(3), webDir: text }];
     try {
-      await measureBuild(go.slice(3), webDir, env);
+      await measureBuilds(builds, env);
     } catch (error) {
       console.error(`build ${go} failed`, error);
     }
