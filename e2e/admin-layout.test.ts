@@ -15,7 +15,7 @@ const whole = (locator: Locator) =>
 
 /** The text drawn (CSS text-transform applied), whether it is whole. */
 async function badges(page: Page, text: string) {
-  const labels = row(page, text).locator('.mantine-Badge-label');
+  const labels = row(page, text).locator('[data-badge]');
   const out: { text: string; whole: boolean }[] = [];
   for (const label of await labels.all()) {
     out.push({ text: await label.innerText(), whole: await whole(label) });

@@ -1,8 +1,9 @@
 /**
  * A lead's status as a coloured badge: novo blue, principal green, separado yellow, descartado red,
- * anything else grey. Shades chosen so the text keeps a 4.5:1 contrast (WCAG AA).
+ * anything else grey. Shades chosen so the text keeps a 4.5:1 contrast (WCAG AA). A plain span
+ * (LightBadge): lists draw one per row.
  */
-import { Badge } from '@mantine/core';
+import { LightBadge } from '@/components/LightControls/LightControls';
 
 /** The spec's colour name of a status. */
 export function statusColor(status: string): string {
@@ -28,16 +29,10 @@ const swatches: Record<string, { bg: string; fg: string }> = {
 export function StatusBadge({ status }: { status: string }) {
   const color = statusColor(status);
   const swatch = swatches[color] ?? swatches.gray!;
+  // Never cut: at 1280 px the table squeezed them to 'NO…', 'PRI…' (issue 25).
   return (
-    <Badge
-      color={swatch.bg}
-      c={swatch.fg}
-      variant="filled"
-      data-color={color}
-      // Never cut: at 1280 px the table squeezed them to 'NO…', 'PRI…' (issue 25).
-      style={{ flexShrink: 0, minWidth: 'max-content' }}
-    >
+    <LightBadge bg={swatch.bg} fg={swatch.fg} data-color={color}>
       {status || '-'}
-    </Badge>
+    </LightBadge>
   );
 }

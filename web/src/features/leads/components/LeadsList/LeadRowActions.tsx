@@ -1,11 +1,16 @@
-/** A lead's actions: the status selector, the WhatsApp chat and the trash button. */
-import { ActionIcon, Group, NativeSelect } from '@mantine/core';
+/** A lead's actions: the status selector, the WhatsApp chat and the trash button (plain elements: one per row). */
+import {
+  LightIconButton,
+  LightIconLink,
+  LightSelect,
+} from '@/components/LightControls/LightControls';
 import { WhatsAppIcon } from '@/components/icons';
 import { TrashIcon } from '@/components/lead-icons';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import { whatsappLink } from '@/domain/lead-list';
 import { leadStatuses } from '@/domain/options';
 import { leadsTexts, statusChoices } from '@/features/leads/messages';
+import classes from './LeadsList.module.css';
 
 export interface RowHandlers {
   onStatus: (lead: Lead, status: LeadStatus) => void;
@@ -23,38 +28,35 @@ export function LeadRowActions({
 }: { lead: Lead; busy: boolean } & RowHandlers) {
   const known = (leadStatuses as readonly string[]).includes(lead.status);
   return (
-    <Group gap={6} wrap="nowrap">
-      <NativeSelect
-        aria-label={leadsTexts.statusOf(lead.nome)}
-        size="xs"
-        w={120}
+    <div className={classes.actions}>
+      <LightSelect
+        label={leadsTexts.statusOf(lead.nome)}
+        width={120}
         value={lead.status}
         disabled={busy}
-        data={known ? statusChoices : [lead.status, ...statusChoices]}
-        onChange={(event) => onStatus(lead, event.currentTarget.value as LeadStatus)}
+        options={
+          known ? statusChoices : [{ value: lead.status, label: lead.status }, ...statusChoices]
+        }
+        onChange={(status) => onStatus(lead, status as LeadStatus)}
       />
-      <ActionIcon
-        component="a"
+      <LightIconLink
+        color="green"
         href={whatsappLink(lead.whatsapp)}
         target="_blank"
         rel="noopener noreferrer"
         onClick={() => onWhatsapp(lead)}
-        variant="light"
-        color="green"
         aria-label={leadsTexts.whatsappOf(lead.nome)}
       >
         <WhatsAppIcon size={18} />
-      </ActionIcon>
-      <ActionIcon
-        variant="light"
+      </LightIconLink>
+      <LightIconButton
         color="red"
         aria-label={leadsTexts.trashOf(lead.nome)}
         loading={busy}
-        disabled={busy}
         onClick={() => onTrash(lead)}
       >
         <TrashIcon />
-      </ActionIcon>
-    </Group>
+      </LightIconButton>
+    </div>
   );
 }
