@@ -10,6 +10,7 @@ import { App } from './app/App';
 import { AppRouter } from './app/router';
 import { normalizePath, preloadPage } from './app/routes';
 import { routes } from './config/routes';
+import { holdUntilFirstContent } from './lib/page/when-idle';
 import { captureTypedInputs } from './lib/prerender/typed-inputs';
 import { registerServiceWorkerWhenIdle } from './lib/pwa/register';
 
@@ -36,6 +37,8 @@ async function start(container: HTMLElement) {
     // session (a request to the Auth server) starts before the rest of the page's code has run.
     if (normalizePath(location.pathname).startsWith(routes.admin)) {
       import('./lib/firebase/auth').catch(() => undefined);
+      // What the panel's first rows do not need loads after them (lib/page/when-idle.ts).
+      holdUntilFirstContent();
     }
     // The page's chunk is asked for now, not once the router's first render has committed.
     preloadPage(location.pathname).catch(() => undefined);

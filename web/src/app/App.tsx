@@ -1,19 +1,34 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, StrictMode, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { notificationsStore } from '@mantine/notifications';
+import { afterFirstContent } from '@/lib/page/when-idle';
 import { forgetTypedInputs } from '@/lib/prerender/typed-inputs';
 import { cssVariablesResolver, lightOnly, theme } from './theme';
 
-/** The toasts' container, loaded after the page (Toasts.tsx). */
+/** The toasts' container (Toasts.tsx), a chunk of its own. */
 const Toasts = lazy(() => import('./Toasts'));
 
 /**
  * Mounts the toasts once the page is hydrated: a lazy component rendered on the server (the
  * prerender) would leave an unfinished Suspense boundary, which hydration reports as an error.
+ * On the panel the container (its transitions and portal) waits for the first toast, or for the
+ * page to settle after its first rows (lib/page/when-idle.ts), not to be drawn beside them.
  */
 function ClientToasts() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (!hydrated) return null;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const want = () => setWanted(true);
+    if (notificationsStore.getState().notifications.length > 0) want();
+    const stopWatching = notificationsStore.subscribe((state) => {
+      if (state.notifications.length > 0) want();
+    });
+    const cancel = afterFirstContent(want);
+    return () => {
+      stopWatching();
+      cancel();
+    };
+  }, []);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toasts />

@@ -4,12 +4,22 @@
  * trash, reports, settings) that never imports another.
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { leadRecordPath, routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
+import { afterFirstContent } from '@/lib/page/when-idle';
 import {
   AdminGuard,
   AdminHeader,
@@ -75,16 +85,6 @@ const LeadRecordDrawer = lazy(() =>
   loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
 
-/** Runs `task` once the main thread is idle, at the latest after `timeoutMs`; returns a cancel. */
-function whenIdle(task: () => void, timeoutMs: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: timeoutMs });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, timeoutMs);
-  return () => clearTimeout(id);
-}
-
 function TabLoading() {
   return (
     <Center py="xl">
@@ -118,9 +118,14 @@ export function AdminPanel() {
     [navigate],
   );
   const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
-  // Counted once the list is there (not also while it loads), then whenever leads leave the list or
-  // come back to it (here or in another panel); arrivals do not change the trash.
-  const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
+  // Counted once the first rows are drawn and the page is quiet (the tab's label, not the rows:
+  // issue 25), then whenever leads leave the list or come back to it (here or in another panel);
+  // arrivals do not change the trash.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => afterFirstContent(() => setSettled(true)), []);
+  const trash = useTrashCount(
+    settled && activeLeads.status !== 'loading' ? activeLeads.trashEpoch : null,
+  );
 
   // The guard may render the panel on the token's claim before the server has answered: the data
   // connection starts now, but no lead, count or record is shown until the server says admin.
@@ -139,13 +144,9 @@ export function AdminPanel() {
 
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
-  // Fetched once the list is there and the main thread is idle, so opening a record waits for no
-  // download, and the record's code is not run while the first rows are drawn (issue 25).
-  const listed = confirmed && activeLeads.status !== 'loading';
-  useEffect(() => {
-    if (!listed) return;
-    return whenIdle(() => void loadLeadRecord().catch(() => undefined), 5000);
-  }, [listed]);
+  // Fetched once the first rows are on screen and the main thread is idle, so opening a record
+  // waits for no download, and the record's code is not run while the rows are drawn (issue 25).
+  useEffect(() => afterFirstContent(() => void loadLeadRecord().catch(() => undefined)), []);
 
   const signOut = async () => {
     try {

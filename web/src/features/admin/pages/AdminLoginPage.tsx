@@ -1,7 +1,7 @@
 /** /admin/login: email and password sign-in, then the server's admin check (linkAdminUser). */
 import '@mantine/core/styles.css';
 import { Anchor, Center, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signInAdmin } from '@/features/admin/api/admin-session';
 import { loginErrorMessage } from '@/features/admin/api/login-error';
@@ -17,11 +17,14 @@ import { clearToasts, showToast } from '@/components/toast';
 import { appConfig } from '@/config/app-config';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
+import { firstContentShown } from '@/lib/page/when-idle';
 
 export function AdminLogin() {
   const { status, data: user } = useAuthUser();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // The form is the page's content: what waited for the panel's first rows (the toasts) loads now.
+  useEffect(firstContentShown, []);
 
   // An existing session goes straight to the panel (whose guard checks it). While a sign-in is
   // in progress the session exists before linkAdminUser has answered, so wait for it.

@@ -14,10 +14,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, memo, Suspense, useId } from 'react';
 import { leadStatuses } from '@/domain/options';
 import { allJobs, type StatusFilter } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
+import { loadAfterFirstContent } from '@/lib/page/when-idle';
 
 export interface FilterValues {
   search: string;
@@ -40,7 +41,7 @@ export const noFilters: FilterValues = {
 };
 
 /** The date picker (about 16 KB gzip with dayjs) is not needed to show the first rows: it loads after. */
-const DateRangeInput = lazy(() => import('./DateRangeInput'));
+const DateRangeInput = lazy(() => loadAfterFirstContent(() => import('./DateRangeInput')));
 
 const statusData = [
   { value: 'todos', label: leadsTexts.statusOptions.todos },
@@ -58,7 +59,8 @@ export function activeFilterCount(values: FilterValues): number {
   ].filter(Boolean).length;
 }
 
-export function LeadFilters({
+/** Memoised: the tab renders again for each count and arrival, the filters only when they change. */
+export const LeadFilters = memo(function LeadFilters({
   values,
   jobs,
   onChange,
@@ -151,4 +153,4 @@ export function LeadFilters({
       {switches}
     </Stack>
   );
-}
+});

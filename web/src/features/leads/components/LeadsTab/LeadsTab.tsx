@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { defaultSort, type LeadSort } from '@/data/lead-list';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus } from '@/domain/lead-query';
@@ -29,6 +29,7 @@ import { useLeadActions, type LeadActions } from '@/features/leads/hooks/use-lea
 import { useLeadsView, type LeadsView } from '@/features/leads/hooks/use-leads-view';
 import { useDropGone, useSelection, type Selection } from '@/features/leads/hooks/use-selection';
 import { leadsTexts } from '@/features/leads/messages';
+import { firstContentShown } from '@/lib/page/when-idle';
 import { ArrivalNotificationSwitch } from '../ArrivalNotificationSwitch/ArrivalNotificationSwitch';
 import { BulkBar } from '../BulkBar/BulkBar';
 import { ClearDataButton } from '../ClearDataButton/ClearDataButton';
@@ -63,6 +64,10 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const actions = useLeadActions();
   const { selectedIds, clear } = selection;
   const unseenCount = live.unseen.size;
+  // The first rows (or 'Nenhum lead encontrado', or the error) are drawn: what waited loads now.
+  useEffect(() => {
+    if (!view.loading) firstContentShown();
+  }, [view.loading]);
 
   // On a phone the search and the first leads come first; export, 'Limpar Dados' and the arrival
   // switches go under the list (issue 25: they filled a 360 px screen before the first lead).
