@@ -49,7 +49,10 @@ export interface LeadsView {
   dateOnly: boolean;
 }
 
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+/** Built on first use: the locale's data is not loaded on the panel's open (issue 25). */
+let collator: Intl.Collator | undefined;
+const ptCollator = () =>
+  (collator ??= new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }));
 
 /**
  * The page in pt-BR order by a text column: the server orders strings by code point ('Érica' after
@@ -59,7 +62,8 @@ function inLocaleOrder(rows: Lead[], sort: LeadSort): Lead[] {
   if (sort.field === 'created_at') return rows;
   const field = sort.field;
   const sign = sort.order === 'desc' ? -1 : 1;
-  return [...rows].sort((a, b) => sign * collator.compare(a[field] ?? '', b[field] ?? ''));
+  const { compare } = ptCollator();
+  return [...rows].sort((a, b) => sign * compare(a[field] ?? '', b[field] ?? ''));
 }
 
 /** The filters as query clauses; 'Meus leads' without a known admin matches nothing. */

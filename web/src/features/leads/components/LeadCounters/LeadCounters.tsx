@@ -1,5 +1,6 @@
 /** The four counters over the active leads (count aggregations, see data/lead-list.ts): Total de Leads, Principais, Separados, Descartados. */
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { memo } from 'react';
 import { formatCount } from '@/domain/format';
 import type { LeadCounts } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
@@ -11,8 +12,8 @@ const items = [
   ['descartado', leadsTexts.counters.descartado, 'red.8'],
 ] as const;
 
-/** `counts`: null while counting (each counter shows '…'). */
-export function LeadCounters({ counts }: { counts: LeadCounts | null }) {
+/** `counts`: null while counting (each counter shows '…'). Memoised: drawn again when they change. */
+export const LeadCounters = memo(function LeadCounters({ counts }: { counts: LeadCounts | null }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       {items.map(([key, label, color]) => (
@@ -34,4 +35,4 @@ export function LeadCounters({ counts }: { counts: LeadCounts | null }) {
       ))}
     </SimpleGrid>
   );
-}
+});
