@@ -30,6 +30,7 @@ import {
   type LeadClause,
   type LeadOrder,
 } from '@/domain/lead-query';
+import { useCounts } from './counts';
 import { leadsCollection } from './leads';
 import { useLiveQuery } from './live';
 
@@ -229,40 +230,13 @@ export function useLeadCounts<K extends string>(
   debounceMs = 800,
   onError?: (error: unknown) => void,
 ): Record<K, number> | null {
-  const [counts, setCounts] = useState<{ lists: typeof lists; value: Record<K, number> } | null>(
-    null,
+  return useCounts(
+    lists,
+    (clauses) => (clauses ? countLeadsMatching(db, clauses) : Promise.resolve(0)),
+    epoch,
+    debounceMs,
+    onError,
   );
-  const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
-  const firstRun = useRef(true);
-  useEffect(() => {
-    firstRun.current = true;
-  }, [lists]);
-
-  useEffect(() => {
-    if (!lists) return;
-    let cancelled = false;
-    const run = async () => {
-      const entries = await Promise.all(
-        (Object.entries(lists) as [K, readonly LeadClause[] | null][]).map(
-          async ([name, clauses]) =>
-            [name, clauses ? await countLeadsMatching(db, clauses) : 0] as const,
-        ),
-      );
-      if (!cancelled) {
-        setCounts({ lists, value: Object.fromEntries(entries) as Record<K, number> });
-      }
-    };
-    const delay = firstRun.current ? 0 : debounceMs;
-    firstRun.current = false;
-    const timer = setTimeout(() => void run().catch((error) => onErrorRef.current?.(error)), delay);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [db, lists, epoch, debounceMs]);
-
-  return counts && lists && counts.lists === lists ? counts.value : null;
 }
 
 /**

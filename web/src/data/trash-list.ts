@@ -20,11 +20,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import type { Lead } from '@/domain/lead';
-import { searchKeyOf } from '@/domain/lead-keys';
 import { leadsCollection } from './leads';
-
-/** A typed search as the key the trash query looks for (null: no search). */
-export const trashSearchKey = (search: string): string | null => searchKeyOf(search);
 
 /**
  * The trashed leads whose search keys hold `key` (every trashed lead for null), newest deletion

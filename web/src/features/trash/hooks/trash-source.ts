@@ -3,11 +3,12 @@
  * count, the ids only when a bulk action asks), or, in the unit tests, a list in memory with the
  * same semantics (testing/memory-trash-source.ts). Given through context, as the Leads tab's.
  */
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { useLeadPage, type LeadPage } from '@/data/lead-list';
 import { trashedLeadsQuery } from '@/data/leads';
 import { countTrashMatching, fetchTrashIdsMatching, trashListQuery } from '@/data/trash-list';
+import { useCounts } from '@/data/counts';
 import { useLiveLeads } from '@/data/use-live-leads';
 
 export interface TrashListRequest {
@@ -46,29 +47,10 @@ function useFoundCount(
   start: boolean,
   onError: (error: unknown) => void,
 ): number | null {
-  const [found, setFound] = useState<{ search: string | null; n: number } | null>(null);
-  const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
-  const counted = found?.search === search;
-  useEffect(() => {
-    if (!start) return;
-    let cancelled = false;
-    const timer = setTimeout(
-      () =>
-        void countTrashMatching(db, search).then(
-          (n) => !cancelled && setFound({ search, n }),
-          (error: unknown) => onErrorRef.current(error),
-        ),
-      counted ? recountMs : 0,
-    );
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-    // A re-count of the same search waits; a new search counts at once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [db, search, epoch, start]);
-  return counted ? found.n : null;
+  // One list, named by the search: a new search counts at once, a re-count of it waits.
+  const lists = useMemo(() => (start ? { found: search } : null), [search, start]);
+  const counts = useCounts(lists, (key) => countTrashMatching(db, key), epoch, recountMs, onError);
+  return counts?.found ?? null;
 }
 
 /**

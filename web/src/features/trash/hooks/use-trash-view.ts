@@ -5,7 +5,7 @@
  */
 import { useCallback, useDeferredValue, useReducer, useState } from 'react';
 import { pageSize, useServerPaged, type Paged } from '@/components/ListPager/use-paged';
-import { trashSearchKey } from '@/data/trash-list';
+import { searchKeyOf } from '@/domain/lead-keys';
 import type { Lead } from '@/domain/lead';
 import type { TrashSource } from './trash-source';
 
@@ -29,7 +29,7 @@ export function useTrashView(
   onChanged: (() => void) | undefined,
   onError: (error: unknown) => void,
 ): TrashView {
-  const search = trashSearchKey(useDeferredValue(typed));
+  const search = searchKeyOf(useDeferredValue(typed));
   const key = search ?? '';
   const [paging, setPaging] = useState({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
