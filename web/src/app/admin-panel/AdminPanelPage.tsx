@@ -4,16 +4,7 @@
  * trash, reports, settings) that never imports another.
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
@@ -118,14 +109,10 @@ export function AdminPanel() {
     [navigate],
   );
   const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
-  // Counted once the first rows are drawn and the page is quiet (the tab's label, not the rows:
-  // issue 25), then whenever leads leave the list or come back to it (here or in another panel);
-  // arrivals do not change the trash.
-  const [settled, setSettled] = useState(false);
-  useEffect(() => afterFirstContent(() => setSettled(true)), []);
-  const trash = useTrashCount(
-    settled && activeLeads.status !== 'loading' ? activeLeads.trashEpoch : null,
-  );
+  // Counted once the list is there (not also while it loads), then whenever leads leave the list or
+  // come back to it (here or in another panel); arrivals do not change the trash. (Held until the
+  // page settled, 'Lixeira (…)' showed for up to 5 s for little gain: issue 25.)
+  const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
 
   // The guard may render the panel on the token's claim before the server has answered: the data
   // connection starts now, but no lead, count or record is shown until the server says admin.
