@@ -44,6 +44,7 @@ import {
   firstSeen,
   instrumentContext,
   rowSeenAt,
+  signInOnLoginPage,
   statsOf,
   timeChange,
   watchRows,
@@ -152,10 +153,7 @@ async function signInAsAdmin(browser: Browser, suite: LocalSuite, db: Firestore,
     timezoneId: 'America/Bahia',
   });
   const login = await context.newPage();
-  await login.goto(`${suite.webUrl}/admin/login`);
-  await login.getByLabel('Email').fill(account.email);
-  await login.getByLabel('Senha').fill(account.password);
-  await login.getByRole('button', { name: 'Entrar' }).click();
+  await signInOnLoginPage(login, suite.webUrl, account);
   await login.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
   step('signed in; waiting for the list');
   await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });

@@ -26,7 +26,7 @@ import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { startPanelSuite } from './lib/panel-suite.ts';
-import { instrumentContext, statsOf } from './lib/panel-page.ts';
+import { instrumentContext, signInOnLoginPage, statsOf } from './lib/panel-page.ts';
 import {
   armRecordOpen,
   armTimelineEntry,
@@ -98,10 +98,7 @@ async function signIn(browser: Browser, suite: LocalSuite, db: Firestore, email:
   const page = await context.newPage();
   // The machine is shared: a cold production page may take longer than Playwright's 30 s.
   page.setDefaultTimeout(120_000);
-  await page.goto(`${suite.webUrl}/admin/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill('senha-bench');
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signInOnLoginPage(page, suite.webUrl, { email, password: 'senha-bench' });
   await page.getByRole('group', { name: 'Total de Leads' }).waitFor({ timeout: 300_000 });
   // The full list has arrived once the counter shows every lead (pt-BR writes 2000 and 20.000).
   await page.waitForFunction(

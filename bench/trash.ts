@@ -20,6 +20,7 @@ import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { leadKeys } from '../web/src/domain/lead-keys.ts';
+import { signInOnLoginPage } from './lib/panel-page.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { report } from './lib/report.ts';
 
@@ -81,10 +82,7 @@ async function signIn(browser: Browser, suite: LocalSuite, db: Firestore): Promi
     timezoneId: 'America/Bahia',
   });
   const page = await context.newPage();
-  await page.goto(`${suite.webUrl}/admin/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill('senha-bench');
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signInOnLoginPage(page, suite.webUrl, { email, password: 'senha-bench' });
   await page.getByRole('group', { name: 'Total de Leads' }).waitFor({ timeout });
   return page;
 }

@@ -146,6 +146,19 @@ export function firstSeen(page: Page, what: 'sair' | 'rows'): Promise<number> {
   return page.evaluate((what) => (window as unknown as BenchWindow).__firstSeenAt[what], what);
 }
 
+/** Signs an admin in on the panel's login page (each bench then waits for what it needs). */
+export async function signInOnLoginPage(
+  page: Page,
+  webUrl: string | null,
+  account: { email: string; password: string },
+): Promise<void> {
+  if (!webUrl) throw new Error('the local suite serves no web app (started without web)');
+  await page.goto(`${webUrl}/admin/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Senha').fill(account.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
 /** The page's counters so far. */
 export function statsOf(page: Page): Promise<BenchStats> {
   return page.evaluate(() => (window as unknown as BenchWindow).__bench);

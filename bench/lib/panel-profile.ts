@@ -22,7 +22,7 @@ import { grantAdmin } from '../../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { freePort, run, startLocalSuite, startProcess } from '../../scripts/lib/local-suite.mjs';
 import { leadKeys } from '../../web/src/domain/lead-keys.ts';
-import { firstSeen, instrumentContext, statsOf } from './panel-page.ts';
+import { firstSeen, instrumentContext, signInOnLoginPage, statsOf } from './panel-page.ts';
 import { withoutTriggers } from './pause-triggers.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -321,10 +321,7 @@ async function signedIn(browser: Browser, served: Served): Promise<BrowserContex
     locale: 'pt-BR',
   });
   const login = await context.newPage();
-  await login.goto(`${served.url}/admin/login`);
-  await login.getByLabel('Email').fill(account.email);
-  await login.getByLabel('Senha').fill(account.password);
-  await login.getByRole('button', { name: 'Entrar' }).click();
+  await signInOnLoginPage(login, served.url, account);
   await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
   await login.close();
   await instrumentContext(context);
