@@ -5,12 +5,16 @@
  */
 import { initializeApp as initAdminApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { appendFileSync } from 'node:fs';
 import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
 
 export async function startPanelSuite(
   adminAppName?: string,
 ): Promise<{ suite: LocalSuite; adminApp: App; db: Firestore }> {
-  const suite = await startLocalSuite({ web: 'preview', functions: true });
+  // VAGAS_SUITE_LOG=<file>: the emulators' and the preview server's output, for a bench that looks odd.
+  const logFile = process.env.VAGAS_SUITE_LOG;
+  const log = logFile ? (line: string) => appendFileSync(logFile, `${line}\n`) : undefined;
+  const suite = await startLocalSuite({ web: 'preview', functions: true, log });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
   }

@@ -30,11 +30,15 @@ async function register(base: string, triggers: readonly Described[]) {
 
 export async function withoutTriggers<T>(suite: LocalSuite, seed: () => Promise<T>): Promise<T> {
   const base = `http://${suite.firestore.host}:${suite.firestore.port}/emulator/v1/projects/${suite.projectId}`;
+  // The suite registers missing triggers again every second (scripts/lib/trigger-sync.mjs): paused,
+  // or the seed's later writes would queue thousands of runs that the benches then measured beside.
+  await suite.triggerSync?.pause();
   const listed = (await (await fetch(`${base}/triggers`)).json()) as { triggers: Described[] };
   await fetch(`${base}/triggers`, { method: 'DELETE' });
   try {
     return await seed();
   } finally {
     await register(base, listed.triggers);
+    suite.triggerSync?.resume();
   }
 }

@@ -171,3 +171,31 @@ it('registers Firestore triggers under their current keys and follows reloads', 
     await sync.stop();
   }
 });
+
+it('registers nothing while paused, and again once resumed', async () => {
+  functions.defs = [v2('onPaused', 'paused/{id}')];
+  functions.keys = ['us-central1-onPaused-0'];
+  const skipped: (() => void)[] = [];
+  const sync = await syncTriggers({
+    projectId: PROJECT,
+    functions: { host: '127.0.0.1', port: functionsPort },
+    firestore: { host: emu.host, port: emu.port },
+    intervalMs: 20,
+    onRound: (paused) => paused && skipped.shift()?.(),
+  });
+  try {
+    await until(['us-central1-onPaused-0']);
+    await sync.pause();
+    // A bulk seed unregisters the triggers (bench/lib/pause-triggers.ts).
+    await fetch(`http://${emu.hostAndPort}/emulator/v1/projects/${PROJECT}/triggers`, {
+      method: 'DELETE',
+    });
+    // Two rounds have come and gone since: neither registered the trigger again.
+    for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => skipped.push(resolve));
+    expect(await registered()).toEqual([]);
+    sync.resume();
+    await until(['us-central1-onPaused-0']);
+  } finally {
+    await sync.stop();
+  }
+});

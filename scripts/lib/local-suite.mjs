@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syncTriggers } from './trigger-sync.mjs';
+/** @typedef {import('./trigger-sync.mjs').TriggerSync} TriggerSync */
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const projectId = 'demo-vagas';
@@ -22,6 +23,8 @@ const host = '127.0.0.1';
  * @property {Address | null} auth
  * @property {Address | null} functions
  * @property {string | null} webUrl
+ * @property {Pick<TriggerSync, 'pause' | 'resume'> | null} triggerSync with functions: the
+ *   registration of their Firestore triggers with our emulator, which a bulk seed pauses
  * @property {() => Promise<void>} stop
  */
 /**
@@ -235,6 +238,8 @@ async function startLocalSuiteOnce(options) {
     for (const file of tempFiles) rmSync(file, { force: true, recursive: true });
   };
 
+  /** @type {TriggerSync | null} */
+  let triggerSync = null;
   try {
     started.push(await startFirestore(ports, options.dataDir, withFunctions, log));
     const only = [
@@ -247,15 +252,13 @@ async function startLocalSuiteOnce(options) {
       tempFiles.push(configPath);
       started.push(await startFirebaseTools(only, configPath, ports, options.dataDir, log));
       if (withFunctions) {
-        const addresses = { functions: { host, port: ports.functions } };
-        started.push(
-          await syncTriggers({
-            projectId,
-            ...addresses,
-            firestore: { host, port: ports.firestore },
-            log,
-          }),
-        );
+        triggerSync = await syncTriggers({
+          projectId,
+          functions: { host, port: ports.functions },
+          firestore: { host, port: ports.firestore },
+          log,
+        });
+        started.push(triggerSync);
       }
     }
     /** @type {string | null} */
@@ -282,6 +285,7 @@ async function startLocalSuiteOnce(options) {
       auth: withAuth || withFunctions ? { host, port: ports.auth } : null,
       functions: withFunctions ? { host, port: ports.functions } : null,
       webUrl,
+      triggerSync,
       stop,
     };
   } catch (error) {

@@ -19,6 +19,12 @@
  * @property {{ eventType: string, resource?: string, eventFilters?: Record<string, string>, eventFilterPathPatterns?: Record<string, string> }} [eventTrigger]
  */
 /** @typedef {{ method: 'POST' | 'PUT', path: string, body: string }} Registration */
+/**
+ * @typedef {object} TriggerSync the running sync
+ * @property {() => Promise<void>} stop
+ * @property {() => Promise<void>} pause registers nothing until resumed (waits for the round under way)
+ * @property {() => void} resume
+ */
 
 const PROBE = '__trigger_key_probe__';
 
@@ -135,7 +141,8 @@ async function desiredRegistrations(functionsBase, projectId, defs) {
 
 /**
  * Starts polling; `ready` resolves after the first complete sync (with the number of triggers).
- * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void }} options
+ * `onRound` is told each time a round is due (with whether it was skipped, paused): for tests.
+ * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void, onRound?: (paused: boolean) => void }} options
  */
 export function startTriggerSync(options) {
   const { projectId, intervalMs = 1000 } = options;
@@ -200,7 +207,11 @@ export function startTriggerSync(options) {
   const ready = new Promise((resolve) => (resolveReady = resolve));
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
-  const loop = async () => {
+  let paused = false;
+  /** The round under way, if any (a pause waits for it). */
+  /** @type {Promise<void> | null} */
+  let round = null;
+  const runRound = async () => {
     try {
       resolveReady(await syncOnce());
       lastError = '';
@@ -209,6 +220,14 @@ export function startTriggerSync(options) {
       if (message !== lastError) log(`[triggers] sync failed (retrying): ${message}`);
       lastError = message;
     }
+  };
+  const loop = async () => {
+    if (!paused) {
+      round = runRound();
+      await round;
+      round = null;
+    }
+    options.onRound?.(paused);
     if (!stopped) timer = setTimeout(loop, intervalMs);
   };
   void loop();
@@ -218,14 +237,25 @@ export function startTriggerSync(options) {
       stopped = true;
       clearTimeout(timer);
     },
+    /**
+     * Registers nothing until `resume()`, from when the round under way (if any) has ended: a bulk
+     * seed unregisters the triggers and must not see them registered again mid-way.
+     */
+    async pause() {
+      paused = true;
+      await round;
+    },
+    resume() {
+      paused = false;
+    },
   };
 }
 
 /**
  * Starts the sync and waits for its first round (the local suite's step after the Functions
  * emulator is ready); rejects when nothing could be registered within `timeoutMs`.
- * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void, timeoutMs?: number }} options
- * @returns {Promise<{ stop: () => Promise<void> }>}
+ * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void, onRound?: (paused: boolean) => void, timeoutMs?: number }} options
+ * @returns {Promise<TriggerSync>}
  */
 export async function syncTriggers(options) {
   const timeoutMs = options.timeoutMs ?? 60_000;
@@ -246,5 +276,5 @@ export async function syncTriggers(options) {
   } finally {
     clearTimeout(timer);
   }
-  return { stop: async () => sync.stop() };
+  return { stop: async () => sync.stop(), pause: sync.pause, resume: sync.resume };
 }
