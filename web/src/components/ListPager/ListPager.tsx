@@ -1,8 +1,9 @@
 /** The page buttons under a paged list, with 'first–last of total'. Hidden when everything fits on one page. */
 import { Group, Pagination, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { Paged } from './use-paged';
 
-export function ListPager<T>({
+function Pager<T>({
   paged,
   label,
   showing,
@@ -39,3 +40,6 @@ export function ListPager<T>({
     </Group>
   );
 }
+
+/** Memoised: a list's page re-renders for a tick or a count, its pager only when it changes. */
+export const ListPager = memo(Pager) as typeof Pager;

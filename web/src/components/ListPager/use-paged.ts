@@ -1,5 +1,5 @@
 /** Pages a long list (the panel renders at most one page of rows, so 20,000 leads never freeze a phone). */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 export const pageSize = 25;
 
@@ -49,13 +49,19 @@ export function useServerPaged<T>(
     if (last !== null && page > last && !loading) setPage(last);
   }, [last, page, loading, setPage]);
   const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
-  return {
-    items: rows,
-    page,
-    pages: last ?? (full ? page + 1 : page),
-    from,
-    to: from === 0 ? 0 : from + rows.length - 1,
-    total: total ?? from + rows.length,
-    setPage,
-  };
+  const pages = last ?? (full ? page + 1 : page);
+  const count = total ?? from + rows.length;
+  // One object while nothing changes: the pager is memoised on it (a tick re-renders no pager).
+  return useMemo(
+    () => ({
+      items: rows,
+      page,
+      pages,
+      from,
+      to: from === 0 ? 0 : from + rows.length - 1,
+      total: count,
+      setPage,
+    }),
+    [rows, page, pages, from, count, setPage],
+  );
 }

@@ -3,7 +3,7 @@
  * sound, and only on while the browser allows them. Turning it on asks the browser's permission.
  */
 import { useLocalStorage } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   arrivalNotificationKey,
   askNotificationAccess,
@@ -47,5 +47,7 @@ export function useArrivalNotifications(): ArrivalNotifications {
     [setChosen],
   );
 
-  return { on: chosen && access === 'granted', access, asking, setOn };
+  const on = chosen && access === 'granted';
+  // One object while nothing changes: the switch is memoised on it.
+  return useMemo(() => ({ on, access, asking, setOn }), [on, access, asking, setOn]);
 }

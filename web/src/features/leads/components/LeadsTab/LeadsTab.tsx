@@ -17,10 +17,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { defaultSort, type LeadSort } from '@/data/lead-list';
 import { columnLabel } from '@/domain/lead-columns';
-import { counterClauses, withStatus } from '@/domain/lead-query';
+import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
 import { ListPager } from '@/components/ListPager/ListPager';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
@@ -44,14 +44,80 @@ export interface LeadsTabProps {
   me?: string | null;
 }
 
-/** What an export reads: the filtered list, or its principal leads. */
-function exportLoader(source: LeadSource, view: LeadsView) {
-  return async (kind: ExportKind): Promise<readonly Lead[]> => {
-    const clauses =
-      view.clauses && (kind === 'qualified' ? withStatus(view.clauses, 'principal') : view.clauses);
-    return clauses ? source.fetch(clauses, view.sort) : [];
-  };
-}
+/** The list's title: one element for the module's life, so the tab's renders skip it. */
+const listTitle = (
+  <Title order={2} size="h3">
+    {leadsTexts.listTitle}
+  </Title>
+);
+
+/**
+ * The exports and 'Limpar Dados'. Memoised, like the other parts of the tab: a tick, an arrival or
+ * a count re-renders only what shows it (issue 25: the first click waited on whole-tab renders).
+ */
+const ExportAndClear = memo(function ExportAndClear({
+  source,
+  clauses,
+  sort,
+  listed,
+  qualified,
+  total,
+  loading,
+}: {
+  source: LeadSource;
+  clauses: LeadClause[] | null;
+  sort: LeadSort;
+  listed: number | null;
+  qualified: number | null;
+  /** Every active lead (null: counting). */
+  total: number | null;
+  loading: boolean;
+}) {
+  // What an export reads: the filtered list, or its principal leads.
+  const load = useCallback(
+    async (kind: ExportKind): Promise<readonly Lead[]> => {
+      const chosen = clauses && (kind === 'qualified' ? withStatus(clauses, 'principal') : clauses);
+      return chosen ? source.fetch(chosen, sort) : [];
+    },
+    [source, clauses, sort],
+  );
+  const loadAll = useCallback(() => source.fetch(counterClauses.total), [source]);
+  return (
+    <Group gap="xs">
+      <ExportButton listed={listed} qualified={qualified} load={load} disabled={loading} />
+      <ClearDataButton count={total} load={loadAll} />
+    </Group>
+  );
+});
+
+/** The arrival sound and notification switches, and 'Marcar como vistos'. */
+const ArrivalTools = memo(function ArrivalTools({
+  sound,
+  setSound,
+  notifications,
+  unseenCount,
+  markSeen,
+}: Pick<ActiveLeads, 'sound' | 'setSound' | 'notifications' | 'markSeen'> & {
+  unseenCount: number;
+}) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Group gap="lg" align="flex-start">
+        <Switch
+          label={leadsTexts.sound}
+          checked={sound}
+          onChange={(event) => setSound(event.currentTarget.checked)}
+        />
+        <ArrivalNotificationSwitch notifications={notifications} />
+      </Group>
+      {unseenCount > 0 && (
+        <Button size="xs" variant="default" onClick={() => markSeen()}>
+          {leadsTexts.markSeen(unseenCount)}
+        </Button>
+      )}
+    </Group>
+  );
+});
 
 export function LeadsTab({ live, me = null }: LeadsTabProps) {
   const [filters, setFilters] = useState<FilterValues>(noFilters);
@@ -63,7 +129,6 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
   useDropGone(selection, useGone(selection.selectedIds, view.clauses));
   const actions = useLeadActions();
   const { selectedIds, clear } = selection;
-  const unseenCount = live.unseen.size;
   // The first rows (or 'Nenhum lead encontrado', or the error) are drawn: what waited loads now.
   useEffect(() => {
     if (!view.loading) firstContentShown();
@@ -73,35 +138,24 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
   // switches go under the list (issue 25: they filled a 360 px screen before the first lead).
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const exportAndClear = (
-    <Group gap="xs">
-      <ExportButton
-        listed={view.listed}
-        qualified={view.qualified}
-        load={exportLoader(source, view)}
-        disabled={view.loading}
-      />
-      <ClearDataButton
-        count={view.counts?.total ?? null}
-        load={() => source.fetch(counterClauses.total)}
-      />
-    </Group>
+    <ExportAndClear
+      source={source}
+      clauses={view.clauses}
+      sort={view.sort}
+      listed={view.listed}
+      qualified={view.qualified}
+      total={view.counts?.total ?? null}
+      loading={view.loading}
+    />
   );
   const arrivalTools = (
-    <Group justify="space-between" gap="xs">
-      <Group gap="lg" align="flex-start">
-        <Switch
-          label={leadsTexts.sound}
-          checked={live.sound}
-          onChange={(event) => live.setSound(event.currentTarget.checked)}
-        />
-        <ArrivalNotificationSwitch notifications={live.notifications} />
-      </Group>
-      {unseenCount > 0 && (
-        <Button size="xs" variant="default" onClick={() => live.markSeen()}>
-          {leadsTexts.markSeen(unseenCount)}
-        </Button>
-      )}
-    </Group>
+    <ArrivalTools
+      sound={live.sound}
+      setSound={live.setSound}
+      notifications={live.notifications}
+      unseenCount={live.unseen.size}
+      markSeen={live.markSeen}
+    />
   );
 
   return (
@@ -110,9 +164,7 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
       <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
-            <Title order={2} size="h3">
-              {leadsTexts.listTitle}
-            </Title>
+            {listTitle}
             {!phone && exportAndClear}
           </Group>
           {!phone && arrivalTools}
@@ -191,6 +243,15 @@ interface LeadsBodyProps {
 function LeadsBody({ live, view, selection, actions, wanted, onSort }: LeadsBodyProps) {
   const { onStatus, onTrash, onWhatsapp } = useRowHandlers(live.markSeen, actions);
   const { rows } = view;
+  const { select } = selection;
+  const onSelectPage = useCallback(
+    (on: boolean) =>
+      select(
+        rows.map((lead) => lead.id),
+        on,
+      ),
+    [select, rows],
+  );
   if (view.error && rows.length === 0) {
     return <Alert color="red" title={leadsTexts.loadFailed} />;
   }
@@ -222,12 +283,7 @@ function LeadsBody({ live, view, selection, actions, wanted, onSort }: LeadsBody
         selected={selection.selected}
         pending={actions.pending}
         onSelect={selection.onSelect}
-        onSelectPage={(on) =>
-          selection.select(
-            rows.map((lead) => lead.id),
-            on,
-          )
-        }
+        onSelectPage={onSelectPage}
         onStatus={onStatus}
         onTrash={onTrash}
         onWhatsapp={onWhatsapp}
