@@ -238,7 +238,11 @@ async function openOnce(context: BrowserContext, url: string, throttle: number, 
   if (process.argv.includes('--save-profiles')) {
     writeFileSync(path.join(dir, `profile-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   }
-  const trace = tracing ? traceSummary((await browser.stopTracing()).toString('utf8'), tRows) : [];
+  const traced = tracing ? (await browser.stopTracing()).toString('utf8') : '';
+  if (traced && process.argv.includes('--save-profiles')) {
+    writeFileSync(path.join(dir, `trace-${Date.now()}.json`), traced);
+  }
+  const trace = traced ? traceSummary(traced, tInteractive) : [];
   const seen = (await statsOf(page)).firstSeen;
   const seenSair = (seen.sair ?? Number.NaN) - t0;
   const seenRows = (seen.rows ?? Number.NaN) - t0;

@@ -30,6 +30,7 @@ import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
 import { auth } from '@/lib/firebase/auth';
 import { firestore } from '@/lib/firebase/firestore';
 import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
+import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
 
 /**
@@ -148,7 +149,7 @@ export function AdminPanel() {
   return (
     <>
       <AdminHeader onSignOut={() => void signOut()} />
-      <Container size="xl" py={{ base: 'xs', sm: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
+      <Container size="xl" className={classes.main}>
         <AdminTabs
           trashCount={confirmed ? trash.count : null}
           panels={{

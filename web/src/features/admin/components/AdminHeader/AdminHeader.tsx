@@ -1,20 +1,17 @@
 /** The panel header: company name with 'Gestão de Vagas', the panel title and 'Sair'. */
-import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { appConfig } from '@/config/app-config';
 import { adminTexts } from '@/features/admin/messages';
+import classes from './AdminHeader.module.css';
 
 export function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
   return (
-    <Box
-      component="header"
-      py={{ base: 'xs', sm: 'md' }}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-    >
+    <header className={classes.header}>
       <Container size="xl">
         {/* 'Sair' keeps its width on a 360 px phone (it was clipped to 'Sai'); the title wraps. */}
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
           <div style={{ minWidth: 0 }}>
-            <Title order={1} size="h2" fz={{ base: 'h3', sm: 'h2' }}>
+            <Title order={1} size="h2" className={classes.title}>
               {adminTexts.title}
             </Title>
             <Text fw={600}>{appConfig.companyName}</Text>
@@ -27,6 +24,6 @@ export function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
           </Button>
         </Group>
       </Container>
-    </Box>
+    </header>
   );
 }

@@ -3,22 +3,14 @@
  * the search shows; the others fold under 'Filtros' (with how many are on), so the first lead is on
  * the first screen (issue 25: the filters filled a 360 px screen).
  */
-import {
-  Button,
-  Collapse,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Button, Collapse, Group, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, memo, Suspense, useId } from 'react';
 import { leadStatuses } from '@/domain/options';
 import { allJobs, type StatusFilter } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
 import { loadAfterFirstContent } from '@/lib/page/when-idle';
+import classes from './LeadFilters.module.css';
 
 export interface FilterValues {
   search: string;
@@ -146,10 +138,10 @@ export const LeadFilters = memo(function LeadFilters({
   }
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+      <div className={classes.grid}>
         {search}
         {more}
-      </SimpleGrid>
+      </div>
       {switches}
     </Stack>
   );

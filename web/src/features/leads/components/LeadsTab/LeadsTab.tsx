@@ -4,24 +4,14 @@
  * comes from use-leads-view over the tab's source (the server, one page at a time: lead-source.ts),
  * the selection from use-selection, the writes from use-lead-actions; this file lays them out.
  */
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { defaultSort, type LeadSort } from '@/data/lead-list';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
 import { ListPager } from '@/components/ListPager/ListPager';
+import { PanelCard } from '@/components/PanelCard/PanelCard';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
 import { goneHookOf, useLeadSource, type LeadSource } from '@/features/leads/hooks/lead-source';
@@ -161,7 +151,7 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
   return (
     <Stack gap="md">
       <LeadCounters counts={view.counts} />
-      <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
+      <PanelCard>
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
             {listTitle}
@@ -194,7 +184,7 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
           {phone && arrivalTools}
           {phone && exportAndClear}
         </Stack>
-      </Paper>
+      </PanelCard>
     </Stack>
   );
 }

@@ -4,11 +4,12 @@
  * which read the leads they act on only when pressed. What is shown comes from use-trash-view over
  * the tab's source (trash-source.ts); this file lays it out.
  */
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { FirestoreError } from 'firebase/firestore';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { ListPager } from '@/components/ListPager/ListPager';
+import { PanelCard } from '@/components/PanelCard/PanelCard';
 import { showToast } from '@/components/toast';
 import type { Lead } from '@/domain/lead';
 import { useTrashSource } from '@/features/trash/hooks/trash-source';
@@ -56,7 +57,7 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
   const empty = !view.loading && view.rows.length === 0;
 
   return (
-    <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
+    <PanelCard>
       <Stack gap="sm">
         <Title order={2} size="h3">
           {trashTexts.title}
@@ -120,6 +121,6 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
       >
         {confirming ? trashTexts.confirm(confirming.nome) : ''}
       </ConfirmDialog>
-    </Paper>
+    </PanelCard>
   );
 }
