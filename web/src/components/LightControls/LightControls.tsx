@@ -1,7 +1,7 @@
 /**
- * Light stand-ins for Mantine's Badge, Checkbox, NativeSelect and ActionIcon: plain elements with
- * one class each, drawn alike (LightControls.module.css). For what a list repeats on every row;
- * forms and toolbars keep Mantine's components.
+ * Light stand-ins for Mantine's Badge, Checkbox, NativeSelect, ActionIcon and Switch: plain elements
+ * with one class each, drawn alike (LightControls.module.css). For what a list repeats on every row
+ * and for the panel's first screen (issue 25); forms and dialogs keep Mantine's components.
  */
 import {
   useEffect,
@@ -124,4 +124,33 @@ export function LightIconLink({
   ...props
 }: AnchorHTMLAttributes<HTMLAnchorElement> & { color: IconColor }) {
   return <a className={classes.icon} data-color={color} {...props} />;
+}
+
+export interface LightSwitchProps {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+  'aria-describedby'?: string;
+}
+
+/** An on/off switch (`role="switch"`), named by its label. */
+export function LightSwitch({ label, checked, disabled, onChange, ...aria }: LightSwitchProps) {
+  return (
+    <label className={classes.switch} data-disabled={disabled || undefined}>
+      <input
+        type="checkbox"
+        role="switch"
+        className={classes.switchInput}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        {...aria}
+      />
+      <span className={classes.track} aria-hidden="true">
+        <span className={classes.thumb} />
+      </span>
+      <span className={classes.switchLabel}>{label}</span>
+    </label>
+  );
 }

@@ -1,6 +1,7 @@
 /** The opt-in switch of desktop notifications of arrivals; says why when the browser will not show them. */
-import { Stack, Switch, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import { LightSwitch } from '@/components/LightControls/LightControls';
 import type { ArrivalNotifications } from '@/features/leads/hooks/use-arrival-notifications';
 import { leadsTexts } from '@/features/leads/messages';
 
@@ -17,12 +18,12 @@ export function ArrivalNotificationSwitch({
     access === 'denied' ? texts.denied : access === 'unsupported' ? texts.unsupported : null;
   return (
     <Stack gap={2} maw={360}>
-      <Switch
+      <LightSwitch
         label={texts.label}
         aria-describedby={hintId}
         checked={on}
         disabled={asking || access === 'unsupported'}
-        onChange={(event) => void setOn(event.currentTarget.checked)}
+        onChange={(checked) => void setOn(checked)}
       />
       <Text
         id={hintId}

@@ -3,9 +3,10 @@
  * the search shows; the others fold under 'Filtros' (with how many are on), so the first lead is on
  * the first screen (issue 25: the filters filled a 360 px screen).
  */
-import { Button, Collapse, Group, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, memo, Suspense, useId } from 'react';
+import { LightSwitch } from '@/components/LightControls/LightControls';
 import { leadStatuses } from '@/domain/options';
 import { allJobs, type StatusFilter } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
@@ -101,15 +102,15 @@ export const LeadFilters = memo(function LeadFilters({
   );
   const switches = (
     <Group gap="lg">
-      <Switch
+      <LightSwitch
         label={leadsTexts.mine}
         checked={values.mine}
-        onChange={(event) => set({ mine: event.currentTarget.checked })}
+        onChange={(mine) => set({ mine })}
       />
-      <Switch
+      <LightSwitch
         label={leadsTexts.notContacted}
         checked={values.notContacted}
-        onChange={(event) => set({ notContacted: event.currentTarget.checked })}
+        onChange={(notContacted) => set({ notContacted })}
       />
     </Group>
   );

@@ -4,12 +4,13 @@
  * comes from use-leads-view over the tab's source (the server, one page at a time: lead-source.ts),
  * the selection from use-selection, the writes from use-lead-actions; this file lays them out.
  */
-import { Alert, Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { defaultSort, type LeadSort } from '@/data/lead-list';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
+import { LightSwitch } from '@/components/LightControls/LightControls';
 import { ListPager } from '@/components/ListPager/ListPager';
 import { PanelCard } from '@/components/PanelCard/PanelCard';
 import type { Lead, LeadStatus } from '@/domain/lead';
@@ -93,11 +94,7 @@ const ArrivalTools = memo(function ArrivalTools({
   return (
     <Group justify="space-between" gap="xs">
       <Group gap="lg" align="flex-start">
-        <Switch
-          label={leadsTexts.sound}
-          checked={sound}
-          onChange={(event) => setSound(event.currentTarget.checked)}
-        />
+        <LightSwitch label={leadsTexts.sound} checked={sound} onChange={setSound} />
         <ArrivalNotificationSwitch notifications={notifications} />
       </Group>
       {unseenCount > 0 && (
