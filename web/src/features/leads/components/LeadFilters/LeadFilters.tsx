@@ -3,10 +3,14 @@
  * the search shows; the others fold under 'Filtros' (with how many are on), so the first lead is on
  * the first screen (issue 25: the filters filled a 360 px screen).
  */
-import { Button, Collapse, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, memo, Suspense, useId } from 'react';
-import { LightSwitch } from '@/components/LightControls/LightControls';
+import { lazy, memo, Suspense, useId, useMemo } from 'react';
+import {
+  LightSelectField,
+  LightSwitch,
+  LightTextField,
+} from '@/components/LightControls/LightControls';
 import { leadStatuses } from '@/domain/options';
 import { allJobs, type StatusFilter } from '@/domain/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
@@ -63,34 +67,50 @@ export const LeadFilters = memo(function LeadFilters({
   onChange: (values: FilterValues) => void;
 }) {
   const set = (patch: Partial<FilterValues>) => onChange({ ...values, ...patch });
+  const jobOptions = useMemo(
+    () => [
+      { value: allJobs, label: leadsTexts.allJobs },
+      ...jobs.map((job) => ({ value: job, label: job })),
+    ],
+    [jobs],
+  );
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [open, { toggle }] = useDisclosure(false);
   const moreId = useId();
   const search = (
-    <TextInput
+    <LightTextField
       label={leadsTexts.search}
       description={leadsTexts.searchHint}
-      inputWrapperOrder={['label', 'input', 'description']}
       type="search"
       value={values.search}
-      onChange={(event) => set({ search: event.currentTarget.value })}
+      onChange={(search) => set({ search })}
     />
   );
   const more = (
     <>
-      <NativeSelect
+      <LightSelectField
         label={leadsTexts.statusFilter}
-        data={statusData}
+        options={statusData}
         value={values.status}
-        onChange={(event) => set({ status: event.currentTarget.value as StatusFilter })}
+        onChange={(status) => set({ status: status as StatusFilter })}
       />
-      <NativeSelect
+      <LightSelectField
         label={leadsTexts.jobFilter}
-        data={[{ value: allJobs, label: leadsTexts.allJobs }, ...jobs]}
+        options={jobOptions}
         value={values.vaga}
-        onChange={(event) => set({ vaga: event.currentTarget.value })}
+        onChange={(vaga) => set({ vaga })}
       />
-      <Suspense fallback={<TextInput label={leadsTexts.dateRange} disabled readOnly value="" />}>
+      <Suspense
+        fallback={
+          <LightTextField
+            label={leadsTexts.dateRange}
+            placeholder={leadsTexts.dateRangePlaceholder}
+            disabled
+            readOnly
+            value=""
+          />
+        }
+      >
         <DateRangeInput
           label={leadsTexts.dateRange}
           placeholder={leadsTexts.dateRangePlaceholder}
