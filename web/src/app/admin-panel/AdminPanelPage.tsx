@@ -136,19 +136,22 @@ export function AdminPanel() {
   // waits for no download, and the record's code is not run while the rows are drawn (issue 25).
   useEffect(() => afterFirstContent(() => void loadLeadRecord().catch(() => undefined)), []);
 
-  const signOut = async () => {
-    try {
-      await signOutAdmin();
-      showToast(logoutToast, 'success');
-    } catch (error) {
-      console.error('Sign-out failed', error);
-    }
-    navigate(routes.adminLogin, { replace: true });
-  };
+  // Stable: the header is memoised on it (the panel renders again for arrivals and counts).
+  const signOut = useCallback(() => {
+    void (async () => {
+      try {
+        await signOutAdmin();
+        showToast(logoutToast, 'success');
+      } catch (error) {
+        console.error('Sign-out failed', error);
+      }
+      navigate(routes.adminLogin, { replace: true });
+    })();
+  }, [navigate]);
 
   return (
     <>
-      <AdminHeader onSignOut={() => void signOut()} />
+      <AdminHeader onSignOut={signOut} />
       <Container size="xl" className={classes.main}>
         <AdminTabs
           trashCount={confirmed ? trash.count : null}

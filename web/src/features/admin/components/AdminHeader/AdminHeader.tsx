@@ -1,10 +1,12 @@
 /** The panel header: company name with 'Gestão de Vagas', the panel title and 'Sair'. */
 import { Button, Container, Group, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { appConfig } from '@/config/app-config';
 import { adminTexts } from '@/features/admin/messages';
 import classes from './AdminHeader.module.css';
 
-export function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
+/** Memoised: the panel renders again for each arrival and count, the header does not. */
+export const AdminHeader = memo(function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
   return (
     <header className={classes.header}>
       <Container size="xl">
@@ -26,4 +28,4 @@ export function AdminHeader({ onSignOut }: { onSignOut: () => void }) {
       </Container>
     </header>
   );
-}
+});

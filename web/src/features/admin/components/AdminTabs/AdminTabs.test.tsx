@@ -40,4 +40,35 @@ describe('AdminTabs', () => {
     renderAt('/admin', <AdminTabs trashCount={null} panels={panels} />);
     expect(screen.getByRole('tab', { name: 'Lixeira (…)' })).toBeInTheDocument();
   });
+
+  it('shows the chosen tab only; arrow keys, Home and End move along the tabs and choose', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin', <AdminTabs trashCount={3} panels={panels} />);
+    const tab = (name: string | RegExp) => screen.getByRole('tab', { name });
+    expect(tab('Leads')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Leads' })).toHaveTextContent('lista');
+    expect(screen.queryByText('lixeira')).not.toBeInTheDocument();
+
+    await user.click(tab('Relatórios'));
+    expect(screen.getByRole('tabpanel', { name: 'Relatórios' })).toHaveTextContent('relatórios');
+    expect(screen.queryByText('lista')).not.toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Configurações')).toHaveFocus();
+    expect(tab('Configurações')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Leads')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tab('Configurações')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(tab('Leads')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tabpanel', { name: 'Configurações' })).toHaveTextContent(
+      'configurações',
+    );
+    // One tab in the page's tab order: the chosen one.
+    expect(screen.getAllByRole('tab').filter((t) => t.tabIndex === 0)).toEqual([
+      tab('Configurações'),
+    ]);
+  });
 });

@@ -1,6 +1,11 @@
-/** The panel's four tabs; each tab's content is passed in by the page. */
-import { Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
+/**
+ * The panel's four tabs; each tab's content is passed in by the page. Plain elements with the
+ * WAI-ARIA tabs pattern (arrow keys, Home and End move and select), drawn like Mantine's default
+ * Tabs (AdminTabs.module.css): they render again whenever the panel does (an arrival, a count), and
+ * Mantine's ten components each time held up the admin's first click (issue 25). Only the chosen
+ * tab's panel is mounted.
+ */
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { hideUndoToasts } from '@/components/undo-toast';
 import { adminTexts } from '@/features/admin/messages';
 import classes from './AdminTabs.module.css';
@@ -13,28 +18,83 @@ export interface AdminTabsProps {
   panels: Record<AdminTab, ReactNode>;
 }
 
+const tabs: readonly AdminTab[] = ['leads', 'lixeira', 'relatorios', 'configuracoes'];
+
+function labelOf(tab: AdminTab, trashCount: number | null): string {
+  const { leads, trash, reports, settings } = adminTexts.tabs;
+  return { leads, lixeira: trash(trashCount), relatorios: reports, configuracoes: settings }[tab];
+}
+
+/** The tab a key moves to from `index` (wrapping), or null for another key. */
+function tabForKey(key: string, index: number): AdminTab | null {
+  const last = tabs.length - 1;
+  const to =
+    key === 'ArrowRight'
+      ? index === last
+        ? 0
+        : index + 1
+      : key === 'ArrowLeft'
+        ? index === 0
+          ? last
+          : index - 1
+        : key === 'Home'
+          ? 0
+          : key === 'End'
+            ? last
+            : null;
+  return to === null ? null : tabs[to]!;
+}
+
 export function AdminTabs({ trashCount, panels }: AdminTabsProps) {
-  return (
+  const [active, setActive] = useState<AdminTab>('leads');
+  const id = useId();
+  const buttons = useRef(new Map<AdminTab, HTMLButtonElement>());
+  const choose = (tab: AdminTab) => {
+    if (tab === active) return;
+    setActive(tab);
     // An undo offered on one tab does not follow the admin to the next.
-    <Tabs defaultValue="leads" keepMounted={false} onChange={hideUndoToasts}>
-      <Tabs.List className={classes.list}>
-        <Tabs.Tab value="leads">{adminTexts.tabs.leads}</Tabs.Tab>
-        <Tabs.Tab value="lixeira">{adminTexts.tabs.trash(trashCount)}</Tabs.Tab>
-        <Tabs.Tab value="relatorios">{adminTexts.tabs.reports}</Tabs.Tab>
-        <Tabs.Tab value="configuracoes">{adminTexts.tabs.settings}</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="leads" pt="md">
-        {panels.leads}
-      </Tabs.Panel>
-      <Tabs.Panel value="lixeira" pt="md">
-        {panels.lixeira}
-      </Tabs.Panel>
-      <Tabs.Panel value="relatorios" pt="md">
-        {panels.relatorios}
-      </Tabs.Panel>
-      <Tabs.Panel value="configuracoes" pt="md">
-        {panels.configuracoes}
-      </Tabs.Panel>
-    </Tabs>
+    hideUndoToasts();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const tab = tabForKey(event.key, index);
+    if (!tab) return;
+    event.preventDefault();
+    buttons.current.get(tab)?.focus();
+    choose(tab);
+  };
+  return (
+    <div>
+      <div role="tablist" aria-orientation="horizontal" className={classes.list}>
+        {tabs.map((tab, index) => (
+          <button
+            key={tab}
+            ref={(button) => {
+              if (button) buttons.current.set(tab, button);
+              else buttons.current.delete(tab);
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${tab}-tab`}
+            aria-controls={`${id}-${tab}-panel`}
+            aria-selected={tab === active}
+            tabIndex={tab === active ? 0 : -1}
+            data-active={tab === active || undefined}
+            className={classes.tab}
+            onClick={() => choose(tab)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {labelOf(tab, trashCount)}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-${active}-panel`}
+        aria-labelledby={`${id}-${active}-tab`}
+        className={classes.panel}
+      >
+        {panels[active]}
+      </div>
+    </div>
   );
 }
