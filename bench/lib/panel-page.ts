@@ -3,7 +3,7 @@
  * from an input to the list's change, and when each live row appears. Every function passed to
  * Playwright here runs in the browser, so it uses nothing from this module's scope.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** What the page-side instrumentation keeps on `window`. */
 export interface BenchStats {
@@ -18,11 +18,20 @@ export interface BenchStats {
    * apart) and their queries take main-thread time of their own under CPU throttling.
    */
   firstSeen: { sair?: number; rows?: number };
+  /**
+   * The first click on a row's checkbox (clickFirstRowWhenSeen): when its change event ran and
+   * the frame after it (epoch ms).
+   */
+  firstChange?: { handled: number; painted: number };
 }
 type BenchWindow = Window & {
   __bench: BenchStats;
   /** Resolved (with the epoch ms) when firstSeen's `sair` / `rows` is set. */
   __firstSeenAt: Record<keyof BenchStats['firstSeen'], Promise<number>>;
+  /** The first row's checkbox centre, in viewport pixels, as the first row appeared. */
+  __firstCheckboxAt: Promise<{ x: number; y: number }>;
+  /** firstChange's `painted`. */
+  __firstChangeAt: Promise<number>;
   __changed: Promise<number>;
   __inputAt: number | null;
   __seen: Record<string, number>;
@@ -53,7 +62,30 @@ function recordReadsAndLongTasks() {
     sair: new Promise<number>((resolve) => (resolvers.sair = resolve)),
     rows: new Promise<number>((resolve) => (resolvers.rows = resolve)),
   };
-  Object.assign(window, { __bench: stats, __firstSeenAt: firstSeenAt });
+  let checkboxFound: (at: { x: number; y: number }) => void = () => {};
+  const firstCheckboxAt = new Promise<{ x: number; y: number }>((r) => (checkboxFound = r));
+  let changed: (at: number) => void = () => {};
+  const firstChangeAt = new Promise<number>((r) => (changed = r));
+  Object.assign(window, {
+    __bench: stats,
+    __firstSeenAt: firstSeenAt,
+    __firstCheckboxAt: firstCheckboxAt,
+    __firstChangeAt: firstChangeAt,
+  });
+  const rowCheckbox = 'tbody tr input[type="checkbox"]';
+  document.addEventListener(
+    'change',
+    (event) => {
+      if (stats.firstChange || !(event.target as Element).matches(rowCheckbox)) return;
+      const handled = performance.timeOrigin + performance.now();
+      requestAnimationFrame(() => {
+        const painted = performance.timeOrigin + performance.now();
+        stats.firstChange = { handled, painted };
+        changed(painted);
+      });
+    },
+    true,
+  );
   const firstSeen = new MutationObserver(() => {
     const now = performance.timeOrigin + performance.now();
     const seen = stats.firstSeen;
@@ -67,6 +99,8 @@ function recordReadsAndLongTasks() {
     if (seen.rows === undefined && document.querySelector('tbody tr')) {
       seen.rows = now;
       resolvers.rows?.(now);
+      const box = document.querySelector(rowCheckbox)?.getBoundingClientRect();
+      if (box) checkboxFound({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
     }
     if (seen.sair !== undefined && seen.rows !== undefined) firstSeen.disconnect();
   });
@@ -144,6 +178,38 @@ function recordReadsAndLongTasks() {
  */
 export function firstSeen(page: Page, what: 'sair' | 'rows'): Promise<number> {
   return page.evaluate((what) => (window as unknown as BenchWindow).__firstSeenAt[what], what);
+}
+
+/** Where the first row's checkbox was as the first row appeared (ask before it appears). */
+export function firstCheckbox(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => (window as unknown as BenchWindow).__firstCheckboxAt);
+}
+
+/**
+ * Clicks at `at` with real input events (CDP: the browser queues them for the page's main thread,
+ * as it does a person's click) and returns when the page answered a row's checkbox: the frame after
+ * its change event, in epoch ms; NaN when no row's checkbox changed within `timeoutMs` (the page
+ * moved under the click). Unlike Playwright's check(), nothing runs in the page beforehand (its
+ * actionability checks take 150-250 ms of a 4x-throttled main thread even on a settled page).
+ */
+export async function clickAndAwaitAnswer(
+  page: Page,
+  cdp: CDPSession,
+  at: { x: number; y: number },
+  timeoutMs = 10_000,
+): Promise<number> {
+  const answered = page.evaluate(
+    (timeoutMs) =>
+      Promise.race([
+        (window as unknown as BenchWindow).__firstChangeAt,
+        new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), timeoutMs)),
+      ]),
+    timeoutMs,
+  );
+  for (const type of ['mousePressed', 'mouseReleased'] as const) {
+    await cdp.send('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 });
+  }
+  return answered;
 }
 
 /** Signs an admin in on the panel's login page (each bench then waits for what it needs). */

@@ -47,6 +47,8 @@ export const leadsTexts = {
   /** What the two exports take: both follow the filters and the period (issue 25). */
   exportSummary: (qualified: number, listed: number) =>
     `Seguem os filtros acima: ${formatCount(qualified)} qualificado(s) (status Principal) ou os ${formatCount(listed)} lead(s) da lista, com origem e campanha.`,
+  /** The same line while the list is counted. */
+  exportCounting: 'Contando os leads de cada exportação…',
   clear: 'Limpar Dados',
   missing: '-',
   loading: 'Carregando leads...',

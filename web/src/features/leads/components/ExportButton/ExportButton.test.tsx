@@ -70,4 +70,16 @@ describe('the exports follow the filtered list and say what they take', () => {
     expect(screen.getByRole('button', { name: 'Exportar lista' })).toBeEnabled();
     expect(screen.getByText(/0 qualificado\(s\)/)).toBeInTheDocument();
   });
+
+  it('while the list is counted, the line under the buttons says so (its place is kept)', () => {
+    render(
+      <MantineProvider env="test">
+        <ExportButton listed={null} qualified={null} load={async () => []} />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Exportar lista' })).toHaveAccessibleDescription(
+      'Contando os leads de cada exportação…',
+    );
+    expect(screen.getByRole('button', { name: 'Exportar lista' })).toBeDisabled();
+  });
 });

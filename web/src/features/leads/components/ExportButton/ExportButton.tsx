@@ -68,11 +68,20 @@ export function ExportButton({
           {leadsTexts.exportView}
         </Button>
       </Group>
-      {!disabled && !counting && (
-        <Text id={summaryId} size="xs" c="gray.7" ta="right" maw={420}>
-          {leadsTexts.exportSummary(qualified, listed)}
-        </Text>
-      )}
+      {/* Two lines kept for it while counting: the list under it does not move when the count
+          arrives (a click aimed at a row landed above it). */}
+      <Text
+        id={summaryId}
+        size="xs"
+        c="gray.7"
+        ta="right"
+        maw={420}
+        mih="calc(2 * var(--mantine-font-size-xs) * var(--mantine-line-height-xs))"
+      >
+        {!disabled && !counting
+          ? leadsTexts.exportSummary(qualified, listed)
+          : leadsTexts.exportCounting}
+      </Text>
     </Stack>
   );
 }
