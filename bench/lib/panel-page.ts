@@ -242,6 +242,8 @@ export async function timeChange(
     if (!list) throw new Error('no open tab panel');
     w.__changed = new Promise((resolve) => {
       const observer = new MutationObserver(() => {
+        // A change before the input event is the tail of the previous one (a deferred render).
+        if (w.__inputAt === null) return;
         observer.disconnect();
         resolve(performance.now());
       });
