@@ -25,24 +25,18 @@ function labelOf(tab: AdminTab, trashCount: number | null): string {
   return { leads, lixeira: trash(trashCount), relatorios: reports, configuracoes: settings }[tab];
 }
 
-/** The tab a key moves to from `index` (wrapping), or null for another key. */
+/** Where each key moves from tab `index` (the arrows wrap around). */
+const moves: Record<string, (index: number) => number> = {
+  ArrowRight: (index) => (index + 1) % tabs.length,
+  ArrowLeft: (index) => (index - 1 + tabs.length) % tabs.length,
+  Home: () => 0,
+  End: () => tabs.length - 1,
+};
+
+/** The tab a key moves to from `index`, or null for another key. */
 function tabForKey(key: string, index: number): AdminTab | null {
-  const last = tabs.length - 1;
-  const to =
-    key === 'ArrowRight'
-      ? index === last
-        ? 0
-        : index + 1
-      : key === 'ArrowLeft'
-        ? index === 0
-          ? last
-          : index - 1
-        : key === 'Home'
-          ? 0
-          : key === 'End'
-            ? last
-            : null;
-  return to === null ? null : tabs[to]!;
+  const move = moves[key];
+  return move ? tabs[move(index)]! : null;
 }
 
 export function AdminTabs({ trashCount, panels }: AdminTabsProps) {
