@@ -131,9 +131,9 @@ describe('the lead record', () => {
     const page = await harness.panel({ account: boss });
     await page.goto(`${suite.webUrl}${leadRecordPath(mine!)}`);
     await record(page).getByRole('button', { name: 'Atribuir a mim' }).click();
-    await record(page)
-      .getByRole('button', { name: 'Atribuir a mim' })
-      .waitFor({ state: 'detached' });
+    // The toast comes once the server has the write (the button leaves at once, from the local
+    // cache): leaving the page before it would drop the write.
+    await page.getByText('Responsável atualizado').first().waitFor();
     await page.goto(`${suite.webUrl}${leadRecordPath(contacted!)}`);
     await record(page).getByRole('button', { name: 'Registrar contato' }).click();
     await record(page).getByText('Nunca contatado').waitFor({ state: 'detached' });
@@ -228,6 +228,9 @@ describe('the lead record', () => {
       .getByRole('textbox', { name: 'Mensagem' })
       .fill('Olá {primeiro_nome}, recebemos sua candidatura para {vaga}.');
     await templates.getByRole('button', { name: 'Adicionar modelo' }).click();
+    // The list shows the template from the local cache at once; the toast comes once the server
+    // has it. Leaving the page before that would drop the write (a CI run lost it so).
+    await page.getByText('Modelo salvo').first().waitFor();
     await templates.getByText(templateName).waitFor();
 
     await page.goto(`${suite.webUrl}${leadRecordPath(id!)}`);
