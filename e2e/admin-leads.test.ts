@@ -2,12 +2,12 @@
 // actions, the live arrivals from the public page, another admin's change, the CSV byte by byte,
 // Limpar Dados over more than 500 leads, and the error toasts when the emulator refuses.
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { choose, field, waitForApp } from './public-support';
 import { createAdmin, slow } from './support/admin';
 import {
   chooseTodayAsPeriod,
+  counter,
   listedNames,
   refusingRules,
   row,
@@ -33,9 +33,6 @@ async function activeCounts() {
     descartado: by('descartado'),
   };
 }
-
-const counter = (page: Page, name: string) => () =>
-  page.getByRole('group', { name }).locator('p').nth(1).textContent();
 
 describe('Leads tab', () => {
   test('lists the active leads newest first, with counters, a dash for missing values and filters', async () => {

@@ -133,6 +133,10 @@ export const searchBox = (page: Page) =>
   page.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' });
 
 /** The table row (desktop) showing `text`. */
+/** The number a counter of the Leads tab shows ('Total de Leads', …), as written. */
+export const counter = (page: Page, name: string) => () =>
+  page.getByRole('group', { name }).locator('p').nth(1).textContent();
+
 export const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
 /**

@@ -40,7 +40,23 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   context.setDefaultTimeout(browserStepTimeout);
+  // A whole run on a slow connection: a test that leaves a page before the server has its write,
+  // or a count asked for before a write lands, fails with it (e2e/README.md).
+  const delay = Number(process.env.VAGAS_E2E_SLOW_WRITES_MS ?? 0);
+  if (delay > 0) await slowWrites(context, delay);
   return context;
+}
+
+/**
+ * Holds every request of the full SDK's Write stream (the panel's writes) for `ms` before it
+ * leaves: the page shows its own writes at once from its cache, and the server has them `ms` later.
+ */
+export async function slowWrites(context: BrowserContext, ms: number): Promise<void> {
+  await context.route('**/Write/channel**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    // The page may have gone meanwhile.
+    await route.continue().catch(() => undefined);
+  });
 }
 
 /** A page in a profile of its own (see `newContext`); closing the page leaves the profile. */

@@ -6,7 +6,6 @@
  */
 import {
   documentId,
-  getCountFromServer,
   getDocs,
   limit,
   onSnapshot,
@@ -20,6 +19,7 @@ import {
   type Query,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
+import { countOnServer } from './server-count';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Lead } from '@/domain/lead';
 import { phoneKeyOf } from '@/domain/lead-keys';
@@ -101,8 +101,7 @@ export async function countLeadsMatching(
   clauses: readonly LeadClause[],
 ): Promise<number> {
   // Ordered as the list is, so the list's indexes serve the count of a period too.
-  const snapshot = await getCountFromServer(leadListQuery(db, clauses));
-  return snapshot.data().count;
+  return countOnServer(leadListQuery(db, clauses));
 }
 
 /** Every lead matching `clauses` (an explicit action: export, 'Limpar Dados'): reads them all. */

@@ -5,7 +5,6 @@
  */
 import {
   collection,
-  getCountFromServer,
   limit,
   orderBy,
   query,
@@ -17,6 +16,7 @@ import {
   type QueryDocumentSnapshot,
   type SnapshotOptions,
 } from 'firebase/firestore';
+import { countOnServer } from './server-count';
 import {
   leadField,
   leadFieldNames,
@@ -140,8 +140,5 @@ export function trashedLeadsQuery(db: Firestore, size?: number): Query<Lead> {
 
 /** How many leads are in the trash: one aggregation (billed 1 read per 1,000 counted), no documents. */
 export async function countTrashedLeads(db: Firestore): Promise<number> {
-  const snapshot = await getCountFromServer(
-    query(leadsCollection(db), where('deleted_at', '!=', null)),
-  );
-  return snapshot.data().count;
+  return countOnServer(query(leadsCollection(db), where('deleted_at', '!=', null)));
 }

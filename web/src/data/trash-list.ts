@@ -7,7 +7,6 @@
  * the whole trash; `search_keys CONTAINS, deleted_at DESC` for a search (firestore.indexes.json).
  */
 import {
-  getCountFromServer,
   getDocs,
   limit,
   orderBy,
@@ -19,6 +18,7 @@ import {
   type Query,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
+import { countOnServer } from './server-count';
 import type { Lead } from '@/domain/lead';
 import { leadsCollection } from './leads';
 
@@ -41,8 +41,7 @@ export function trashListQuery(db: Firestore, key: string | null): Query<Lead> {
  * the list is, so the list's index serves it.
  */
 export async function countTrashMatching(db: Firestore, key: string | null): Promise<number> {
-  const snapshot = await getCountFromServer(trashListQuery(db, key));
-  return snapshot.data().count;
+  return countOnServer(trashListQuery(db, key));
 }
 
 /** Leads read per request when a bulk action collects what it acts on. */

@@ -13,7 +13,6 @@
 import {
   collection,
   doc,
-  getCountFromServer,
   getDoc,
   getDocs,
   limit,
@@ -26,6 +25,7 @@ import {
   type QueryDocumentSnapshot,
   type QueryFieldFilterConstraint,
 } from 'firebase/firestore';
+import { countOnServer } from '@/data/server-count';
 import { routes } from '@/config/routes';
 import { callCenterVaga } from '@/domain/lead';
 import {
@@ -59,8 +59,7 @@ function counter(db: Firestore, period: Period | null, reads: { total: number })
     const range = period
       ? [where('created_at', '>=', period.from), where('created_at', '<', period.to)]
       : [];
-    const snapshot = await getCountFromServer(query(leads, ...filters, ...range));
-    const count = snapshot.data().count;
+    const count = await countOnServer(query(leads, ...filters, ...range));
     reads.total += aggregationReads(count);
     return count;
   };
