@@ -121,13 +121,23 @@ try {
   const lazyLabel = (key: string) => lazyLabels.find(([re]) => re.test(key))?.[1];
   const lazyTabKeys = new Set(Object.keys(manifest).filter((k) => lazyLabel(k)));
 
+  // main.tsx imports Auth early only on /admin paths: a public page never downloads it (the admin
+  // pages import it statically, so their closure has it anyway).
+  const adminPathOnly = (manifest[entryKey].dynamicImports ?? []).filter(
+    (k) => manifest[k]?.name === 'auth',
+  );
+  if (adminPathOnly.length !== 1)
+    throw new Error("main.tsx's import of Auth is not in the manifest");
+
   const rows = pageRoutes.map(({ route, key }) => {
     const renderKeys = new Set([...closure(entryKey), ...closure(key)]);
-    // Dynamic imports of the page's own modules (not the entry's, which are the other routes).
+    // Dynamic imports of the page's own modules (not the other routes, nor the panel's lazy parts).
     const deferredKeys = new Set(renderKeys);
+    const skipped = new Set([...pageKeys, ...lazyTabKeys]);
     for (const k of closure(key)) {
       for (const dyn of manifest[k].dynamicImports ?? []) {
-        if (!pageKeys.has(dyn) && !lazyTabKeys.has(dyn)) closure(dyn, deferredKeys);
+        if (skipped.has(dyn) || (k === entryKey && adminPathOnly.includes(dyn))) continue;
+        closure(dyn, deferredKeys);
       }
     }
     const jsOf = (keys: Set<string>) =>
