@@ -70,6 +70,8 @@ function routesFromRouter(): { route: string; module: string }[] {
 /** One entry of Vite's .vite/manifest.json. */
 interface Chunk {
   file: string;
+  /** The chunk's name (a shared chunk's: the module it is named after, e.g. 'auth'). */
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
