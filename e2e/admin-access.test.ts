@@ -96,7 +96,10 @@ describe('admin access', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Painel Administrativo' }).isVisible(), slow)
       .toBe(true);
-    expect(await page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
+    // The heading shows while Auth restores the session (a spinner); the form once it has none.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Entrar' }).isVisible(), slow)
+      .toBe(true);
     expect(await page.getByLabel('Email').getAttribute('required')).not.toBeNull();
     expect(await page.getByLabel('Senha').getAttribute('required')).not.toBeNull();
   });
