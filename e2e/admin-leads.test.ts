@@ -2,6 +2,7 @@
 // actions, the live arrivals from the public page, another admin's change, the CSV byte by byte,
 // Limpar Dados over more than 500 leads, and the error toasts when the emulator refuses.
 import { readFile } from 'node:fs/promises';
+import type { Dialog } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { choose, field, waitForApp } from './public-support';
 import { createAdmin, slow } from './support/admin';
@@ -18,7 +19,7 @@ import {
   withRules,
 } from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
-import { adminFirestore, useLocalSuite } from './support/suite';
+import { adminFirestore, slowWrites, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
 const { panel, seed, track, visitor } = usePanelHarness('leads');
@@ -137,6 +138,39 @@ describe('Leads tab', () => {
     await expect.poll(toast(page, 'Lead restaurado'), slow).toBe(true);
     await expect.poll(async () => (await storedLead(id!))?.deleted_at, slow).toBeNull();
     await expect.poll(() => row(page, tag).count(), slow).toBe(1);
+  });
+
+  test('leaving the panel while a change is on its way asks first; once the server has it, the panel closes without asking', async () => {
+    const tag = uniqueTag('Saida');
+    const [id] = await seed({ nome: `${tag} Eva` });
+    const page = await panel();
+    // The server has the panel's writes 3 s late (the page shows them at once).
+    await slowWrites(page.context(), 3000);
+    // A click first: a browser asks before leaving only a page the person has used.
+    await searchBox(page).click();
+    await searchBox(page).fill(tag);
+    await page.getByLabel(`Status de ${tag} Eva`).selectOption('principal');
+    const asked = Promise.race([
+      new Promise<Dialog>((resolve) => page.once('dialog', resolve)),
+      new Promise<'closed'>((resolve) => page.once('close', () => resolve('closed'))),
+    ]);
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog === 'closed' ? 'closed without asking' : dialog.type()).toBe('beforeunload');
+    await (dialog as Dialog).dismiss();
+
+    // Stayed: the change reaches the server, and then leaving asks nothing.
+    await expect.poll(toast(page, 'Status atualizado'), slow).toBe(true);
+    expect((await storedLead(id!))?.status).toBe('principal');
+    const dialogs: string[] = [];
+    page.on('dialog', (shown) => {
+      dialogs.push(shown.type());
+      void shown.dismiss();
+    });
+    const closed = new Promise((resolve) => page.once('close', resolve));
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    expect(dialogs).toEqual([]);
   });
 
   test('selects several leads and changes their status, then trashes them, at once', async () => {

@@ -1,9 +1,8 @@
 /**
  * What the panel changes on leads: only `status` and `deleted_at` (domain `managedLeadFields`; the
  * rules allow nothing else; data/lead-record.ts writes the follow-up fields), with the 'Desfazer'
- * mark `trash_undone_at` on a restore, and permanent deletion. Every write is bounded in time, so
- * a lost connection ends in an error toast, never in a spinner: the SDK would otherwise wait
- * forever.
+ * mark `trash_undone_at` on a restore, and permanent deletion. Every write goes through
+ * `panelWrite` (bounded in time, and leaving the page asks first while it is on its way).
  */
 import {
   deleteDoc,
@@ -14,38 +13,31 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import type { LeadStatus } from '@/domain/lead';
-import { withTimeout } from '@/domain/timeout';
 import { leadsCollection } from './leads';
-
-/** A panel write that has not been acknowledged after this long fails. */
-export const leadWriteTimeoutMs = 15_000;
+import { panelWrite } from './panel-write';
 /** Firestore's limit of writes in one batch. */
 export const batchLimit = 500;
 
 const leadRef = (db: Firestore, id: string) => doc(leadsCollection(db), id);
 
 export function setLeadStatus(db: Firestore, id: string, status: LeadStatus): Promise<void> {
-  return withTimeout(updateDoc(leadRef(db, id), { status }), leadWriteTimeoutMs, 'status update');
+  return panelWrite(db, updateDoc(leadRef(db, id), { status }), 'status update');
 }
 
 export function moveLeadToTrash(db: Firestore, id: string): Promise<void> {
-  return withTimeout(
+  return panelWrite(
+    db,
     updateDoc(leadRef(db, id), { deleted_at: serverTimestamp() }),
-    leadWriteTimeoutMs,
     'move to trash',
   );
 }
 
 export function restoreLead(db: Firestore, id: string): Promise<void> {
-  return withTimeout(
-    updateDoc(leadRef(db, id), { deleted_at: null }),
-    leadWriteTimeoutMs,
-    'restore',
-  );
+  return panelWrite(db, updateDoc(leadRef(db, id), { deleted_at: null }), 'restore');
 }
 
 export function deleteLeadPermanently(db: Firestore, id: string): Promise<void> {
-  return withTimeout(deleteDoc(leadRef(db, id)), leadWriteTimeoutMs, 'delete');
+  return panelWrite(db, deleteDoc(leadRef(db, id)), 'delete');
 }
 
 /** A batched change that failed part-way: `done` leads were changed before `cause`. */
@@ -93,7 +85,7 @@ export async function changeLeads(
     const data = batchData(change);
     for (const id of slice) batch.update(leadRef(db, id), data);
     try {
-      await withTimeout(batch.commit(), leadWriteTimeoutMs, 'batch');
+      await panelWrite(db, batch.commit(), 'batch');
     } catch (error) {
       throw new PartialBatchError(done, ids.length, error);
     }
@@ -119,7 +111,7 @@ export async function deleteLeadsPermanently(
     const batch = writeBatch(db);
     for (const id of slice) batch.delete(leadRef(db, id));
     try {
-      await withTimeout(batch.commit(), leadWriteTimeoutMs, 'batch delete');
+      await panelWrite(db, batch.commit(), 'batch delete');
     } catch (error) {
       throw new PartialBatchError(done, ids.length, error);
     }

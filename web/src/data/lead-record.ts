@@ -32,8 +32,8 @@ import {
   type TimelineEntry,
   type TimelineKind,
 } from '@/domain/lead-record';
-import { withTimeout } from '@/domain/timeout';
-import { batchLimit, leadWriteTimeoutMs, PartialBatchError } from './lead-actions';
+import { batchLimit, PartialBatchError } from './lead-actions';
+import { panelWrite } from './panel-write';
 import { leadsCollection } from './leads';
 
 function toDate(value: unknown): Date | null {
@@ -114,16 +114,14 @@ export interface NoteAuthor {
   email: string;
 }
 
-const bounded = <T>(promise: Promise<T>, what: string) =>
-  withTimeout(promise, leadWriteTimeoutMs, what);
-
 export async function addNote(
   db: Firestore,
   leadId: string,
   text: string,
   author: NoteAuthor,
 ): Promise<void> {
-  await bounded(
+  await panelWrite(
+    db,
     addDoc(collection(db, 'leads', leadId, 'notes'), {
       text,
       author_uid: author.uid,
@@ -136,19 +134,21 @@ export async function addNote(
 }
 
 export function editNote(db: Firestore, leadId: string, noteId: string, text: string) {
-  return bounded(
+  return panelWrite(
+    db,
     updateDoc(doc(db, 'leads', leadId, 'notes', noteId), { text, updated_at: serverTimestamp() }),
     'edit note',
   );
 }
 
 export function deleteNote(db: Firestore, leadId: string, noteId: string) {
-  return bounded(deleteDoc(doc(db, 'leads', leadId, 'notes', noteId)), 'delete note');
+  return panelWrite(db, deleteDoc(doc(db, 'leads', leadId, 'notes', noteId)), 'delete note');
 }
 
 /** Records a contact with the lead now (server time). */
 export function recordContact(db: Firestore, leadId: string) {
-  return bounded(
+  return panelWrite(
+    db,
     updateDoc(doc(db, 'leads', leadId), { last_contacted_at: serverTimestamp() }),
     'record contact',
   );
@@ -156,7 +156,8 @@ export function recordContact(db: Firestore, leadId: string) {
 
 /** Restores a lead from the trash by 'Desfazer', marked so its timeline says so. */
 export function undoTrash(db: Firestore, leadId: string) {
-  return bounded(
+  return panelWrite(
+    db,
     updateDoc(doc(db, 'leads', leadId), { deleted_at: null, trash_undone_at: serverTimestamp() }),
     'undo trash',
   );
@@ -177,7 +178,7 @@ export async function assignLeads(
     const batch = writeBatch(db);
     for (const id of slice) batch.update(doc(db, 'leads', id), { assigned_to: email });
     try {
-      await bounded(batch.commit(), 'assign');
+      await panelWrite(db, batch.commit(), 'assign');
     } catch (error) {
       throw new PartialBatchError(done, ids.length, error);
     }

@@ -20,8 +20,7 @@ import {
 import { useMemo } from 'react';
 import { useFirestore } from 'reactfire';
 import type { MessageTemplate } from '@/domain/lead-record';
-import { withTimeout } from '@/domain/timeout';
-import { leadWriteTimeoutMs } from './lead-actions';
+import { panelWrite } from './panel-write';
 import { useLiveQuery, type LiveState } from './live';
 
 const templateConverter: FirestoreDataConverter<MessageTemplate, DocumentData> = {
@@ -58,13 +57,9 @@ export async function saveMessageTemplate(
   const write = template.id
     ? setDoc(doc(db, 'message_templates', template.id), data)
     : addDoc(collection(db, 'message_templates'), data).then(() => undefined);
-  await withTimeout(write, leadWriteTimeoutMs, 'save template');
+  await panelWrite(db, write, 'save template');
 }
 
 export function deleteMessageTemplate(db: Firestore, id: string): Promise<void> {
-  return withTimeout(
-    deleteDoc(doc(db, 'message_templates', id)),
-    leadWriteTimeoutMs,
-    'delete template',
-  );
+  return panelWrite(db, deleteDoc(doc(db, 'message_templates', id)), 'delete template');
 }

@@ -13,6 +13,7 @@ import {
 } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
 import { useFirestore } from 'reactfire';
+import { panelWrite } from './panel-write';
 
 export type SettingsDocumentName = 'redirect' | 'tracking';
 
@@ -48,17 +49,22 @@ export function saveRedirectSettings(
   db: Firestore,
   { whatsappLink, redirectTime }: { whatsappLink: string; redirectTime: number },
 ): Promise<void> {
-  return setDoc(
-    doc(db, 'settings', 'redirect'),
-    { whatsapp_link: whatsappLink, redirect_time: redirectTime, updated_at: serverTimestamp() },
-    { merge: true },
+  return panelWrite(
+    db,
+    setDoc(
+      doc(db, 'settings', 'redirect'),
+      { whatsapp_link: whatsappLink, redirect_time: redirectTime, updated_at: serverTimestamp() },
+      { merge: true },
+    ),
+    'save redirect settings',
   );
 }
 
 /** Saves the admin's pixel id ('' removes it). */
 export function saveTrackingPixelId(db: Firestore, pixelId: string): Promise<void> {
-  return setDoc(doc(db, 'settings', 'tracking'), {
-    pixel_id: pixelId,
-    updated_at: serverTimestamp(),
-  });
+  return panelWrite(
+    db,
+    setDoc(doc(db, 'settings', 'tracking'), { pixel_id: pixelId, updated_at: serverTimestamp() }),
+    'save tracking pixel',
+  );
 }

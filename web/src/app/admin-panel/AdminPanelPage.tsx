@@ -32,6 +32,7 @@ import { firestore } from '@/lib/firebase/firestore';
 import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
 import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
+import { useLeaveWarning } from './use-leave-warning';
 
 /**
  * The Leads tab renders again only when its props change: opening a record (a route change)
@@ -101,6 +102,8 @@ export function AdminPanel() {
 
   // Taken off the team by a colleague (Configurações → Equipe): out at once, not at token expiry.
   useAdminMembership(onAccessLost);
+  // Leaving while a write is on its way asks first (it would be lost).
+  useLeaveWarning();
 
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open.
