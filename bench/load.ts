@@ -35,23 +35,10 @@ import {
 } from 'firebase/firestore/lite';
 import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
 import { adminClient } from '../emulator/test/support/emulator.ts';
-import {
-  fieldOptions,
-  formFields,
-  leadField,
-  type CallCenterLeadInput,
-  type LeadForm,
-  type LeadSource,
-  type RootLeadInput,
-} from '../web/src/domain/lead.ts';
-import {
-  toCallCenterLead,
-  toRootLead,
-  type CallCenterFormValues,
-  type RootFormValues,
-} from '../web/src/domain/lead-form.ts';
-import { callCenterJobs } from '../web/src/domain/options.ts';
-import { formatWhatsapp } from '../web/src/domain/phone-mask.ts';
+import { formatPhone } from '@vagas/common';
+import type { CallCenterLeadInput, LeadSource, RootLeadInput } from '../web/src/domain/lead.ts';
+import { toLead } from '../web/src/domain/lead-form.ts';
+import { sampleFormValues } from '../web/src/domain/testing/lead-samples.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
 import { leadWriteTimeoutMs, setNewLead } from '../web/src/data/lead-write.ts';
 import { report } from './lib/report.ts';
@@ -95,34 +82,18 @@ function rng(seed: number): () => number {
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 
-/**
- * What a candidate picks in each field of `form` (the lead table): an option of its list, a number
- * within its bounds. The call-center page's vaga is the bare job (the form adds the prefix).
- */
-function fillForm(r: () => number, form: LeadForm): Record<string, string | number> {
-  const values: Record<string, string | number> = {};
-  for (const name of formFields(form)) {
-    const field = leadField(name);
-    if (form === 'callCenter' && name === 'vaga') values[name] = pick(r, callCenterJobs);
-    else if (field.type === 'option') values[name] = pick(r, fieldOptions(name, form) ?? []);
-    else if (field.type === 'int') {
-      values[name] = field.min + Math.floor(r() * (field.max - field.min + 1));
-    } else values[name] = 'x'.repeat(field.type === 'text' ? field.min : 0);
-  }
-  return values;
-}
-
 /** One application as a page submits it: root or call-center form, with a visit source sometimes. */
 export function makeLead(
   r: () => number,
   nome: string,
 ): { form: 'root' | 'call-center'; lead: RootLeadInput | CallCenterLeadInput } {
   const digits = `79${9}${String(Math.floor(r() * 1e8)).padStart(8, '0')}`;
-  const contact = { nome, whatsapp: formatWhatsapp(digits) };
+  const contact = { nome, whatsapp: formatPhone(digits) };
   const callCenter = r() < 0.5;
+  // Every other field as a candidate fills it in (the lead table's options, bounds and formats).
   const lead = callCenter
-    ? toCallCenterLead({ ...fillForm(r, 'callCenter'), ...contact } as CallCenterFormValues)
-    : toRootLead({ ...fillForm(r, 'root'), ...contact } as RootFormValues);
+    ? toLead('callCenter', { ...sampleFormValues('callCenter', r), ...contact })
+    : toLead('root', { ...sampleFormValues('root', r), ...contact });
   if (r() < 0.4) {
     const source: LeadSource = {
       fbclid: r() < 0.5,

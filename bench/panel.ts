@@ -39,7 +39,7 @@ import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { consentNotes } from '../web/src/domain/consent.ts';
-import { leadKeys } from '../web/src/domain/lead-keys.ts';
+import { leadKeys } from '@vagas/common';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import {

@@ -19,7 +19,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
-import { leadKeys } from '../web/src/domain/lead-keys.ts';
+import { leadKeys } from '@vagas/common';
 import { signInOnLoginPage } from './lib/panel-page.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { report } from './lib/report.ts';

@@ -119,7 +119,7 @@ describe('Leads tab', () => {
     await expect.poll(() => row(page, tag).count(), slow).toBe(0);
     const stored = await storedLead(id!);
     // The panel wrote only status and deleted_at; the derived keys (search_keys, phone_key,
-    // contacted, name_key: web/src/domain/lead-keys.ts) come with the seed, as the function writes them.
+    // contacted, name_key: common/src/lead-keys.ts) come with the seed, as the function writes them.
     expect(Object.keys(stored ?? {}).sort()).toEqual([
       'cidade',
       'contacted',

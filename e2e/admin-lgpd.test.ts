@@ -3,6 +3,7 @@
 // and a candidate's request (find by WhatsApp, export JSON and CSV, erase with an audit entry
 // that keeps no personal data). firebase-admin seeds the leads and confirms what is stored.
 import { readFile } from 'node:fs/promises';
+import { formatPhone } from '@vagas/common';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -169,7 +170,7 @@ describe('Pedido de candidato (Configurações)', () => {
   test('finds active and trashed leads by WhatsApp, exports JSON and CSV, then erases them with an anonymous audit entry', async () => {
     const tag = uniqueTag('Cand');
     const digits = `759${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const whatsapp = `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+    const whatsapp = formatPhone(digits);
     const [active, trashed, other] = await seed(
       { nome: `${tag} Maria`, whatsapp, vaga: 'Aux Serraria' },
       { nome: `${tag} Maria`, whatsapp, vaga: 'Soldador', trashedMinutesAgo: 5 },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { consentNotes } from '../web/src/domain/consent';
 import { callCenterLeadFields, pinnedLeadFields, rootLeadFields } from '../web/src/domain/lead';
-import { leadKeys } from '../web/src/domain/lead-keys';
+import { leadKeys } from '@vagas/common';
 import {
   choose,
   desktop,
@@ -72,7 +72,7 @@ async function leadsNamed(nome: string) {
   return snap.docs;
 }
 
-/** The derived keys' field names (web/src/domain/lead-keys.ts), which the leadTimeline trigger adds. */
+/** The derived keys' field names (common/src/lead-keys.ts), which the leadTimeline trigger adds. */
 const derivedKeyFields = Object.keys(leadKeys('', ''));
 
 /**

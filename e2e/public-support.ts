@@ -2,6 +2,10 @@
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formInputFields, leadField, type LeadForm, type LeadInput } from '../web/src/domain/lead';
+import { optionChoice, toLead, type FormValues } from '../web/src/domain/lead-form';
+import { exampleFormValues } from '../web/src/domain/testing/lead-samples';
+import { applyTexts } from '../web/src/features/apply/messages';
 import type { SuiteInfo } from './support/global-setup';
 import { injectAxe } from './support/axe';
 import { adminFirestore, browserStepTimeout, newContext } from './support/suite';
@@ -73,6 +77,30 @@ export async function choose(page: Page, label: string, option: string): Promise
     if (shown || Date.now() > deadline) break;
   }
   await item.click();
+}
+
+/**
+ * Fills in `form`'s application as a candidate does, field by field in the lead table's order
+ * (web/src/domain/lead.ts), each at `values` or else at the table's example: types into texts and
+ * numbers, types a WhatsApp number digit by digit (the mask runs), picks options by their shown
+ * text. Returns the lead the form will store. Wait for `waitForApp(page)` first.
+ */
+export async function fillApplication<Form extends LeadForm>(
+  page: Page,
+  form: Form,
+  values: Partial<FormValues<Form>> = {},
+): Promise<LeadInput<Form>> {
+  const filled = { ...exampleFormValues(form), ...values };
+  const texts = applyTexts[form].fields as Record<string, { label: string }>;
+  for (const name of formInputFields(form)) {
+    const value = String((filled as Record<string, string | number>)[name]);
+    const { label } = texts[name]!;
+    const input = leadField(name).input;
+    if (input?.kind === 'select') await choose(page, label, optionChoice(name, value).label);
+    else if (input?.kind === 'phone') await field(page, label).pressSequentially(value);
+    else await field(page, label).fill(value);
+  }
+  return toLead(form, filled);
 }
 
 /** axe-core's serious and critical violations on the page as it is now. */

@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's texts and lead table are imported as the app imports them (`@/x` is web/src/x).
+  resolve: {
+    alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('../web/src/', import.meta.url)) }],
+  },
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**'],

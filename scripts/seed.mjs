@@ -1,7 +1,7 @@
 /**
  * Seeds the local emulators (idempotent): the redirect and tracking settings when missing, and a
  * demo admin account granted through the allow-list code. `npm start` calls `seed()`; run it by
- * hand with `node scripts/seed.mjs` against the default emulator ports.
+ * hand with `node --import tsx scripts/seed.mjs` against the default emulator ports.
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { connectAdmin, emulatorDefaults, grantAdmin } from './lib/admin-allowlist.mjs';

@@ -22,6 +22,7 @@ const steps = [
   { name: 'lint', command: [bin('eslint'), '.', '--max-warnings', '0'] },
   { name: 'format', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'] },
   { name: 'functions-length', command: ['npm', 'run', '--silent', 'check:functions'] },
+  { name: 'common', workspace: 'common' },
   { name: 'web', workspace: 'web' },
   { name: 'emulator', workspace: 'emulator' },
   { name: 'rules', workspace: 'rules-tests' },

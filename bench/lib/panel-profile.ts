@@ -21,7 +21,7 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { grantAdmin } from '../../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { freePort, run, startLocalSuite, startProcess } from '../../scripts/lib/local-suite.mjs';
-import { leadKeys } from '../../web/src/domain/lead-keys.ts';
+import { leadKeys } from '@vagas/common';
 import { firstSeen, instrumentContext, signInOnLoginPage, statsOf } from './panel-page.ts';
 import { withoutTriggers } from './pause-triggers.ts';
 

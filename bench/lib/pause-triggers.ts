@@ -2,7 +2,7 @@
  * Runs a bulk seed with the emulator's Firestore triggers unregistered, then registers them again
  * as they were. In production the functions run on Google's servers; here 100,000 seeded leads
  * would queue 100,000 deliveries to the Functions emulator on the same 2 cores as the browser
- * being measured. The seeds write the keys the trigger would (web/src/domain/lead-keys.ts).
+ * being measured. The seeds write the keys the trigger would (common/src/lead-keys.ts).
  */
 import type { LocalSuite } from '../../scripts/lib/local-suite.mjs';
 

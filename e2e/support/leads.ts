@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { leadKeys } from '../../web/src/domain/lead-keys';
+import { leadKeys } from '@vagas/common';
 import { injectAxe } from './axe';
 import { adminFirestore, useLocalSuite } from './suite';
 

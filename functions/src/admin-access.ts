@@ -3,6 +3,7 @@
  * tests run it with in-memory fakes and index.ts runs it with the admin SDK.
  */
 import { logger } from 'firebase-functions/logger';
+import { normalizeEmail } from '@vagas/common';
 import type { Caller } from './validation.js';
 
 /** One entry of the allow-list (`admins/{email}`), as written by scripts/lib/admin-allowlist.mjs. */
@@ -28,9 +29,7 @@ export interface AdminDirectory {
 }
 
 /** Allow-list key of an email: trimmed and lowercased. */
-export function allowListKey(email: string): string {
-  return email.trim().toLowerCase();
-}
+export const allowListKey = normalizeEmail;
 
 /**
  * Whether `user` may hold the admin claim according to `entry`. An email on the list is not

@@ -1,27 +1,25 @@
 /**
- * A candidate's request under LGPD (issue 26): an admin finds everything stored about one person
+ * A candidate's request under LGPD (the person's right to see and erase their data): an admin finds everything stored about one person
  * by their WhatsApp number (active leads and those in the trash, with their subcollections), to
  * export it, or erases it for good. The erasure's audit entry keeps no personal data: how many
  * leads, when, by which admin.
  */
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/https';
+import { digitsOf, storedPhone } from '@vagas/common';
 import { functionsConfig } from './config.js';
 
-/** The stored form of a number: '(DD) NNNNN-NNNN' or '(DD) NNNNN-NNN' (the web mask's output). */
-export function storedWhatsapp(digits: string): string {
-  return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-}
-
-/** A callable's `{ whatsapp }`: any text with 10 or 11 digits (a leading +55 is dropped). */
+/**
+ * A callable's `{ whatsapp }`: any text with a full number (a leading +55 is dropped), and that
+ * number as the forms store it.
+ */
 export function whatsappInput(data: unknown): { digits: string; stored: string } {
   const raw = (data as { whatsapp?: unknown } | null)?.whatsapp;
-  let digits = typeof raw === 'string' ? raw.replace(/\D/g, '') : '';
-  if (digits.length > 11 && digits.startsWith('55')) digits = digits.slice(2);
-  if (digits.length < 10 || digits.length > 11) {
+  const stored = typeof raw === 'string' ? storedPhone(raw) : null;
+  if (!stored) {
     throw new HttpsError('invalid-argument', 'whatsapp must have 10 or 11 digits (DDD + number).');
   }
-  return { digits, stored: storedWhatsapp(digits) };
+  return { digits: digitsOf(stored), stored };
 }
 
 /** Firestore values as JSON: timestamps as ISO text, maps and arrays walked. */

@@ -1,9 +1,9 @@
 /**
  * Vagas functions (Cloud Functions v2): the callables linkAdminUser, isCurrentUserAdmin,
  * and countRedirect; the team's addAdmin and removeAdmin; the lead timeline's
- * Firestore triggers (leadTimeline, noteTimeline); LGPD (issue 26): getRetention, saveRetention,
- * applyRetentionNow and the daily applyRetentionDaily schedule; findCandidate and eraseCandidate
- * for a candidate's request.
+ * Firestore triggers (leadTimeline, noteTimeline); what LGPD asks of the team: how long trashed
+ * leads are kept (getRetention, saveRetention, applyRetentionNow and the daily
+ * applyRetentionDaily schedule) and a candidate's request (findCandidate, eraseCandidate).
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';

@@ -1,5 +1,5 @@
 /**
- * Retention (LGPD, issue 26): leads that stayed in the trash longer than the configured number of
+ * Retention (LGPD: personal data is kept no longer than needed): leads that stayed in the trash longer than the configured number of
  * days are deleted for good, with their subcollections (notes, timeline). Off by default, as the
  * original app behaves (90 days suggested). Run daily by a scheduled function in production, and
  * by an admin's 'Aplicar agora' (locally, where the Pub/Sub emulator that runs schedules needs

@@ -7,6 +7,7 @@
  */
 import { HttpsError } from 'firebase-functions/https';
 import { logger } from 'firebase-functions/logger';
+import { isEmail } from '@vagas/common';
 import { allowListKey, type AllowListEntry, type AuthUser } from './admin-access.js';
 import type { Caller } from './validation.js';
 
@@ -19,9 +20,6 @@ export const teamErrors = {
   notFound: 'Este e-mail não faz parte da equipe.',
   lastAdmin: 'Não é possível remover o último administrador.',
 } as const;
-
-/** Longest address Auth accepts. */
-const emailMaxLength = 254;
 
 /** What one change of the team writes to the audit list (`admin_audit/{autoId}`). */
 export interface TeamAuditEntry {
@@ -90,7 +88,7 @@ export function parseEmailArgument(data: unknown): string {
   }
   const raw: unknown = (data as { email: unknown }).email;
   const email = typeof raw === 'string' ? allowListKey(raw) : '';
-  if (email.length > emailMaxLength || !/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(email)) {
+  if (!isEmail(email)) {
     throw new HttpsError('invalid-argument', teamErrors.badEmail);
   }
   return email;

@@ -8,7 +8,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { onDocumentWrittenWithAuthContext } from 'firebase-functions/firestore';
 import { logger } from 'firebase-functions/logger';
-import { keepLeadKeys } from './lead-keys.js';
+import { keepLeadKeys } from './keep-lead-keys.js';
 import { leadChanges, noteChanges, timelineEntries, type TimelineChange } from './timeline.js';
 import { actorResolver, deleteLeadRecord, writeTimeline } from './timeline-writer.js';
 
@@ -37,7 +37,7 @@ function recorder(db: Firestore, auth: Auth) {
 
 /**
  * leads/{leadId}: status, trash, restore ('Desfazer' or not), contact and responsible changes; and
- * the lead's search and duplicate keys (lead-keys.ts), kept by the same trigger so a write costs
+ * the lead's search and duplicate keys (keep-lead-keys.ts), kept by the same trigger so a write costs
  * one invocation. The keys' own write changes no field the timeline records: it adds no entry.
  */
 export function leadTimelineTrigger(db: Firestore, auth: Auth) {

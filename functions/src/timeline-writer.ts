@@ -5,6 +5,7 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
+import { collections, leadSubcollections } from '@vagas/common';
 import { entryId, type Actor, type TimelineEntryData } from './timeline.js';
 
 /** Reads an Auth user's email (firebase-admin `getAuth().getUser`), null when it has none. */
@@ -53,7 +54,7 @@ export async function writeTimeline(
       const snapshot = await tx.get(lead);
       if (!snapshot.exists) return 0;
       entries.forEach((entry, index) => {
-        tx.set(lead.collection('timeline').doc(entryId(eventId, index)), {
+        tx.set(lead.collection(collections.timeline).doc(entryId(eventId, index)), {
           ...entry,
           at: Timestamp.fromDate(entry.at),
         });
@@ -66,7 +67,7 @@ export async function writeTimeline(
 }
 
 /** The subcollections a lead's record keeps: removed with the lead. */
-export const recordSubcollections = ['notes', 'timeline'] as const;
+export const recordSubcollections = leadSubcollections;
 
 /** Deletes every note and timeline entry of a deleted lead, 500 at a time; returns how many. */
 export async function deleteLeadRecord(db: Firestore, leadId: string): Promise<number> {

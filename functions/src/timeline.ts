@@ -5,23 +5,7 @@
  * the timeline (firestore.rules); this module is its only author.
  */
 
-/**
- * What an entry records. web/src/domain/lead-record.ts `timelineKinds` lists the same names, in
- * the same order (test/timeline-kinds-sync.test.ts fails when they drift apart).
- */
-export const timelineKinds = [
-  'status',
-  'trashed',
-  'restored',
-  'restored_undo',
-  'note_added',
-  'note_edited',
-  'note_deleted',
-  'contacted',
-  'assigned',
-] as const;
-
-export type TimelineKind = (typeof timelineKinds)[number];
+import type { TimelineKind } from '@vagas/common';
 
 /** One change: its kind and, for status and responsible, the values before and after. */
 export interface TimelineChange {

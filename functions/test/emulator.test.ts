@@ -191,7 +191,9 @@ describe('allow-list code (CLI and seed)', () => {
       FIREBASE_AUTH_EMULATOR_HOST: hosts.authHost,
     };
     const cli = (...args: string[]) =>
-      run(process.execPath, [path.join(rootDir, 'scripts/admin.mjs'), ...args], { env });
+      run(process.execPath, ['--import', 'tsx', path.join(rootDir, 'scripts/admin.mjs'), ...args], {
+        env,
+      });
 
     const grant = await cli('grant', email);
     expect(grant.stdout).toContain(`Granted ${email}`);

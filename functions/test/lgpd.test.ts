@@ -1,9 +1,10 @@
-// LGPD (issue 26) against our Firestore emulator through firebase-admin: the retention run (also
+// What LGPD asks of the team, against our Firestore emulator through firebase-admin: the retention run (also
 // through the scheduled function's own handler: the Pub/Sub emulator needs Java), a candidate's
 // export and erasure, their audit entries, and the callables' admin checks in-process.
 import { HttpsError, type CallableRequest } from 'firebase-functions/https';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { digitsOf, formatSamples, storedPhone } from '@vagas/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
 import { eraseCandidate, findCandidate, whatsappInput } from '../src/candidate-requests.js';
@@ -139,6 +140,19 @@ describe('a candidate’s request', () => {
 
   it('a number without 10 or 11 digits is refused', () => {
     expect(() => whatsappInput({ whatsapp: '(75) 9' })).toThrow(HttpsError);
+    expect(() => whatsappInput({ whatsapp: '799999988881234' })).toThrow(HttpsError);
+    expect(() => whatsappInput({ whatsapp: 75981234567 })).toThrow(HttpsError);
+  });
+
+  it('reads a number with the phone format every layer shares: its samples, found or refused', () => {
+    for (const whatsapp of formatSamples.phone.valid) {
+      const { stored, digits } = whatsappInput({ whatsapp });
+      expect(digits, whatsapp).toBe(digitsOf(whatsapp));
+      expect(storedPhone(stored), whatsapp).toBe(stored);
+    }
+    for (const whatsapp of ['(75) 9812-345', '', 'abc']) {
+      expect(() => whatsappInput({ whatsapp }), whatsapp).toThrow(HttpsError);
+    }
   });
 });
 

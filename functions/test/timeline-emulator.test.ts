@@ -21,7 +21,7 @@ import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAdmin, type AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
 import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
-import { leadKeys } from '../src/lead-keys.js';
+import { leadKeys } from '@vagas/common';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 /** A cold function worker can take long to start on a busy 2-core machine. */

@@ -5,6 +5,7 @@
  * block between the markers; test/generated-rules.test.ts fails when the rules and the module
  * differ. The hand-written rules compose these functions (keys, then fields).
  */
+import { textFormats } from '@vagas/common';
 import {
   leadFields,
   leadForms,
@@ -74,8 +75,8 @@ function valueChecks(
     case 'text':
       return [
         `isStringOfSize(${value}, ${field.min}, ${field.max})`,
-        ...('pattern' in field && field.pattern
-          ? [`${value}.matches(${quote(field.pattern)})`]
+        ...('format' in field && field.format
+          ? [`${value}.matches(${quote(textFormats[field.format].pattern)})`]
           : []),
       ];
     case 'int':

@@ -4,6 +4,7 @@
  * lead table shows up in the block (so forgetting `npm run sync-rules` fails here). No emulator.
  */
 import { readFileSync } from 'node:fs';
+import { textFormats } from '@vagas/common';
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '../../web/src/config/app-config.js';
 import {
@@ -55,7 +56,7 @@ function rulesFunctionValue(name: string): string[] | number {
 
 /** The clauses of a generated check function, one a line. */
 function checkClauses(block: string, name: string): string[] {
-  // Up to the function's closing brace (a clause may hold braces: the WhatsApp pattern's {10,11}).
+  // Up to the function's closing brace (a clause may hold braces: the WhatsApp pattern's repeat).
   const match = new RegExp(`function ${name}\\(\\w+\\) \\{\\n([\\s\\S]*?)\\n    \\}`).exec(block);
   if (!match) throw new Error(`no function ${name}`);
   return match[1].split('\n').map((line) => line.trim().replace(/^(return|&&) /, ''));
@@ -104,7 +105,7 @@ describe('the generated block of firestore.rules', () => {
     expect(checkClauses(block, 'isValidNewLeadCommon')).toEqual([
       `isStringOfSize(data.nome, ${leadFields.nome.min}, ${leadFields.nome.max})`,
       `isStringOfSize(data.whatsapp, ${leadFields.whatsapp.min}, ${leadFields.whatsapp.max})`,
-      `data.whatsapp.matches('${leadFields.whatsapp.pattern}')`,
+      `data.whatsapp.matches('${textFormats.phone.pattern}')`,
       "(!('source' in data) || isValidLeadSource(data.source))",
       "(!('submitted_at' in data) || data.submitted_at is timestamp && " +
         `data.submitted_at <= request.time + duration.value(${leadFields.submitted_at.maxAheadMinutes}, 'm') && ` +

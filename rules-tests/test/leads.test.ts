@@ -22,6 +22,7 @@ import {
   type Query,
   type QuerySnapshot,
 } from 'firebase/firestore';
+import { formatSamples } from '@vagas/common';
 import { describe, expect, it } from 'vitest';
 import {
   callCenterJobs,
@@ -236,6 +237,17 @@ describe('creating leads', () => {
     ['idade 70', callCenterLead({ idade: 70 })],
   ])('accepts the boundary case: %s', async (_label, data) => {
     await assertSucceeds(createLead(t.anonymous(), data));
+  });
+
+  it('holds whatsapp to the phone format every layer shares: its samples, accepted or refused', async () => {
+    const db = t.anonymous();
+    for (const [i, whatsapp] of formatSamples.phone.valid.entries()) {
+      await assertSucceeds(createLead(db, rootLead({ whatsapp }), `phone-ok-${i}`));
+    }
+    for (const [i, whatsapp] of formatSamples.phone.invalid.entries()) {
+      await assertFails(createLead(db, rootLead({ whatsapp }), `phone-bad-${i}`));
+    }
+    expect(await storedLeadCount()).toBe(formatSamples.phone.valid.length);
   });
 
   const rootKeys = Object.keys(rootLead());

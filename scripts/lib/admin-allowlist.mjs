@@ -5,10 +5,11 @@
 import { deleteApp, initializeApp, applicationDefault } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { collections, isEmail, normalizeEmail } from '@vagas/common';
 
-export const ADMINS_COLLECTION = 'admins';
-/** The team's audit list (functions/src/config.ts auditCollection); the CLI's changes go in too. */
-export const AUDIT_COLLECTION = 'admin_audit';
+export const ADMINS_COLLECTION = collections.admins;
+/** The team's audit list; the CLI's changes go in too. */
+export const AUDIT_COLLECTION = collections.adminAudit;
 
 /**
  * The audit row of a change made with the CLI (`by: null`: no admin of the panel made it).
@@ -79,10 +80,8 @@ export function connectAdmin(target) {
  * @returns {string}
  */
 export function allowListKey(email) {
-  const key = String(email ?? '')
-    .trim()
-    .toLowerCase();
-  if (!/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(key)) {
+  const key = normalizeEmail(String(email ?? ''));
+  if (!isEmail(key)) {
     throw new Error(`Not an email address: ${JSON.stringify(email)}`);
   }
   return key;

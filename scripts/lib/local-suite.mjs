@@ -186,10 +186,9 @@ export function run(name, command, args, options = {}) {
   });
 }
 
-/** Compiles functions/ so the Functions emulator can load functions/lib. */
+/** Bundles functions/ (its `build` script, as firebase deploy's predeploy runs it) into functions/lib. */
 export function buildFunctions(log = (/** @type {string} */ _line) => {}) {
-  const tsc = path.join(rootDir, 'node_modules/typescript/bin/tsc');
-  return run('functions build', process.execPath, [tsc, '-p', 'functions/tsconfig.build.json'], {
+  return run('functions build', process.execPath, [path.join(rootDir, 'functions/build.mjs')], {
     log,
   });
 }

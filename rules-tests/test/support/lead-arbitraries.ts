@@ -5,6 +5,13 @@
  * fields, their types, bounds and options come from the lead table (web/src/domain/lead.ts), so a
  * field added there is generated here, valid and malformed, without a change.
  */
+import {
+  formatSamples,
+  matchesWhole,
+  phoneLimits,
+  textFormats,
+  type TextFormatName,
+} from '@vagas/common';
 import { Bytes, FieldValue, GeoPoint, serverTimestamp, Timestamp } from 'firebase/firestore';
 import fc from 'fast-check';
 import {
@@ -115,13 +122,15 @@ const nonString = anyValue.filter((v) => typeof v !== 'string');
 
 // ---- Valid payloads ---------------------------------------------------------------------------
 
-/** `digits` digits among the mask's characters, in any order, 15 characters at most. */
+/** `digits` digits among the mask's characters, in any order, within the phone's length. */
 const phoneWith = (digits: fc.Arbitrary<number>): fc.Arbitrary<string> =>
   digits
     .chain((count) =>
       fc.tuple(
         fc.array(fc.constantFrom(...'0123456789'), { minLength: count, maxLength: count }),
-        fc.array(fc.constantFrom(...'() -'), { maxLength: Math.max(0, 15 - count) }),
+        fc.array(fc.constantFrom(...'() -'), {
+          maxLength: Math.max(0, phoneLimits.maxLength - count),
+        }),
       ),
     )
     .chain(([ds, marks]) => {
@@ -130,8 +139,45 @@ const phoneWith = (digits: fc.Arbitrary<number>): fc.Arbitrary<string> =>
     })
     .map((chars) => chars.join(''));
 
-/** A full number (10 or 11 digits, issue 26) in the mask's characters. */
-const whatsapp = phoneWith(fc.integer({ min: 10, max: 11 }));
+/**
+ * A value of a text format: any text its pattern accepts within its length (the pattern every
+ * layer shares), its samples, and what test data is drawn from. Only well-formed text: the SDK
+ * refuses a lone surrogate.
+ */
+const ofTextFormat = (name: TextFormatName, max: number): fc.Arbitrary<string> => {
+  const { pattern, maxLength } = textFormats[name];
+  const limit = Math.min(max, maxLength);
+  return fc.oneof(
+    fc
+      .stringMatching(new RegExp(`^(?:${pattern})$`, 'u'))
+      .filter((value) => value.length <= limit && !loneSurrogate.test(value)),
+    fc.constantFrom(...formatSamples[name].valid.filter((value) => value.length <= limit)),
+    fc.integer().map((seed) => textFormats[name].sample(seededRandom(seed))),
+  );
+};
+
+/** With the u flag, a surrogate of a pair is part of its character: this finds only lone ones. */
+const loneSurrogate = /[\uD800-\uDFFF]/u;
+
+/** A deterministic stand-in for Math.random from a seed fast-check chose (so it shrinks). */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
+/** Values a text format must refuse: its samples, and texts its pattern does not match. */
+const notOfTextFormat = (name: TextFormatName): fc.Arbitrary<string> => {
+  const { pattern } = textFormats[name];
+  return fc.oneof(
+    fc.constantFrom(...formatSamples[name].invalid),
+    fc.string({ unit: 'grapheme', maxLength: 30 }).filter((s) => !matchesWhole(s, pattern)),
+  );
+};
 
 /** A visit source as the public pages store it (web/src/domain/lead.ts LeadSource). */
 const sourceText = fc.string({
@@ -171,9 +217,8 @@ const optionsOf = (form: Form, name: LeadFieldName): readonly string[] => {
   return options;
 };
 
-/** A valid value of a field a form sends, by its type and bounds (whatsapp: the mask's characters). */
+/** A valid value of a field a form sends, by its type, bounds and format. */
 function validValue(form: Form, name: LeadFieldName): fc.Arbitrary<unknown> {
-  if (name === 'whatsapp') return whatsapp;
   const field = leadField(name);
   switch (field.type) {
     case 'option':
@@ -183,6 +228,7 @@ function validValue(form: Form, name: LeadFieldName): fc.Arbitrary<unknown> {
     case 'bool':
       return fc.boolean();
     case 'text':
+      if (field.format) return ofTextFormat(field.format, field.max);
       // Half the bound in code points: an astral one counts twice in UTF-16.
       return fc.string({
         unit: 'binary',
@@ -311,6 +357,7 @@ function badFormValue(form: Form, name: LeadFieldName): fc.Arbitrary<unknown> {
         ...(field.min > 0 ? [fc.constant('')] : []),
         hugeStringOver(field.max),
         fc.string({ unit: 'binary', minLength: field.max + 1, maxLength: field.max * 2 }),
+        ...(field.format ? [notOfTextFormat(field.format)] : []),
       );
     default:
       throw new Error(`no bad values for ${name}`);
@@ -322,15 +369,17 @@ function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
   switch (field) {
     case 'whatsapp':
       return fc.oneof(
-        nonString,
-        fc.constant(''),
-        hugeString,
+        badFormValue(form, 'whatsapp'),
         fc.string({ unit: fc.constantFrom(...'0123456789() -'), minLength: 16, maxLength: 40 }),
-        // Not a full number: too few digits (the old gap: '(75) 9' was stored), or too many.
-        phoneWith(fc.integer({ min: 0, max: 9 })).filter((v) => v !== ''),
-        phoneWith(fc.integer({ min: 12, max: 15 })),
+        // Not a full number: too few digits (a number cut short, like '(75) 9'), or too many.
+        phoneWith(fc.integer({ min: 0, max: phoneLimits.minDigits - 1 })).filter((v) => v !== ''),
+        phoneWith(fc.integer({ min: phoneLimits.maxDigits + 1, max: phoneLimits.maxLength })),
         fc
-          .tuple(whatsapp, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.nat())
+          .tuple(
+            ofTextFormat('phone', phoneLimits.maxLength),
+            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+            fc.nat(),
+          )
           .filter(([, bad]) => /[^0-9() -]/u.test(bad))
           .map(([ok, bad, at]) => ok.slice(0, at % 15) + bad + ok.slice(at % 15)),
       );

@@ -1,6 +1,6 @@
 /**
  * Lead payloads exactly as the two public forms write them (see web/src/domain/lead.ts). Fields the
- * fixtures below do not name get a valid value from the lead table, so a field added there for a
+ * fixtures below do not name get their example from the lead table, so a field added there for a
  * form is filled here without a change.
  */
 import { serverTimestamp } from 'firebase/firestore';
@@ -11,25 +11,13 @@ import {
   rootJobs,
   rootLocalities,
 } from '../../../web/src/domain/options.js';
-import {
-  callCenterVaga,
-  fieldOptions,
-  formFields,
-  leadField,
-  type LeadForm,
-} from '../../../web/src/domain/lead.js';
+import { callCenterVaga, type LeadForm } from '../../../web/src/domain/lead.js';
+import { toLead } from '../../../web/src/domain/lead-form.js';
+import { exampleFormValues } from '../../../web/src/domain/testing/lead-samples.js';
 
-/** A valid value of each field `form` sends, by its type and bounds in the lead table. */
+/** Each field `form` sends, at the lead table's example, as the form stores it. */
 export function validDefaults(form: LeadForm): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const name of formFields(form)) {
-    const field = leadField(name);
-    if (field.type === 'option') values[name] = fieldOptions(name, form)?.[0];
-    else if (field.type === 'int') values[name] = field.min;
-    else if (field.type === 'text') values[name] = 'x'.repeat(field.min);
-    else if (field.type === 'bool') values[name] = false;
-  }
-  return values;
+  return toLead(form, exampleFormValues(form));
 }
 
 /** What the root page writes. */

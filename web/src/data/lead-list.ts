@@ -22,7 +22,7 @@ import {
 import { countOnServer } from './server-count';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Lead } from '@/domain/lead';
-import { phoneKeyOf } from '@/domain/lead-keys';
+import { phoneKeyOf } from '@vagas/common';
 import {
   duplicateClauses,
   leadMatches,

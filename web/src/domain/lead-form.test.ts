@@ -1,17 +1,20 @@
+import { checkValue, formatSamples } from '@vagas/common';
 import { describe, expect, test } from 'vitest';
 import { consentNotes } from './consent';
-import { callCenterVaga } from './lead';
+import { callCenterVaga, formInputFields, leadFields, valueFormatOf } from './lead';
 import {
   emptyCallCenterForm,
   emptyRootForm,
-  isCallCenterFormComplete,
-  isRootFormComplete,
-  toCallCenterLead,
-  toRootLead,
+  formChoices,
+  formProblems,
+  isFormComplete,
+  optionChoice,
+  toLead,
   type CallCenterFormValues,
+  type RootFormValues,
 } from './lead-form';
 
-const root = {
+const root: RootFormValues = {
   nome: 'Ana Souza',
   whatsapp: '(75) 99999-1234',
   vaga: 'Aux Serraria',
@@ -21,42 +24,119 @@ const root = {
 const callCenter: CallCenterFormValues = {
   nome: 'Bruno Lima',
   whatsapp: '(79) 98888-7777',
-  vaga: 'Consultor de Vendas',
+  vaga: callCenterVaga('Consultor de Vendas'),
   cidade: 'Aracaju - Jardins',
   idade: 24,
   tempo_experiencia: '1 a 2 anos',
   consent_version: consentNotes.callCenter.version,
 };
 
-describe('required fields', () => {
-  test('the root form needs nome, whatsapp, vaga and cidade', () => {
-    expect(isRootFormComplete(root)).toBe(true);
-    for (const field of ['nome', 'whatsapp', 'vaga', 'cidade'] as const) {
-      expect(isRootFormComplete({ ...root, [field]: '' }), field).toBe(false);
-    }
-    expect(isRootFormComplete({ ...root, nome: '   ' })).toBe(false);
-  });
-
-  test('the call-center form also needs idade and tempo_experiencia', () => {
-    expect(isCallCenterFormComplete(callCenter)).toBe(true);
-    expect(isCallCenterFormComplete(emptyCallCenterForm)).toBe(false);
-    for (const field of [
+describe('what each form asks for', () => {
+  test('the root page asks nome, whatsapp, vaga and cidade; the call-center page adds idade and tempo_experiencia', () => {
+    expect(formInputFields('root')).toEqual(['nome', 'whatsapp', 'vaga', 'cidade']);
+    expect(formInputFields('callCenter')).toEqual([
       'nome',
       'whatsapp',
       'vaga',
       'cidade',
       'idade',
       'tempo_experiencia',
-    ] as const) {
-      expect(isCallCenterFormComplete({ ...callCenter, [field]: '' }), field).toBe(false);
+    ]);
+  });
+
+  test('the selects list each form its options, the call-center ones grouped and without the prefix', () => {
+    expect(formChoices('vaga', 'root').map((c) => c.label)).toEqual([
+      'Aux Eletricista',
+      'Aux Serraria',
+      'Aux Metalúgica',
+      'Sem Experiencia',
+    ]);
+    expect(formChoices('vaga', 'callCenter')[0]).toEqual({
+      value: '[Conecta] Operador de Call Center',
+      label: 'Operador de Call Center',
+    });
+    expect(formChoices('cidade', 'callCenter').at(-1)).toEqual({
+      value: 'Região Metropolitana - Barra dos Coqueiros',
+      group: 'Região Metropolitana',
+      label: 'Barra dos Coqueiros',
+    });
+    expect(formChoices('cidade', 'root')[0]).toEqual({
+      value: 'Sede – Conceição do Coité',
+      label: 'Sede – Conceição do Coité',
+    });
+    expect(optionChoice('vaga', callCenterVaga('Consultor de Vendas')).label).toBe(
+      'Consultor de Vendas',
+    );
+  });
+});
+
+describe('required fields', () => {
+  test('the root form needs nome, whatsapp, vaga and cidade', () => {
+    expect(isFormComplete('root', root)).toBe(true);
+    for (const field of ['nome', 'whatsapp', 'vaga', 'cidade'] as const) {
+      expect(formProblems('root', { ...root, [field]: '' }), field).toEqual({ [field]: 'empty' });
     }
+    expect(formProblems('root', { ...root, nome: '   ' })).toEqual({ nome: 'empty' });
+  });
+
+  test('the call-center form also needs idade and tempo_experiencia', () => {
+    expect(isFormComplete('callCenter', callCenter)).toBe(true);
+    expect(isFormComplete('callCenter', emptyCallCenterForm)).toBe(false);
+    for (const field of formInputFields('callCenter')) {
+      expect(formProblems('callCenter', { ...callCenter, [field]: '' }), field).toEqual({
+        [field]: 'empty',
+      });
+    }
+  });
+});
+
+describe('values that cannot be sent', () => {
+  test('a WhatsApp number is checked by the phone format every layer shares', () => {
+    for (const whatsapp of formatSamples.phone.valid) {
+      expect(formProblems('root', { ...root, whatsapp }), whatsapp).toEqual({});
+    }
+    // An invalid number is refused, or written by the mask into a number the format accepts:
+    // nothing the rules would refuse is ever sent.
+    for (const whatsapp of formatSamples.phone.invalid.filter((sample) => sample !== '')) {
+      if (!formProblems('root', { ...root, whatsapp }).whatsapp) {
+        const stored = toLead('root', { ...root, whatsapp }).whatsapp;
+        expect(stored, whatsapp).not.toBe(whatsapp);
+        expect(checkValue(valueFormatOf('whatsapp', 'root'), stored), whatsapp).toBeNull();
+      }
+    }
+    expect(formProblems('root', { ...root, whatsapp: '(75) 9812-345' })).toEqual({
+      whatsapp: 'invalid',
+    });
+  });
+
+  test('an age outside 16..70, or not a whole number, is not sent', () => {
+    for (const idade of [15, 71, '12', '2.5', 'x']) {
+      expect(formProblems('callCenter', { ...callCenter, idade }), String(idade)).toEqual({
+        idade: 'invalid',
+      });
+    }
+    for (const idade of [16, '70', ' 33 ']) {
+      expect(formProblems('callCenter', { ...callCenter, idade }), String(idade)).toEqual({});
+    }
+  });
+
+  test('an option the form does not offer (a draft from before a list changed) is not sent', () => {
+    expect(formProblems('callCenter', { ...callCenter, vaga: 'Consultor de Vendas' })).toEqual({
+      vaga: 'invalid',
+    });
+    expect(formProblems('root', { ...root, vaga: callCenter.vaga })).toEqual({ vaga: 'invalid' });
+  });
+
+  test('a name longer than the table allows is not sent', () => {
+    const nome = 'a'.repeat(leadFields.nome.max + 1);
+    expect(formProblems('root', { ...root, nome })).toEqual({ nome: 'invalid' });
   });
 });
 
 describe('stored fields', () => {
   test('the root lead has exactly nome, whatsapp, vaga, cidade and the consent version (nome trimmed)', () => {
-    expect(toRootLead({ ...root, nome: '  Ana Souza ' })).toEqual(root);
-    expect(Object.keys(toRootLead(root)).sort()).toEqual([
+    expect(toLead('root', { ...root, nome: '  Ana Souza ' })).toEqual(root);
+    expect(Object.keys(toLead('root', root)).sort()).toEqual([
       'cidade',
       'consent_version',
       'nome',
@@ -71,9 +151,9 @@ describe('stored fields', () => {
     expect(emptyRootForm.nome).toBe('');
   });
 
-  test('the call-center lead prefixes vaga with [Conecta] and stores idade as an integer', () => {
+  test('the call-center lead keeps vaga with the [Conecta] prefix and stores idade as an integer', () => {
     expect(callCenterVaga('Operador de Call Center')).toBe('[Conecta] Operador de Call Center');
-    expect(toCallCenterLead({ ...callCenter, idade: '31' })).toEqual({
+    expect(toLead('callCenter', { ...callCenter, idade: '31' })).toEqual({
       nome: 'Bruno Lima',
       whatsapp: '(79) 98888-7777',
       vaga: '[Conecta] Consultor de Vendas',
@@ -84,8 +164,7 @@ describe('stored fields', () => {
     });
   });
 
-  test('idade stays within 16..70 like the input', () => {
-    expect(toCallCenterLead({ ...callCenter, idade: 12 }).idade).toBe(16);
-    expect(toCallCenterLead({ ...callCenter, idade: 99 }).idade).toBe(70);
+  test('a phone is stored as its format writes it', () => {
+    expect(toLead('root', { ...root, whatsapp: ' 75999991234 ' }).whatsapp).toBe('(75) 99999-1234');
   });
 });

@@ -1,29 +1,21 @@
 /**
- * Form values of the two application pages, the required-field rule and the mapping to stored
- * leads, all from the fields each form writes (lead.ts `leadFields`): a field added there for a
- * form is held, required and stored here without a change.
+ * The application forms' values, checks and stored lead, all from the fields each form writes
+ * (lead.ts `leadFields`): a field added there for a form is asked, checked and stored here
+ * without a change.
  */
+import { checkValue, textFormats, type ValueProblem } from '@vagas/common';
 import {
-  callCenterVaga,
   fieldOptions,
   formFields,
+  formInputFields,
   leadField,
-  leadFields,
-  type CallCenterLeadInput,
+  valueFormatOf,
+  type FormInputName,
   type LeadFieldName,
   type LeadForm,
-  type RootLeadInput,
+  type LeadInput,
+  type OptionChoice,
 } from './lead';
-
-/** An integer field's value held within its bounds. */
-function clampInt(value: number, { min, max }: { min: number; max: number }): number {
-  return Math.min(max, Math.max(min, value));
-}
-
-/** An age held within 16..70, as the Idade field and the rules require. */
-export function clampAge(age: number): number {
-  return clampInt(age, leadFields.idade);
-}
 
 /** What a form holds for each field it sends: text, and `number | string` for numbers ('' while empty). */
 type FormValuesOf<Input> = {
@@ -32,10 +24,12 @@ type FormValuesOf<Input> = {
     : string;
 };
 
+/** What `Form`'s inputs hold (with the preset consent version). */
+export type FormValues<Form extends LeadForm> = FormValuesOf<LeadInput<Form>>;
 /** What the root page's form holds. */
-export type RootFormValues = FormValuesOf<RootLeadInput>;
+export type RootFormValues = FormValues<'root'>;
 /** What the call-center page's form holds ('' while a number field is empty). */
-export type CallCenterFormValues = FormValuesOf<CallCenterLeadInput>;
+export type CallCenterFormValues = FormValues<'callCenter'>;
 type AnyFormValues = Record<string, string | number>;
 
 /** What a preset field holds: its last option (the consent note the form shows now). */
@@ -43,57 +37,78 @@ function presetValue(form: LeadForm, name: LeadFieldName): string {
   return fieldOptions(name, form)?.at(-1) ?? '';
 }
 
-/** Every field empty, but the preset ones (the form fills those itself). */
-const emptyForm = (form: LeadForm) =>
-  Object.fromEntries(
+/** `form` with every field empty, but the preset ones (the form fills those itself). */
+export function emptyForm<Form extends LeadForm>(form: Form): FormValues<Form> {
+  return Object.fromEntries(
     formFields(form).map((name) => [name, leadField(name).preset ? presetValue(form, name) : '']),
-  ) as AnyFormValues;
-
-export const emptyRootForm = emptyForm('root') as RootFormValues;
-export const emptyCallCenterForm = emptyForm('callCenter') as CallCenterFormValues;
-
-const filled = (value: string | number | null | undefined): boolean =>
-  typeof value === 'number' ? Number.isFinite(value) : (value ?? '').trim() !== '';
-
-/** Every field the form sends is filled (spec section 5); numbers must be numbers. */
-function isComplete(form: LeadForm, values: AnyFormValues): boolean {
-  return formFields(form).every((name) => {
-    const value = values[name];
-    if (leadField(name).type === 'int') return filled(value) && Number.isFinite(Number(value));
-    return filled(value);
-  });
+  ) as FormValues<Form>;
 }
 
-/** Root form: nome, whatsapp, vaga and cidade are all required (spec section 5). */
-export function isRootFormComplete(values: RootFormValues): boolean {
-  return isComplete('root', values);
+export const emptyRootForm = emptyForm('root');
+export const emptyCallCenterForm = emptyForm('callCenter');
+
+/** What keeps each of the candidate's fields from being sent: empty, or not of its format. */
+export function formProblems<Form extends LeadForm>(
+  form: Form,
+  values: FormValues<Form>,
+): Partial<Record<FormInputName<Form>, ValueProblem>> {
+  const problems: Partial<Record<FormInputName<Form>, ValueProblem>> = {};
+  for (const name of formInputFields(form)) {
+    const value = (values as AnyFormValues)[name];
+    const field = leadField(name);
+    // A format is checked on the text as it will be stored.
+    const stored =
+      field.type === 'text' && field.format && typeof value === 'string'
+        ? textFormats[field.format].normalize(value.trim())
+        : value;
+    const problem = checkValue(valueFormatOf(name, form), stored);
+    if (problem) problems[name] = problem;
+  }
+  return problems;
 }
 
-/** Call-center form: the root fields plus idade and tempo_experiencia. */
-export function isCallCenterFormComplete(values: CallCenterFormValues): boolean {
-  return isComplete('callCenter', values);
+/** Every field the form sends is filled and of its format. */
+export function isFormComplete<Form extends LeadForm>(
+  form: Form,
+  values: FormValues<Form>,
+): boolean {
+  return Object.keys(formProblems(form, values)).length === 0;
 }
 
-/** The form's fields as stored: texts trimmed, integers rounded and held within their bounds. */
-function toLead(form: LeadForm, values: AnyFormValues): Record<string, string | number> {
+/**
+ * The form's fields as stored: texts trimmed (and written in their format's way), integers
+ * rounded. Call it on a form without problems.
+ */
+export function toLead<Form extends LeadForm>(
+  form: Form,
+  values: FormValues<Form>,
+): LeadInput<Form> {
   const lead: Record<string, string | number> = {};
   for (const name of formFields(form)) {
     const field = leadField(name);
-    const value = values[name];
-    if (field.type === 'int') lead[name] = clampInt(Math.round(Number(value)), field);
-    else if (field.type === 'text') lead[name] = String(value).trim();
-    else lead[name] = String(value);
+    const value = (values as AnyFormValues)[name];
+    if (field.type === 'int') lead[name] = Math.round(Number(value));
+    else if (field.type === 'text') {
+      const text = String(value).trim();
+      lead[name] = field.format ? textFormats[field.format].normalize(text) : text;
+    } else lead[name] = String(value);
   }
-  return lead;
+  return lead as LeadInput<Form>;
 }
 
-/** The root page's lead fields, exactly nome, whatsapp, vaga, cidade. */
-export function toRootLead(values: RootFormValues): RootLeadInput {
-  return toLead('root', values) as unknown as RootLeadInput;
+/** How a stored option of `name` reads in its select (and in the pixel's content category). */
+export function optionChoice(name: LeadFieldName, option: string): OptionChoice {
+  const input = leadField(name).input;
+  return input?.kind === 'select' && input.choice ? input.choice(option) : { label: option };
 }
 
-/** The call-center lead fields; vaga gets the employer's prefix, idade is an integer within 16..70. */
-export function toCallCenterLead(values: CallCenterFormValues): CallCenterLeadInput {
-  const lead = toLead('callCenter', values) as unknown as CallCenterLeadInput;
-  return { ...lead, vaga: callCenterVaga(values.vaga) };
+/** The options `form` offers for `name`, as its select lists them. */
+export function formChoices(
+  name: LeadFieldName,
+  form: LeadForm,
+): (OptionChoice & { value: string })[] {
+  return (fieldOptions(name, form) ?? []).map((value) => ({
+    value,
+    ...optionChoice(name, value),
+  }));
 }

@@ -2,6 +2,7 @@
  * The admin lists' pure logic: search, filters, counters, the distinct jobs, duplicate phones,
  * the WhatsApp link and pt-BR dates. No React or Firebase: the tabs memoise these over the live list.
  */
+import { digitsOf } from '@vagas/common';
 import type { Lead, LeadStatus } from './lead';
 
 /** Lower-case text without accents, for accent- and case-insensitive search. */
@@ -11,11 +12,6 @@ export function normalizeText(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .trim();
-}
-
-/** The digits of a text ('(79) 99999-9999' -> '79999999999'). */
-export function digitsOf(text: string): string {
-  return text.replace(/\D/g, '');
 }
 
 /** The WhatsApp chat address of a Brazilian number: https://wa.me/55<digits>. */

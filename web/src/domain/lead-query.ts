@@ -5,7 +5,7 @@
  * `<field> ==, created_at` for each equality field below, which Firestore merges for any mix of them.
  */
 import { fieldOptions, type Lead, type LeadStatus } from './lead';
-import { leadKeys, normalizeSearchText, searchKeyOf } from './lead-keys';
+import { leadKeys, normalizeSearchText, searchKeyOf } from '@vagas/common';
 import { allJobs, type LeadCriteria } from './lead-list';
 
 /**

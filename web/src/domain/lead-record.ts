@@ -6,8 +6,8 @@
  * firestore.rules against this module). No React, no Firebase.
  */
 import { leadField, leadFieldNames, type Lead } from './lead';
-import { digitsOf, whatsappLink } from './lead-list';
-import { formatWhatsapp } from './phone-mask';
+import { digitsOf, formatPhone, timelineKinds, type TimelineKind } from '@vagas/common';
+import { whatsappLink } from './lead-list';
 
 /**
  * Lead fields only admins write, after the lead exists (lead.ts `leadFields`, `writtenBy:
@@ -51,23 +51,8 @@ export interface MessageTemplate {
   text: string;
 }
 
-/**
- * What a timeline entry records: the names the timeline function writes (functions/src/timeline.ts
- * `timelineKinds`; functions/test/timeline-kinds-sync.test.ts keeps the two lists equal).
- */
-export const timelineKinds = [
-  'status',
-  'trashed',
-  'restored',
-  'restored_undo',
-  'note_added',
-  'note_edited',
-  'note_deleted',
-  'contacted',
-  'assigned',
-] as const;
-
-export type TimelineKind = (typeof timelineKinds)[number];
+/** What a timeline entry records: the names the timeline function writes. */
+export { timelineKinds, type TimelineKind };
 
 /** One entry of a lead's timeline (written by the timeline function, read by the record). */
 export interface TimelineEntry {
@@ -118,5 +103,5 @@ export function whatsappMessageLink(whatsapp: string, text?: string): string {
  */
 export function whatsappVariants(whatsapp: string): string[] {
   const digits = digitsOf(whatsapp);
-  return [...new Set([whatsapp, digits, formatWhatsapp(digits)])].filter(Boolean);
+  return [...new Set([whatsapp, digits, formatPhone(digits)])].filter(Boolean);
 }

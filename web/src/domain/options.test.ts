@@ -6,7 +6,6 @@ import {
   experienceOptions,
   rootJobs,
   rootLocalities,
-  whatsappLimits,
 } from './options';
 
 // The lists exactly as docs/product.md ("Data") quotes them.
@@ -61,6 +60,5 @@ describe('option lists', () => {
 
   test('limits', () => {
     expect(ageLimits).toEqual({ min: 16, max: 70 });
-    expect(whatsappLimits).toEqual({ minDigits: 10, maxDigits: 11, maxLength: 15 });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The spec's fixed option lists (docs/product.md, "Data"). firestore.rules validates leads
- * against these same lists; a rules test checks the two stay equal.
+ * The forms' option lists (docs/product.md, "Data"), the app's bounds and statuses. The lead table
+ * (lead.ts) gives each field its list, and firestore.rules checks leads against the same lists
+ * (generated from the table; a rules test fails when they differ).
  */
 
 /** Jobs offered on the root page (the equipment maker). */
@@ -30,7 +31,7 @@ export const callCenterJobs = [
   'Consultor de Vendas',
 ] as const;
 
-/** Call-center localities, grouped as the spec lists them. */
+/** Call-center localities, by group (the select lists them under these headings). */
 export const callCenterLocalityGroups = [
   {
     group: 'Aracaju',
@@ -68,5 +69,4 @@ export const experienceOptions = [
 export const leadStatuses = ['novo', 'principal', 'separado', 'descartado'] as const;
 
 export const ageLimits = { min: 16, max: 70 } as const;
-export const whatsappLimits = { minDigits: 10, maxDigits: 11, maxLength: 15 } as const;
 export const redirectTimeLimits = { min: 1, max: 30, default: 5 } as const;

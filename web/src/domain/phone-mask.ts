@@ -1,23 +1,7 @@
-/** The WhatsApp field mask (docs/product.md, "Public pages"): digits only, at most 11, shown as '(DD) NNNNN-NNNN'. */
-import { whatsappLimits } from './options';
-
 /**
- * The national digits of `raw`: a leading country code 55 is dropped when what follows is a full
- * Brazilian number ('+55 (75) 9 8123-4567' -> '75981234567'); at most 11 digits are kept.
+ * Where the caret goes in a WhatsApp field once the mask has rewritten it (the digits and the mask
+ * themselves: @vagas/common phone.ts).
  */
-export function whatsappDigits(raw: string): string {
-  let digits = raw.replace(/\D/g, '');
-  if (digits.length > whatsappLimits.maxDigits && digits.startsWith('55')) {
-    const national = digits.slice(2);
-    if (
-      national.length >= whatsappLimits.minDigits &&
-      national.length <= whatsappLimits.maxDigits
-    ) {
-      digits = national;
-    }
-  }
-  return digits.slice(0, whatsappLimits.maxDigits);
-}
 
 /** Where the caret goes in `formatted`: right after its `digitsBefore`-th digit. */
 export function caretAfterDigits(formatted: string, digitsBefore: number): number {
@@ -27,15 +11,4 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
     if (/\d/.test(formatted[index]) && ++seen === digitsBefore) return index + 1;
   }
   return formatted.length;
-}
-
-/** Keeps at most 11 digits of `raw` and formats them progressively: '7', '(79', '(79) 9999', '(79) 99999-9999'. */
-export function formatWhatsapp(raw: string): string {
-  const digits = whatsappDigits(raw);
-  if (digits.length === 0) return '';
-  if (digits.length <= 2) return `(${digits}`;
-  const area = digits.slice(0, 2);
-  const rest = digits.slice(2);
-  if (rest.length <= 5) return `(${area}) ${rest}`;
-  return `(${area}) ${rest.slice(0, 5)}-${rest.slice(5)}`;
 }

@@ -1,36 +1,40 @@
 /**
- * The submission flow both application forms share (spec sections 4, 5, 7, 8, and issue 26): an
- * empty required field shows the 'Campos obrigatórios' toast and marks the field; a field that
- * cannot be sent (a short WhatsApp number, an age out of bounds) says so next to it; nothing is
- * sent then. Otherwise idle -> sending -> idle through the device's outbox: stored (success toast,
- * cleared form, the pixel's conversion), waiting on the device for the connection (cleared form,
- * the page says it will be sent), or refused (error toast, the form kept). An application stored
- * later is announced with its own toast and its conversion then. The lead carries the visit's
- * source when the candidate arrived from a tagged link (use-visit-source.ts).
+ * The submission flow both application forms share: an empty required field shows the 'Campos
+ * obrigatórios' toast and marks the field; a field that cannot be sent (a short WhatsApp number,
+ * an age out of bounds) says so next to it; nothing is sent then. Otherwise idle -> sending ->
+ * idle through the device's outbox: stored (success toast, cleared form, the pixel's
+ * conversion), waiting on the device for the connection (cleared form, the page says it will be
+ * sent), or refused (error toast, the form kept). An application stored later is announced with
+ * its own toast and its conversion then. The lead carries the visit's source when the candidate
+ * arrived from a tagged link (use-visit-source.ts).
  */
 import { useCallback, useLayoutEffect, useState, type FormEvent } from 'react';
+import { formatPhone } from '@vagas/common';
 import { clearToasts, showToast } from '@/components/toast';
-import type { RootLeadInput } from '@/domain/lead';
-import type { CallCenterFormValues, RootFormValues } from '@/domain/lead-form';
+import {
+  formInputFields,
+  leadField,
+  type FormInputName,
+  type LeadFieldName,
+  type LeadForm,
+} from '@/domain/lead';
+import { emptyForm, formProblems, optionChoice, toLead, type FormValues } from '@/domain/lead-form';
 import type { ToastText } from '@/domain/messages';
-import { requiredFieldsToast, submitErrorToast } from '@/features/apply/messages';
-import { formatWhatsapp } from '@/domain/phone-mask';
+import { applyTexts, requiredFieldsToast, submitErrorToast } from '@/features/apply/messages';
 import { sentLaterToast } from '@/lib/outbox/messages';
-import type { QueuedApplication } from '@/lib/outbox/outbox';
+import type { QueuedApplication, QueuedLead } from '@/lib/outbox/outbox';
 import { useOutbox } from '@/lib/outbox/use-outbox';
 import { typedInputs } from '@/lib/prerender/typed-inputs';
 import { usePixel } from '@/lib/pixel/use-pixel';
-import { ageDigits } from '@/features/apply/components/AgeInput';
-import { invalidFields, missingFields, type FieldErrors } from '@/features/apply/form-checks';
+import { keepDigits } from '@/features/apply/components/DigitsInput/DigitsInput';
 import { useFormDraft } from './use-form-draft';
 import { useFormValues } from './use-form-values';
 import { useVisitSource } from './use-visit-source';
 
-export interface ApplicationFormOptions<Values extends RootFormValues> {
-  empty: Values;
-  toLead: (values: Values) => RootLeadInput;
+export interface ApplicationFormOptions<Form extends LeadForm> {
+  form: Form;
   successToast: ToastText;
-  /** The page's pixel conversion value (spec section 9). */
+  /** The page's pixel conversion value (1 on the root page, 0.01 on the call-center page). */
   conversionValue: number;
   /** Fire PageView on load (the root page only). */
   pageView: boolean;
@@ -40,46 +44,58 @@ export interface ApplicationFormOptions<Values extends RootFormValues> {
   onSuccess?: (outcome: 'stored' | 'waiting') => void;
 }
 
+/** The value a form holds for `name`. */
+const valueOf = (values: object, name: LeadFieldName): string | number | undefined =>
+  (values as Record<string, string | number>)[name];
+
+/** The fields a candidate types into (selects cannot be used before hydration). */
+const typedKinds = new Set(['text', 'phone', 'email', 'number']);
+
 /**
- * What the candidate typed into the prerendered page before it hydrated (inputs named as the form
- * fields), as typed: the form starts from what the inputs show, since hydration keeps an input's
- * value (the selects cannot be used before then).
+ * What the candidate typed into the prerendered page before it hydrated (inputs are named after
+ * the form's fields), as typed: the form starts from what the inputs show, since hydration keeps
+ * an input's value.
  */
-function typedBeforeHydration(): Partial<CallCenterFormValues> {
-  const { nome, whatsapp, idade } = typedInputs();
-  return { ...(nome && { nome }), ...(whatsapp && { whatsapp }), ...(idade && { idade }) };
-}
-
-/** What the WhatsApp and Idade fields' onChange would have kept of typed text, where it differs. */
-function cleanedTyped(values: { whatsapp?: unknown; idade?: unknown }): Record<string, string> {
-  const cleaned: Record<string, string> = {};
-  const { whatsapp, idade } = values;
-  if (typeof whatsapp === 'string' && formatWhatsapp(whatsapp) !== whatsapp) {
-    cleaned.whatsapp = formatWhatsapp(whatsapp);
+function typedBeforeHydration(form: LeadForm): Record<string, string> {
+  const typed = typedInputs();
+  const values: Record<string, string> = {};
+  for (const name of formInputFields(form)) {
+    const kind = leadField(name).input?.kind;
+    if (kind && typedKinds.has(kind) && typed[name]) values[name] = typed[name];
   }
-  if (typeof idade === 'string' && ageDigits(idade) !== idade) cleaned.idade = ageDigits(idade);
-  return cleaned;
+  return values;
 }
 
-export function useApplicationForm<Values extends RootFormValues>(
-  options: ApplicationFormOptions<Values>,
-) {
+/** What a field's input keeps of typed text (the phone's mask, a number's digits). */
+function asInputKeeps(name: LeadFieldName, typed: string): string {
+  const field = leadField(name);
+  if (field.input?.kind === 'phone') return formatPhone(typed);
+  if (field.input?.kind === 'number' && field.type === 'int') {
+    return keepDigits(typed, String(field.max).length);
+  }
+  return typed;
+}
+
+export function useApplicationForm<Form extends LeadForm>(options: ApplicationFormOptions<Form>) {
+  type Values = FormValues<Form>;
+  const [empty] = useState(() => emptyForm(options.form));
   const [values, form] = useFormValues<Values>(
-    options.empty,
-    typedBeforeHydration as () => Partial<Values>,
+    empty,
+    () => typedBeforeHydration(options.form) as Partial<Values>,
   );
-  // Typed before hydration: the mask and the age's digits apply once hydrated, as a state change
-  // React writes to the inputs (hydrating, React leaves an input's value as it finds it).
+  // Typed before hydration: the mask and the number's digits apply once hydrated, as a state
+  // change React writes to the inputs (hydrating, React leaves an input's value as it finds it).
   useLayoutEffect(() => {
-    for (const [field, value] of Object.entries(cleanedTyped(values))) {
-      form.set(field as keyof Values, value as Values[keyof Values]);
+    for (const [name, typed] of Object.entries(typedBeforeHydration(options.form))) {
+      const kept = asInputKeeps(name as LeadFieldName, typed);
+      if (kept !== typed) form.set(name as keyof Values, kept as Values[keyof Values]);
     }
     // Once, on mount: later edits go through each field's onChange.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const draft = useFormDraft({
     storageKey: `vagas:draft:${options.draftKey}`,
-    empty: options.empty,
+    empty,
     values,
     restore: form.fillEmpty,
   });
@@ -96,25 +112,34 @@ export function useApplicationForm<Values extends RootFormValues>(
   );
   const { waiting, submit } = useOutbox({ onStoredLater });
 
-  const missing = missingFields(values);
-  const invalid = invalidFields(values);
+  const problems = formProblems(options.form, values);
+  const texts = applyTexts[options.form].fields as Record<FormInputName<Form>, { invalid: string }>;
   // Empty fields are marked once a submit was tried; a field that cannot be sent, once filled.
-  const errors: FieldErrors<Values> = { ...(checked ? missing : {}), ...invalid };
+  const errors: Partial<Record<FormInputName<Form>, string>> = {};
+  for (const [name, problem] of Object.entries(problems) as [FormInputName<Form>, string][]) {
+    if (problem === 'invalid') errors[name] = texts[name].invalid;
+    else if (checked) errors[name] = applyTexts.required;
+  }
+  const missing = Object.values(problems).includes('empty');
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     clearToasts();
     setChecked(true);
-    if (Object.keys(missing).length) {
+    if (missing) {
       showToast(requiredFieldsToast, 'error');
       return;
     }
-    if (Object.keys(invalid).length) return;
+    if (Object.keys(problems).length) return;
     setSending(true);
-    // content_category is the job as chosen (without the call-center prefix).
-    const conversion = { contentCategory: values.vaga, value: options.conversionValue };
-    const outcome = await submit({ ...options.toLead(values), ...sourceOfVisit() }, conversion);
+    // content_category is the job as the candidate chose it (without the call-center prefix).
+    const conversion = {
+      contentCategory: optionChoice('vaga', String(valueOf(values, 'vaga'))).label,
+      value: options.conversionValue,
+    };
+    const lead = toLead(options.form, values) as QueuedLead;
+    const outcome = await submit({ ...lead, ...sourceOfVisit() }, conversion);
     setSending(false);
     if (outcome === 'refused' || outcome === 'failed') {
       showToast(submitErrorToast, 'error');

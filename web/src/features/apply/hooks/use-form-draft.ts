@@ -1,5 +1,5 @@
 /**
- * The form's draft (issue 26): what the candidate typed is kept in sessionStorage as they type, so
+ * The form's draft: what the candidate typed is kept in sessionStorage as they type, so
  * a reload (or a phone that dropped the tab) does not lose it; it is cleared once the application
  * is stored or kept in the outbox. sessionStorage, not localStorage: a shared phone does not keep
  * a candidate's data past their browsing session. Read after mount, never while rendering (the

@@ -53,7 +53,7 @@ const fills: Record<string, (user: User) => Promise<void>> = {
 };
 
 describe('call-center application page', () => {
-  test('shows the spec texts and the discreet admin link, and fires no PageView', async () => {
+  test('shows its texts and the discreet admin link, and fires no PageView', async () => {
     const adminPixel = String((tracking.next += 1));
     tracking.pixelId = adminPixel;
     renderPage(<CallCenterApplyPage />, '/conecta');
@@ -136,7 +136,7 @@ describe('call-center application page', () => {
         cidade: 'Aracaju - Atalaia',
         idade: 33,
         tempo_experiencia: 'Menos de 1 ano',
-        // The version of the consent note shown under the button (LGPD, issue 26).
+        // The version of the consent note shown under the button (what the candidate agreed to).
         consent_version: consentNotes.callCenter.version,
       },
       undefined,

@@ -6,13 +6,10 @@ import { OutboxStatus } from '@/components/OutboxStatus/OutboxStatus';
 import { PublicPage } from '@/components/PublicPage/PublicPage';
 import { appConfig } from '@/config/app-config';
 import { routes } from '@/config/routes';
-import { emptyRootForm, toRootLead } from '@/domain/lead-form';
-import { rootJobs, rootLocalities } from '@/domain/options';
 import {
   ApplicationForm,
   ApplicationHeader,
 } from '@/features/apply/components/ApplicationForm/ApplicationForm';
-import { OptionSelect } from '@/features/apply/components/OptionSelect';
 import { useApplicationForm } from '@/features/apply/hooks/use-application-form';
 import { applyTexts, rootSuccessToast } from '@/features/apply/messages';
 import classes from '@/features/apply/components/ApplicationForm/ApplicationForm.module.css';
@@ -20,14 +17,13 @@ import { usePageTitle } from '@/lib/page/use-page-title';
 
 const texts = applyTexts.root;
 
-/** Conversion value of the root page (spec section 9). */
+/** What a root-page application is worth to the pixel (the two pages count it differently). */
 const conversionValue = 1;
 
 export function RootApplyPage() {
   usePageTitle(routes.root);
   const { values, form, sending, errors, waiting, handleSubmit } = useApplicationForm({
-    empty: emptyRootForm,
-    toLead: toRootLead,
+    form: 'root',
     successToast: rootSuccessToast,
     conversionValue,
     pageView: true,
@@ -60,9 +56,11 @@ export function RootApplyPage() {
       />
       <OutboxStatus waiting={waiting.length} />
       <ApplicationForm
+        form="root"
         values={values}
         errors={errors}
-        onContactChange={form.set}
+        texts={texts.fields}
+        onFieldChange={form.set}
         onSubmit={handleSubmit}
         sending={sending}
         submitColor="#1e7a34"
@@ -71,25 +69,7 @@ export function RootApplyPage() {
             {texts.consent}
           </Text>
         }
-      >
-        <OptionSelect
-          {...texts.vaga}
-          data={[...rootJobs]}
-          required
-          error={errors.vaga}
-          value={values.vaga}
-          onChange={(value) => form.set('vaga', value)}
-        />
-        <OptionSelect
-          {...texts.cidade}
-          data={[...rootLocalities]}
-          maxDropdownHeight="15rem"
-          required
-          error={errors.cidade}
-          value={values.cidade}
-          onChange={(value) => form.set('cidade', value)}
-        />
-      </ApplicationForm>
+      />
     </PublicPage>
   );
 }

@@ -6,7 +6,7 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } fro
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { showToast } from '@/components/toast';
-import { formatWhatsapp, whatsappDigits } from '@/domain/phone-mask';
+import { formatPhone, isCompletePhone, nationalDigits } from '@vagas/common';
 import {
   candidateCsv,
   candidateJson,
@@ -24,13 +24,13 @@ export function CandidateRequest() {
   const [busy, setBusy] = useState<'search' | 'erase' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [checked, setChecked] = useState(false);
-  const digits = whatsappDigits(number).length;
-  const numberError = checked && (digits < 10 || digits > 11) ? texts.invalidNumber : undefined;
+  const complete = isCompletePhone(nationalDigits(number));
+  const numberError = checked && !complete ? texts.invalidNumber : undefined;
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (digits < 10) return;
+    if (!complete) return;
     setBusy('search');
     try {
       setResult(await findCandidate(number));
@@ -76,7 +76,7 @@ export function CandidateRequest() {
             inputMode="numeric"
             value={number}
             error={numberError}
-            onChange={(event) => setNumber(formatWhatsapp(event.currentTarget.value))}
+            onChange={(event) => setNumber(formatPhone(event.currentTarget.value))}
             style={{ flex: '1 1 14rem' }}
           />
           <Button type="submit" mt={25} loading={busy === 'search'}>

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { Lead } from '@/domain/lead';
-import { normalizeSearchText, phoneKeyOf } from '@/domain/lead-keys';
+import { normalizeSearchText, phoneKeyOf } from '@vagas/common';
 import { countLeads } from '@/domain/lead-list';
 import { leadMatches, withStatus, type LeadClause, type LeadOrder } from '@/domain/lead-query';
 import type { LeadSort } from '@/data/lead-list';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useDeferredValue, useReducer, useState } from 'react';
 import { pageSize, useServerPaged, type Paged } from '@/components/ListPager/use-paged';
-import { searchKeyOf } from '@/domain/lead-keys';
+import { searchKeyOf } from '@vagas/common';
 import type { Lead } from '@/domain/lead';
 import type { TrashSource } from './trash-source';
 

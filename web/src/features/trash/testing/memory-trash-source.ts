@@ -6,7 +6,7 @@
 import type { FirestoreError } from 'firebase/firestore';
 import { useMemo } from 'react';
 import type { Lead } from '@/domain/lead';
-import { leadKeys } from '@/domain/lead-keys';
+import { leadKeys } from '@vagas/common';
 import type { TrashListData, TrashSource } from '../hooks/trash-source';
 
 function matching(leads: readonly Lead[], search: string | null): Lead[] {

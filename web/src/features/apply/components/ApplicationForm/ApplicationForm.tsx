@@ -1,17 +1,18 @@
 /**
- * What both application pages share: the centred header (an emblem, the title and the subtitle) and
- * the form card that opens with the contact fields (Nome Completo, WhatsApp) and ends with the
- * submit button; each page puts its own fields in between.
+ * What both application pages share: the centred header (an emblem, the title and the subtitle)
+ * and the form card: the fields the page's form asks for, in the lead table's order (lead.ts
+ * `formInputFields`), then the submit button, the page's consent note and the privacy link.
  */
-import { Anchor, Paper, Stack, Text, TextInput, Title, type MantineColor } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title, type MantineColor } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { routes } from '@/config/routes';
-import type { RootFormValues } from '@/domain/lead-form';
-import { applyTexts } from '@/features/apply/messages';
+import { formInputFields, type FormInputName, type LeadForm } from '@/domain/lead';
+import type { FormValues } from '@/domain/lead-form';
+import { applyTexts, type FormFieldTexts } from '@/features/apply/messages';
 import classes from './ApplicationForm.module.css';
-import { SubmitButton } from '../SubmitButton';
-import { WhatsappInput } from '../WhatsappInput';
+import { LeadFieldInput } from '../LeadFieldInput/LeadFieldInput';
+import { SubmitButton } from '../SubmitButton/SubmitButton';
 
 export function ApplicationHeader(props: { emblem: ReactNode; title: string; subtitle: string }) {
   return (
@@ -27,43 +28,37 @@ export function ApplicationHeader(props: { emblem: ReactNode; title: string; sub
   );
 }
 
-export interface ApplicationFormProps {
-  values: Pick<RootFormValues, 'nome' | 'whatsapp'>;
-  /** What to say next to Nome and WhatsApp (empty, or not a full number). */
-  errors: { nome?: string; whatsapp?: string };
-  onContactChange: (field: 'nome' | 'whatsapp', value: string) => void;
+export interface ApplicationFormProps<Form extends LeadForm> {
+  form: Form;
+  values: FormValues<Form>;
+  /** What to say next to a field (empty, or not a value the lead can have). */
+  errors: Partial<Record<FormInputName<Form>, string>>;
+  texts: FormFieldTexts<Form>;
+  onFieldChange: (field: FormInputName<Form>, value: string) => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
   sending: boolean;
   submitColor: MantineColor;
-  /** The page's own fields, between WhatsApp and the submit button. */
-  children: ReactNode;
   /** Under the submit button (the page's consent note). */
   footer?: ReactNode;
 }
 
-export function ApplicationForm(props: ApplicationFormProps) {
+export function ApplicationForm<Form extends LeadForm>(props: ApplicationFormProps<Form>) {
+  const values = props.values as unknown as Record<FormInputName<Form>, string | number>;
   return (
     <Paper withBorder radius="lg" p="lg" className={classes.card}>
       <form noValidate onSubmit={props.onSubmit}>
         <Stack gap="md">
-          <TextInput
-            label={applyTexts.nome.label}
-            name="nome"
-            placeholder={applyTexts.nome.placeholder}
-            autoComplete="name"
-            required
-            error={props.errors.nome}
-            maxLength={100}
-            value={props.values.nome}
-            onChange={(event) => props.onContactChange('nome', event.currentTarget.value)}
-          />
-          <WhatsappInput
-            required
-            error={props.errors.whatsapp}
-            value={props.values.whatsapp}
-            onChange={(value) => props.onContactChange('whatsapp', value)}
-          />
-          {props.children}
+          {formInputFields(props.form).map((name) => (
+            <LeadFieldInput
+              key={name}
+              form={props.form}
+              name={name}
+              texts={props.texts[name]}
+              value={values[name]}
+              error={props.errors[name]}
+              onChange={(value) => props.onFieldChange(name, value)}
+            />
+          ))}
           <SubmitButton sending={props.sending} color={props.submitColor} />
           {props.footer}
           <Anchor

@@ -14,7 +14,7 @@ import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import { leadRecordPath } from '@/config/routes';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
 import { cellText, columnLabel, listColumns } from '@/domain/lead-columns';
-import { digitsOf } from '@/domain/lead-list';
+import { digitsOf } from '@vagas/common';
 import { sortFields, type LeadSort, type SortField } from '@/data/lead-list';
 import { leadsTexts } from '@/features/leads/messages';
 import { LeadRowActions, type RowHandlers } from './LeadRowActions';

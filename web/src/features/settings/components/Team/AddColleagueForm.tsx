@@ -1,14 +1,14 @@
 /** Adds a colleague by email: checked here first, then by the addAdmin function, whose refusal shows under the field. */
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { isEmail, normalizeEmail } from '@vagas/common';
 import { settingsTexts, teamBadEmail } from '@/features/settings/messages';
 
 const texts = settingsTexts.team;
 
-/** The functions' own check (functions/src/team.ts parseEmailArgument). */
+/** The check addAdmin makes too (the address as the allow-list keys it). */
 export function isPlausibleEmail(value: string): boolean {
-  const email = value.trim();
-  return email.length <= 254 && /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(email);
+  return isEmail(normalizeEmail(value));
 }
 
 export interface AddColleagueFormProps {

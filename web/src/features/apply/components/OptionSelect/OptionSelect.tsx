@@ -3,7 +3,7 @@
  * Select chosen from a fixed list, never cleared once chosen. Its list is mounted when it opens:
  * Mantine's Combobox keeps every closed list mounted by default (a portal with each option, a
  * scroll area and a positioned popover per select), which the public pages then rendered right
- * after hydration, in one long task (issue 26: /conecta's three selects and 22 options held its
+ * after hydration, in one long task (on /conecta, three selects and 22 options were most of its
  * Total Blocking Time).
  */
 import { Select, type ComboboxData, type SelectProps } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
  * The lead's derived keys, what lets the panel search and find duplicates on the server instead of
- * reading every lead (issue 25, "Speed and cost"):
+ * reading every lead (a campaign has tens of thousands, and Firestore bills each document read):
  * - `search_keys`: what a search can match, for `array-contains`: every start of the name from
  *   each word on (normalised: no accents, lower case, single spaces, at most `searchKeyMaxLength`
  *   characters), and every run of the phone's digits;
@@ -10,11 +10,11 @@
  *   no such field, which an `== null` filter would not match);
  * - `name_key`: the name normalised (no accents, lower case, single spaces), what 'Nome' sorts by on
  *   the server: Firestore orders text by code point, so 'Érica' and 'bruno' would come after 'Z'.
- * They are not fields of the lead (`leadFields`): no client writes them (firestore.rules' key lists
- * refuse them), the Cloud Function `leadKeys` (functions/src/lead-keys.ts, a copy of this module
- * kept equal by functions/test/lead-keys-sync.test.ts) keeps them on each lead, and the seeds write
- * them with the lead. Pure and dependency-free: functions, bench, e2e and scripts import it too.
+ * They are not fields of the lead (web's `leadFields`): no client writes them (firestore.rules' key
+ * lists refuse them), the Cloud Function `leadTimeline` keeps them on each lead, and the seeds
+ * write them with the lead.
  */
+import { digitsOf } from './phone.js';
 
 /** Longest name key: a search longer than this matches on its first characters. */
 export const searchKeyMaxLength = 40;
@@ -33,7 +33,7 @@ export function normalizeSearchText(text: string): string {
 
 /** The digits of a phone as stored ('(79) 99999-9999' -> '79999999999'). */
 export function phoneKeyOf(whatsapp: string): string {
-  return whatsapp.replace(/\D/g, '');
+  return digitsOf(whatsapp);
 }
 
 const wordChar = /[\p{L}\p{N}]/u;

@@ -1,22 +1,20 @@
 /**
- * The WhatsApp field: a tel input that keeps only digits and shows them as '(DD) NNNNN-NNNN'. A
+ * A WhatsApp number: a tel input that keeps only digits and shows them as '(DD) NNNNN-NNNN'. A
  * pasted number longer than the field ('+55 (75) 9 8123-4567') is taken whole before the field's
- * length cuts it, and the caret stays where the candidate was editing (issue 26).
+ * length cuts it, and the caret stays where the candidate was editing: a mask that throws the
+ * caret to the end makes a typo in the middle impossible to fix on a phone.
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent } from 'react';
-import { caretAfterDigits, formatWhatsapp } from '@/domain/phone-mask';
-import { whatsappLimits } from '@/domain/options';
-import { applyTexts } from '@/features/apply/messages';
+import { digitsOf, formatPhone, phoneLimits } from '@vagas/common';
+import { caretAfterDigits } from '@/domain/phone-mask';
 
-export interface WhatsappInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
+export interface PhoneInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
   onChange: (value: string) => void;
 }
 
-const digitCount = (text: string) => text.replace(/\D/g, '').length;
-
-export function WhatsappInput({ value, onChange, ...props }: WhatsappInputProps) {
+export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
   const input = useRef<HTMLInputElement>(null);
   /** Digits before the caret after the last edit; applied once the formatted value is shown. */
   const caretDigits = useRef<number | null>(null);
@@ -33,9 +31,9 @@ export function WhatsappInput({ value, onChange, ...props }: WhatsappInputProps)
     const { value: typed, selectionStart } = event.currentTarget;
     // Only an edit inside the number needs the caret put back; at the end it stays at the end.
     if (selectionStart !== null && selectionStart < typed.length) {
-      caretDigits.current = digitCount(typed.slice(0, selectionStart));
+      caretDigits.current = digitsOf(typed.slice(0, selectionStart)).length;
     }
-    onChange(formatWhatsapp(typed));
+    onChange(formatPhone(typed));
   };
 
   const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
@@ -44,20 +42,17 @@ export function WhatsappInput({ value, onChange, ...props }: WhatsappInputProps)
     const start = element.selectionStart ?? element.value.length;
     const end = element.selectionEnd ?? element.value.length;
     const next = element.value.slice(0, start) + pasted + element.value.slice(end);
-    if (next.length <= whatsappLimits.maxLength) return; // the browser's own paste fits
+    if (next.length <= phoneLimits.maxLength) return; // the browser's own paste fits
     event.preventDefault();
-    onChange(formatWhatsapp(next));
+    onChange(formatPhone(next));
   };
 
   return (
     <TextInput
-      label={applyTexts.whatsapp.label}
-      name="whatsapp"
-      placeholder={applyTexts.whatsapp.placeholder}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
-      maxLength={whatsappLimits.maxLength}
+      maxLength={phoneLimits.maxLength}
       {...props}
       ref={input}
       value={value}

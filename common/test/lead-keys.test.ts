@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadKeys, searchKeyMaxLength, searchKeyOf } from './lead-keys';
+import { leadKeys, searchKeyMaxLength, searchKeyOf } from '../src/lead-keys.js';
 
 /** Whether a search finds the lead, as the server's `array-contains` does. */
 const finds = (search: string, nome: string, whatsapp = '(79) 99999-0000') => {

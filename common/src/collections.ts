@@ -1,0 +1,32 @@
+/** Where Vagas keeps its data in Firestore: the collections and the settings' documents. */
+export const collections = {
+  /** The candidates: `leads/{autoId}`. */
+  leads: 'leads',
+  /** An admin's notes on a lead: `leads/{id}/notes/{autoId}`. */
+  notes: 'notes',
+  /** What happened to a lead, written by the server: `leads/{id}/timeline/{entryId}`. */
+  timeline: 'timeline',
+  /** The team's WhatsApp message templates. */
+  messageTemplates: 'message_templates',
+  /** Single documents of settings (`settingsDocuments`). */
+  settings: 'settings',
+  /** The admin allow-list, `admins/{lowercased email}`: no client reads or writes it. */
+  admins: 'admins',
+  /** Every change of the team: admins read it, only the server writes it. */
+  adminAudit: 'admin_audit',
+  /** What was done to candidates' data (retention runs, erasures), without personal data. */
+  privacyAudit: 'audit',
+} as const;
+
+/** The documents of `settings/`. */
+export const settingsDocuments = {
+  /** The WhatsApp link, the countdown and the redirect counter (public read). */
+  redirect: 'redirect',
+  /** The tracking pixel's id (public read). */
+  tracking: 'tracking',
+  /** How long leads stay in the trash (server only). */
+  retention: 'retention',
+} as const;
+
+/** The lead's subcollections, deleted with it. */
+export const leadSubcollections = [collections.notes, collections.timeline] as const;

@@ -1,0 +1,7 @@
+/** @vagas/common: plain TypeScript, no dependencies, imported by every workspace. */
+export * from './collections.js';
+export * from './email.js';
+export * from './field-formats.js';
+export * from './lead-keys.js';
+export * from './phone.js';
+export * from './timeline.js';

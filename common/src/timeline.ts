@@ -1,0 +1,17 @@
+/**
+ * What a lead's timeline entry records (`leads/{id}/timeline`, written only by the timeline
+ * function). The record reads these names and shows an unknown one as a status change.
+ */
+export const timelineKinds = [
+  'status',
+  'trashed',
+  'restored',
+  'restored_undo',
+  'note_added',
+  'note_edited',
+  'note_deleted',
+  'contacted',
+  'assigned',
+] as const;
+
+export type TimelineKind = (typeof timelineKinds)[number];
