@@ -9,7 +9,7 @@ import {
   type LeadColumnPlace,
   type LeadFieldName,
 } from './lead';
-import { formatDateTime } from './lead-list';
+import { formatDateTime } from './lead-list-view';
 
 /** The fields shown in `place`, in the table's order. */
 export function leadColumns(place: LeadColumnPlace): LeadFieldName[] {

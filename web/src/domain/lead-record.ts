@@ -6,7 +6,7 @@
  * firestore.rules against this module). No React, no Firebase.
  */
 import { leadField, leadFieldNames, type Lead } from './lead';
-import { digitsOf, whatsappLink } from './lead-list';
+import { digitsOf, whatsappLink } from './lead-list-view';
 import { formatWhatsapp } from './phone-mask';
 
 /**

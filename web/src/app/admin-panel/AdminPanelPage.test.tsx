@@ -23,7 +23,7 @@ vi.mock('reactfire', () => ({
   useFirestore: () => ({ fake: 'db' }),
   useUser: () => ({ status: 'success', data: { uid: 'u1', email: 'Chefe@Vagas.test' } }),
 }));
-vi.mock('@/data/team', () => team);
+vi.mock('@/data/team-reads', () => team);
 vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,

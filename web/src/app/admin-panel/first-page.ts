@@ -12,7 +12,7 @@
 import { onAuthStateChanged, type Auth, type User } from 'firebase/auth';
 import { limit, onSnapshot, query, type Firestore, type Query } from 'firebase/firestore';
 import { pageSize } from '@/components/ListPager/use-paged';
-import { defaultSort, leadListQuery } from '@/data/lead-list';
+import { defaultSort, leadListQuery } from '@/data/lead-list-reads';
 import type { Lead } from '@/domain/lead';
 import { openingListClauses } from '@/features/leads';
 

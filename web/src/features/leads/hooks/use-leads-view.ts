@@ -7,8 +7,8 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { pageSize, useServerPaged } from '@/components/ListPager/use-paged';
 import type { Lead } from '@/domain/lead';
-import { dayStart, type LeadCounts } from '@/domain/lead-list';
-import { defaultSort, hasPeriod, servedSort, type LeadSort } from '@/data/lead-list';
+import { dayStart, type LeadCounts } from '@/domain/lead-list-view';
+import { defaultSort, hasPeriod, servedSort, type LeadSort } from '@/data/lead-list-reads';
 import { filterJobs, leadListClauses, type LeadClause } from '@/domain/lead-query';
 import { noFilters, type FilterValues } from '../components/LeadFilters/LeadFilters';
 import type { LeadSource } from './lead-source';

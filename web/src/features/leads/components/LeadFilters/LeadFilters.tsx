@@ -12,7 +12,7 @@ import {
   LightTextField,
 } from '@/components/LightControls/LightControls';
 import { leadStatuses } from '@/domain/options';
-import { allJobs, type StatusFilter } from '@/domain/lead-list';
+import { allJobs, type StatusFilter } from '@/domain/lead-list-view';
 import { leadsTexts } from '@/features/leads/messages';
 import { loadAfterFirstContent } from '@/lib/page/when-idle';
 import classes from './LeadFilters.module.css';

@@ -25,7 +25,7 @@ const record = vi.hoisted(() => ({
   recordContact: vi.fn(),
 }));
 vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
-vi.mock('@/data/lead-record', () => record);
+vi.mock('@/data/lead-record-access', () => record);
 vi.mock('@/data/assignees', () => ({
   useAssignableAdmins: () => ['eu@vagas.test', 'colega@vagas.test'],
 }));

@@ -7,7 +7,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useEffect, useState } from 'react';
-import { defaultSort, type LeadSort } from '@/data/lead-list';
+import { defaultSort, type LeadSort } from '@/data/lead-list-reads';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
 import { LightSwitch } from '@/components/LightControls/LightControls';

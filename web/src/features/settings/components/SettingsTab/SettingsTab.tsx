@@ -12,7 +12,7 @@ import {
   saveTrackingPixelId,
   useSettingsDocument,
   type LiveDocument,
-} from '@/data/settings';
+} from '@/data/settings-documents';
 import {
   parseRedirectCount,
   parseRedirectSettings,

@@ -4,7 +4,7 @@ import { FirebaseError } from 'firebase/app';
 import { useSyncExternalStore } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import type { LiveList, TeamAuditRow, TeamMember } from '@/data/team';
+import type { LiveList, TeamAuditRow, TeamMember } from '@/data/team-reads';
 import { TeamSettings } from './TeamSettings';
 
 const live = vi.hoisted(() => {
@@ -26,13 +26,13 @@ const api = vi.hoisted(() => ({
   addColleague: vi.fn<(email: string) => Promise<{ email: string; invite: string }>>(),
   removeColleague: vi.fn<(email: string) => Promise<void>>(),
 }));
-vi.mock('@/data/team', () => ({
+vi.mock('@/data/team-reads', () => ({
   allowListKey: (email: string) => email.trim().toLowerCase(),
   useTeamMembers: () => useSyncExternalStore(live.subscribe, () => live.state.members),
   useTeamAudit: () => useSyncExternalStore(live.subscribe, () => live.state.audit),
 }));
-vi.mock('@/features/settings/api/team', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/settings/api/team')>()),
+vi.mock('@/features/settings/api/team-callables', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/settings/api/team-callables')>()),
   ...api,
 }));
 vi.mock('reactfire', () => ({ useUser: () => ({ data: { email: 'Chefe@Vagas.test' } }) }));

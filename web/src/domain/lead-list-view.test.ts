@@ -11,7 +11,7 @@ import {
   indexLeads,
   normalizeText,
   whatsappLink,
-} from './lead-list';
+} from './lead-list-view';
 import { columnLabel, exportColumns } from './lead-columns';
 import { qualifiedExportRows } from './lead-export';
 
