@@ -18,7 +18,7 @@ import { redirectTimeLimits } from '@/domain/options';
 import type { RedirectSettings } from '@/domain/settings';
 import { useCountdown } from '@/features/redirect/hooks/use-countdown';
 import { redirectTexts } from '@/features/redirect/messages';
-import { CountdownRing, ringSize } from './CountdownRing';
+import { CountdownRing, ringSize } from '../CountdownRing/CountdownRing';
 import { goTo } from './navigate';
 import classes from './RedirectCountdown.module.css';
 
