@@ -8,7 +8,6 @@ import {
   documentId,
   getDocs,
   limit,
-  onSnapshot,
   orderBy,
   query,
   startAfter,
@@ -32,7 +31,7 @@ import {
 } from '@/domain/lead-query';
 import { useCounts } from './counts';
 import { leadsCollection } from './leads';
-import { useLiveQuery } from './live';
+import { listen, useLiveQuery } from './live';
 
 const toWhere = (clause: LeadClause) => where(clause.field, clause.op, clause.value);
 
@@ -190,7 +189,7 @@ export function useLeadPage(
           ? query(base, startAfter(cursor), limit(size))
           : query(base, limit(size));
         let first = true;
-        stop = onSnapshot(
+        stop = listen(
           pageQuery,
           (snapshot) => {
             const last = snapshot.docs.at(-1);
@@ -286,7 +285,7 @@ export function useLeadsGone(
       const chunk = all.slice(start, start + maxInValues);
       const chunkQuery = query(leadsCollection(db), where(documentId(), 'in', chunk));
       stops.push(
-        onSnapshot(
+        listen(
           chunkQuery,
           (snapshot) => {
             const found = new Map(snapshot.docs.map((d) => [d.id, d.data()] as const));

@@ -4,7 +4,8 @@ import { FirebaseError } from 'firebase/app';
 import { useSyncExternalStore } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import type { LiveList, TeamAuditRow, TeamMember } from '@/data/team-reads';
+import type { LiveList } from '@/data/live';
+import type { TeamAuditRow, TeamMember } from '@/data/team-reads';
 import { TeamSettings } from './TeamSettings';
 
 const live = vi.hoisted(() => {
@@ -59,7 +60,7 @@ const audit: TeamAuditRow[] = [
     at: new Date(2026, 0, 5, 9, 30),
   },
 ];
-const ok = <T,>(data: T[]): LiveList<T> => ({ status: 'success', data });
+const ok = <T,>(data: T[]): LiveList<T> => ({ status: 'success', data, error: null });
 
 beforeEach(() => {
   live.set({ members: ok(members), audit: ok(audit) });
@@ -96,7 +97,7 @@ describe('Equipe', () => {
   });
 
   it('shows that the team is loading, and says so when it cannot be read', () => {
-    live.set({ members: { status: 'loading', data: [] } });
+    live.set({ members: { status: 'loading', data: [], error: null } });
     renderAt('/admin', <TeamSettings />);
     expect(screen.getByLabelText('Carregando equipe')).toBeInTheDocument();
     act(() => live.set({ members: { status: 'error', data: [], error: new Error('denied') } }));
