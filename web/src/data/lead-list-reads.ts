@@ -1,5 +1,6 @@
 /**
- * The Leads tab's reads, sized to the screen instead of to the collection (issue 25): one live page
+ * The Leads tab's reads, sized to the screen instead of to the collection (at 20,000 active leads
+ * the tab's listener read 20,045 documents per open: docs/benchmarks.md): one live page
  * of the list under the filters (cursor paging), count aggregations for the counters and the
  * filtered total, the duplicates of the rows on screen, and the whole filtered list only when the
  * admin asks for it (export, 'Limpar Dados'). The clauses come from domain/lead-query.ts.

@@ -142,7 +142,7 @@ describe('formatting', () => {
 });
 
 describe('qualified export rows', () => {
-  it('keeps only principal leads, with the spec columns and empty missing cells', () => {
+  it('keeps only principal leads, with the export columns and empty missing cells', () => {
     const rows = qualifiedExportRows([
       ...leads,
       lead({
@@ -153,7 +153,7 @@ describe('qualified export rows', () => {
         tempo_experiencia: '1 a 2 anos',
       }),
     ]);
-    // The CSV's columns are the list's (lead.ts leadFields; their spec names: lead.test.ts).
+    // The CSV's columns come from lead.ts leadFields (their labels are checked in lead.test.ts).
     const [header, ...body] = rows;
     expect(header).toEqual(exportColumns.map(columnLabel));
     const blank = Object.fromEntries(header.map((column) => [column, '']));

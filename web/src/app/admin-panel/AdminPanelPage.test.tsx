@@ -101,7 +101,7 @@ describe('AdminPanel shell', () => {
     expect(screen.getByText('Gestão de Vagas')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Leads',
-      // Still counting: not a wrong 0 (issue 25).
+      // Still counting: '…', never a 'Lixeira (0)' that is not true yet.
       'Lixeira (…)',
       'Relatórios',
       'Configurações',

@@ -1,6 +1,6 @@
 /**
  * The Leads tab's first page (no filters, newest first), listened to from the moment a session
- * whose ID token claims admin is known, before the panel has rendered (issue 25): the Firestore
+ * whose ID token claims admin is known, before the panel has rendered: the Firestore
  * connection and the query run while the panel's code renders, instead of after it. When the tab
  * listens to the same query, the SDK serves it from this listener's target (one target, no second
  * read). The panel releases it once its own listeners are attached; an unused one is released

@@ -78,7 +78,7 @@ function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadList
   const live = useLeadPage(base, key, page, size, onChange);
   // Counted from the start, beside the first page (each count is a request of its own): their
   // answers come with the rows or before them, not as more renders after them while the admin's
-  // first click waits (issue 25: open -> interactive at 4x CPU throttling).
+  // first click waits (web/README.md, "The panel's open on a slow phone").
   const counts = useLeadCounts(db, counterClauses, epoch, undefined, onError);
   const whole = clauses !== null && isWholeList(clauses);
   // The whole list's counts are the counters' (nothing more to count, no render for nothing).

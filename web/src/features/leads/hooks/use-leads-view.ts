@@ -49,7 +49,7 @@ export interface LeadsView {
   dateOnly: boolean;
 }
 
-/** Built on first use: the locale's data is not loaded on the panel's open (issue 25). */
+/** Built on first use: the locale's data is not loaded on the panel's open (tens of ms at 4x). */
 let collator: Intl.Collator | undefined;
 const ptCollator = () =>
   (collator ??= new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }));
