@@ -21,6 +21,13 @@ const noFeatures = {
   group: ['@/features/*', '@/app/*'],
   message: 'Only app/ composes features; this layer must not depend on them.',
 };
+// Every live read opens through web/src/data/live.ts, the one place listeners are opened.
+const directListen = {
+  name: 'firebase/firestore',
+  importNames: ['onSnapshot'],
+  message:
+    'Open live reads through @/data/live (listen, useLiveQuery, useLiveDocument, useLiveList).',
+};
 /** @typedef {{ group: string[], message: string }} ImportPattern */
 /**
  * A config block forbidding `patterns` (and imports climbing two folders) in `files`.
@@ -30,7 +37,12 @@ const noFeatures = {
  */
 const boundaries = (files, ...patterns) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [upTwoLevels, ...patterns] }] },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { paths: [directListen], patterns: [upTwoLevels, ...patterns] },
+    ],
+  },
 });
 
 // Layers of emulator/src (emulator/README.md "Code layout"), lowest first: service.ts (the contract
@@ -128,6 +140,10 @@ export default tseslint.config(
       message: `A feature never imports another feature or app/ (this is features/${feature}).`,
     }),
   ),
+  {
+    files: ['web/src/data/live.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [upTwoLevels, noFeatures] }] },
+  },
   emulatorLayer('model', []),
   emulatorLayer('query', ['model']),
   emulatorLayer('rules', ['model']),

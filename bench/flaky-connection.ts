@@ -1,5 +1,5 @@
 /**
- * Flaky connections (issue 26): candidates whose connections drop and return at random while they
+ * Flaky connections: candidates whose connections drop and return at random while they
  * apply, each through the outbox the public pages use (web/src/lib/outbox/outbox.ts: the
  * application kept first, sent under the id chosen at submit, retried with backoff, sent when the
  * connection returns), against our Firestore emulator with the real firestore.rules.

@@ -291,7 +291,7 @@ async function liveLatencies(page: Page, liteApp: FirebaseApp, suite: LocalSuite
       vaga: 'Aux Serraria',
       cidade: 'Joazeiro',
       status: 'novo',
-      // The rules require the consent note's version the public form sends (issue 26).
+      // The rules require the consent note's version the public form sends.
       consent_version: consentNotes.root.version,
       created_at: serverTimestamp(),
       deleted_at: null,

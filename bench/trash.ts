@@ -1,6 +1,6 @@
 /**
- * The Lixeira at volume (issue 25: after 'Limpar Dados' of 2,005 leads, getting them back took 2,005
- * clicks), in a fresh local suite (production build, Chromium, an admin signed in):
+ * The Lixeira at volume (after 'Limpar Dados' of 2,005 leads, getting them back once took 2,005
+ * clicks, one per lead), in a fresh local suite (production build, Chromium, an admin signed in):
  * - Lixeira tab click -> first row, with `--trashed` leads in the trash (the tab listens to one page
  *   of 25, newest deletion first, not to the whole trash);
  * - a search typed -> 'Restaurar encontrados (N)' offered for the `--bulk` leads it finds (the

@@ -1,5 +1,5 @@
-// The panel's layout in Chromium (issue 25's rough edges): at 1280 px no badge is cut; at 360 px
-// 'Sair' is whole, the tabs keep one line, and the first lead shows on the first screen.
+// The panel's layout in Chromium at the two widths where it once broke: at 1280 px no badge is cut;
+// at 360 px 'Sair' is whole, the tabs keep one line, and the first lead shows on the first screen.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { horizontalOverflow, mobile } from './public-support';

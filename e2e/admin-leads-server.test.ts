@@ -1,6 +1,7 @@
-// The Leads tab reads a page at a time (issue 25): paging, filters, search and the duplicate mark
-// are answered by the server, over leads the panel never downloaded. Seeded with firebase-admin
-// (the keys as the function writes them); one lead is left for the leadTimeline function to key.
+// The Leads tab reads a page at a time, never every active lead: paging, filters, search and the
+// duplicate mark are answered by the server, over leads the panel never downloaded. Seeded with
+// firebase-admin (the keys as the function writes them); one lead is left for the leadTimeline
+// function to key.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { slow } from './support/admin';

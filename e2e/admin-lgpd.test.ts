@@ -1,7 +1,8 @@
-// LGPD in Chromium on the local suite (issue 26): the '/privacidade' page reached from both forms,
-// retention of trashed leads applied from Configurações ('Aplicar agora') with its audit entry,
-// and a candidate's request (find by WhatsApp, export JSON and CSV, erase with an audit entry
-// that keeps no personal data). firebase-admin seeds the leads and confirms what is stored.
+// LGPD (Brazil's data protection law) in Chromium on the local suite: the '/privacidade' page
+// reached from both forms, retention of trashed leads applied from Configurações ('Aplicar agora')
+// with its audit entry, and a candidate's request (find by WhatsApp, export JSON and CSV, erase
+// with an audit entry that keeps no personal data). firebase-admin seeds the leads and confirms
+// what is stored.
 import { readFile } from 'node:fs/promises';
 import { formatPhone } from '@vagas/common';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
@@ -63,7 +64,7 @@ const shownAt = (at: Timestamp) => at.toDate().toLocaleString('pt-BR', { timeZon
 
 describe('/privacidade', () => {
   for (const form of [routes.root, routes.callCenter]) {
-    test(`is linked from ${form}: its own title, the spec'd sections, the contact e-mail, axe clean`, async () => {
+    test(`is linked from ${form}: its own title, its sections, the contact e-mail, axe clean`, async () => {
       const context = await visitor({ viewport: mobile, locale: 'pt-BR' });
       const page = await context.newPage();
       await page.goto(`${suite.webUrl}${form}`);

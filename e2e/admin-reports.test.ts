@@ -259,7 +259,7 @@ describe('Relatórios', () => {
     await expect
       .poll(() => page.getByText('Total de Redirecionamentos').locator('..').textContent())
       .toContain('9');
-    // Count axes tick whole numbers in pt-BR (issue 25: '0.5' beside a handful of leads). Recharts 3
+    // Count axes tick whole numbers in pt-BR (a handful of leads drew '0.5' and '1.5'). Recharts 3
     // draws an axis' tick labels in a layer of their own at the end of the chart's SVG (its z-index
     // layers), not inside the axis' '.recharts-yAxis' group: '.recharts-yAxis-tick-labels' holds them.
     const ticks = async (chart: string, axis: 'x' | 'y') =>
@@ -285,7 +285,7 @@ describe('Relatórios', () => {
         .getByText(label, { exact: true })
         .waitFor();
     }
-    // Billing jargon stays in the bench (issue 25).
+    // What a report costs in reads is for the bench (bench/reports.ts), not for the recruiter.
     expect(await page.getByText(/leituras/).count()).toBe(0);
     // The numbers open as text.
     const perDay = page.getByRole('region', { name: 'Candidaturas por dia' });

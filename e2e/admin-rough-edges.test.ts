@@ -1,4 +1,4 @@
-// Issue 25's rough edges that only a real browser shows: the login page (its mark, the way back,
+// Small faults of the panel that only a real browser shows: the login page (its mark, the way back,
 // Chromium's own constraint message in Portuguese, a stale error toast cleared by the success), the
 // status selectors' wording, and the 'Período' placeholder and presets filtering the list.
 import type { Page } from 'playwright-core';

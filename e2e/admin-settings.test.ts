@@ -93,7 +93,7 @@ describe('Configurações', () => {
     await card(page, 'Status do Link').getByText('Pendente').waitFor();
     expect(await card(page, 'Tempo de Redirecionamento').textContent()).toBe('5 segundos');
     expect(await card(page, 'Total de Redirecionamentos').textContent()).toBe('0');
-    // As the spec writes it, not upper-cased by the badge (innerText applies the CSS).
+    // As docs/product.md writes it, not upper-cased by the badge (innerText applies the CSS).
     expect(await card(page, 'Status do Link').innerText()).toBe('Pendente');
     expect(await page.getByTestId('redirect-address').textContent()).toBe(
       `${suite.webUrl}${routes.redirect}`,

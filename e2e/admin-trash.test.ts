@@ -41,7 +41,7 @@ async function openTrash(page: Page) {
 }
 
 describe('Lixeira tab', () => {
-  test('lists the trashed leads newest deletion first with the spec columns; restore brings one back', async () => {
+  test('lists the trashed leads newest deletion first with the trash columns; restore brings one back', async () => {
     const tag = uniqueTag('Lixo');
     // Deleted "in the future", so they are on the first page whatever else is in the trash.
     const [older, newer] = await seed(

@@ -127,7 +127,8 @@ const callCenterFields = {
 describe('root page /', () => {
   test('shows its texts and links, masks the phone, fires PageView, and has no serious axe issue', async () => {
     const page = await openPage('/');
-    // Each page has its own document title (issue 26); the heading is the spec's.
+    // Each page has its own document title, not one 'Vagas de Emprego' for all; the heading is
+    // the one docs/product.md quotes.
     expect(await page.title()).toBe(`Vagas de Emprego | ${appConfig.companyName}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Vagas de Emprego');
     await expect
@@ -162,7 +163,7 @@ describe('root page /', () => {
     await screenshot(page, 'root-mobile');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    // The locality list opens within the spec's 15rem (60 units).
+    // The locality list opens within the 15rem (60 units) docs/product.md gives it.
     await field(page, 'Cidade').click();
     const listbox = page.getByRole('listbox');
     await listbox.waitFor();
@@ -268,7 +269,7 @@ describe('root page /', () => {
   );
 });
 
-describe('what the root form says at the fields (issue 26)', () => {
+describe('what the root form says at the fields', () => {
   test('an incomplete WhatsApp number is said at the field and nothing is written; a pasted +55 number is taken whole', async () => {
     const page = await openPage('/');
     const nome = uniqueName('raiz-incompleto');
@@ -336,7 +337,8 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
     const admin = page.getByRole('link', { name: 'Acesso administrativo' });
     expect(await admin.getAttribute('href')).toBe('/admin/login');
     expect(await page.title()).toBe(`Vagas de Call Center | ${appConfig.callCenterEmployer.name}`);
-    // An age outside 16..70 is never changed into another one: the field says so (issue 26).
+    // An age outside 16..70 is never changed into another one (it was once clamped without a
+    // word): the field says so.
     const idade = field(page, 'Idade');
     for (const age of ['12', '99']) {
       await idade.fill(age);
@@ -450,9 +452,9 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
   );
 });
 
-// With the outbox (issue 26) a write that does not complete is never an error for the candidate:
-// the application stays on the device, the page says it will be sent, and the outbox tries again
-// with the id chosen at submission until the server has stored it.
+// With the outbox (web/src/lib/outbox) a write that does not complete is never an error for the
+// candidate: the application stays on the device, the page says it will be sent, and the outbox
+// tries again with the id chosen at submission until the server has stored it.
 const waitingText = 'Sua candidatura será enviada assim que a internet voltar.';
 const sentLaterText = 'Sua candidatura foi enviada!';
 

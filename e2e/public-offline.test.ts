@@ -1,4 +1,4 @@
-// Candidates on weak connections (issue 26), in Chromium against the local suite: the public pages
+// Candidates on weak connections, in Chromium against the local suite: the public pages
 // open offline after a first visit (the service worker's precache), an application submitted
 // without a connection waits on the device and is sent once it returns (page open, page closed and
 // reopened, two tabs), and on a throttled slow 3G. firebase-admin confirms each application is

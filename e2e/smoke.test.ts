@@ -16,7 +16,8 @@ afterAll(async () => {
 test('the suite starts and Chromium opens the root page', async () => {
   const page = await newPage(browser);
   await page.goto(`${suite.webUrl}/`);
-  // Each page has its own document title (issue 26); the heading is the spec's.
+  // Each page has its own document title, not one 'Vagas de Emprego' for all; the heading is the
+  // one docs/product.md quotes.
   await expect.poll(() => page.title()).toBe(`Vagas de Emprego | ${appConfig.companyName}`);
   await expect
     .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())

@@ -22,6 +22,10 @@ const steps = [
   { name: 'lint', command: [bin('eslint'), '.', '--max-warnings', '0'] },
   { name: 'format', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'] },
   { name: 'functions-length', command: ['npm', 'run', '--silent', 'check:functions'] },
+  {
+    name: 'comments',
+    command: [process.execPath, path.join(rootDir, 'scripts/check-comments.mjs')],
+  },
   { name: 'common', workspace: 'common' },
   { name: 'web', workspace: 'web' },
   { name: 'emulator', workspace: 'emulator' },

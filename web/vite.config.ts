@@ -84,7 +84,7 @@ const publicPages: RoutePages = {
 /**
  * The admin pages (not prerendered: app.html): the shell preloads their chunks beside the main
  * script, so the panel's code and the Firestore SDK download and compile while the entry runs
- * instead of after it (issue 25).
+ * instead of after it (README.md, "The panel's open on a slow phone").
  */
 const adminPages: RoutePages = {
   [routes.admin]: 'app/admin-panel/AdminPanelPage.tsx',

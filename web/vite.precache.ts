@@ -1,5 +1,5 @@
 /**
- * What the service worker precaches (issue 26): the public pages and the files a visit to one of
+ * What the service worker precaches: the public pages and the files a visit to one of
  * them loads (its chunks and styles, and what the page imports as it runs: the Firestore Lite
  * writer, the pixel's settings read, the redirect counter), never the admin pages' code, which a
  * candidate on prepaid data should not download. The build records the chunk graph; the

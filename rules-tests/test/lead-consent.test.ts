@@ -1,8 +1,8 @@
 /**
- * firestore.rules for what issue 26 added to a new lead: the version of the consent note the
- * candidate saw (required, one of its form's versions), the device time of the submission
- * (optional, bounded: not after the write beyond clock drift, not older than a week), and a full
- * WhatsApp number (10 or 11 digits). Values from web/src/domain/lead.ts and consent.ts.
+ * firestore.rules for what a new lead records for LGPD and weak connections: the version of the
+ * consent note the candidate saw (required, one of its form's versions), the device time of the
+ * submission (optional, bounded: not after the write beyond clock drift, not older than a week),
+ * and a full WhatsApp number (10 or 11 digits). Values from web/src/domain/lead.ts and consent.ts.
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {

@@ -7,6 +7,6 @@
 import { Notifications } from '@mantine/notifications';
 
 export default function Toasts() {
-  // Bottom right: the top right is the panel's 'Sair'. At most three at once (issue 25).
+  // Bottom right: the top right is the panel's 'Sair'. At most three at once.
   return <Notifications position="bottom-right" limit={3} />;
 }

@@ -40,7 +40,7 @@ describe('AppRoutes', () => {
     expect(screen.getByRole('button', { name: publicTexts.reload })).toBeEnabled();
   });
 
-  test('every spec route has a page (a record opens over the panel), and anything else falls to the 404', () => {
+  test('every route has a page (a record opens over the panel), and anything else falls to the 404', () => {
     expect(pages.map((p) => p.path)).toEqual([
       '/',
       '/conecta',

@@ -1,8 +1,9 @@
 /**
- * The spec's routes. Each page is a lazy chunk, so public routes never download admin code (or the
- * full Firestore SDK, which only the admin pages import). Declarative react-router (about 16 KB
- * gzip lighter than the data router): `AppRoutes` renders the page matching the location, loading
- * its chunk first; `preloadPage` loads it ahead, as hydration and the prerender need.
+ * The app's routes (config/routes.ts). Each page is a lazy chunk, so public routes never download
+ * admin code (or the full Firestore SDK, which only the admin pages import). Declarative
+ * react-router (about 16 KB gzip lighter than the data router): `AppRoutes` renders the page
+ * matching the location, loading its chunk first; `preloadPage` loads it ahead, as hydration and
+ * the prerender need.
  */
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ComponentType } from 'react';

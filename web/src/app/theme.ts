@@ -5,7 +5,8 @@ import {
 } from '@mantine/core';
 
 /**
- * One green for every primary action (login, panel, settings; issue 25: there were three). Shade 7
+ * One green for every primary action (login, panel, settings; there were three: teal.9, green and
+ * #2b7a3b). Shade 7
  * is the panel's #2b7a3b: white text on it keeps 5.4:1 (WCAG AA), which Mantine's own green
  * filled buttons (green.6, 3.1:1) did not.
  */

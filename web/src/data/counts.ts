@@ -2,7 +2,7 @@
  * Counts the lists a tab shows totals of (count aggregations: one request each, billed a read per
  * 1,000 counted), kept current without counting on every change: counted at once when the lists
  * change, and again at most once per `debounceMs` when `epoch` changes (something in them changed).
- * The Leads tab's counters (data/lead-list.ts) and the Lixeira's found count use it.
+ * The Leads tab's counters (data/lead-list-reads.ts) and the Lixeira's found count use it.
  */
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,6 +1,6 @@
 /**
  * What the panel changes on leads: only `status` and `deleted_at` (domain `managedLeadFields`; the
- * rules allow nothing else; data/lead-record.ts writes the follow-up fields), with the 'Desfazer'
+ * rules allow nothing else; data/lead-record-access.ts writes the follow-up fields), with the 'Desfazer'
  * mark `trash_undone_at` on a restore, and permanent deletion. Every write goes through
  * `panelWrite` (bounded in time, and leaving the page asks first while it is on its way).
  */

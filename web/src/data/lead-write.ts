@@ -1,10 +1,10 @@
 /**
  * The public pages' lead write: `setNewLead(db, id, input)` stores `leads/{id}` as a new lead, the
- * form's fields plus the values the rules pin on every new lead (lead.ts: each system field's
- * initial value: status 'novo', created_at the server's time, deleted_at null). Firestore Lite
- * (REST). The outbox (lib/outbox/send-lead.ts) calls it with the page's database and timeout;
- * bench/load.ts calls it with each simulated candidate's database. It loads no app instance, and
- * its imports are relative so bench/load.ts can run it under tsx (which does not resolve `@/`).
+ * form's fields plus the values the rules pin on every new lead (each system field's `initial` in
+ * lead.ts). Firestore Lite (REST). The outbox (lib/outbox/send-lead.ts) calls it with the page's
+ * database and timeout; bench/load.ts calls it with each simulated candidate's database. It loads
+ * no app instance, and its imports are relative so bench/load.ts can run it under tsx (which does
+ * not resolve `@/`).
  */
 import {
   doc,

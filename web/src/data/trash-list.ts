@@ -1,10 +1,11 @@
 /**
- * The Lixeira's reads, sized to the screen instead of to the trash (issue 25: 20,000 trashed leads
- * were read before the first row): one live page ordered by deleted_at, newest deletion first
- * (data/lead-list.ts `useLeadPage`, cursor paging), the search on the server (`search_keys
- * array-contains`), count aggregations for 'Restaurar todos (N)' and the found count, and the
- * matching leads' ids only when a bulk action is pressed. Indexes: deleted_at's automatic one for
- * the whole trash; `search_keys CONTAINS, deleted_at DESC` for a search (firestore.indexes.json).
+ * The Lixeira's reads, sized to the screen instead of to the trash (20,000 trashed leads were once
+ * read before the first row, 50 s on a busy machine): one live page ordered by deleted_at, newest
+ * deletion first (data/lead-list-reads.ts `useLeadPage`, cursor paging), the search on the server
+ * (`search_keys array-contains`), count aggregations for 'Restaurar todos (N)' and the found count,
+ * and the matching leads' ids only when a bulk action is pressed. Indexes: deleted_at's automatic
+ * one for the whole trash; `search_keys CONTAINS, deleted_at DESC` for a search
+ * (firestore.indexes.json).
  */
 import {
   getDocs,

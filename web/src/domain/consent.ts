@@ -1,5 +1,6 @@
 /**
- * The consent notes under the forms' submit button (LGPD, issue 26), each with its version. A lead
+ * The consent notes under the forms' submit button (LGPD, Brazil's data protection law), each with
+ * its version. A lead
  * records the version of the note its form showed (`consent_version`, lead.ts), and the rules
  * accept only the versions listed here, so what a candidate agreed to can be proven: the version
  * names the exact text below (and docs/product.md keeps every version's text).

@@ -9,7 +9,7 @@ import {
   type LeadColumnPlace,
   type LeadFieldName,
 } from './lead';
-import { formatDateTime } from './lead-list';
+import { formatDateTime } from './lead-list-view';
 
 /** The fields shown in `place`, in the table's order. */
 export function leadColumns(place: LeadColumnPlace): LeadFieldName[] {
@@ -21,11 +21,8 @@ export function columnLabel(name: LeadFieldName): string {
   return leadField(name).label ?? name;
 }
 
-/** The Leads list's columns: Nome, WhatsApp, Vaga, Cidade, Idade, Experiência, Status, Data. */
 export const listColumns = leadColumns('list');
-/** Lixeira's columns: Nome, WhatsApp, Vaga, Cidade, Status, Data Exclusão. */
 export const trashColumns = leadColumns('trash');
-/** The CSV's columns: those of the list. */
 export const exportColumns = leadColumns('export');
 
 /** What a table or a card shows for a field: dates as dd/mm/aaaa hh:mm, '-' for a missing value. */

@@ -1,6 +1,6 @@
 /**
  * The exported files' content: which leads and which cells (the CSV writing is papaparse's).
- * 'Exportar Qualificados' (the spec's: principal leads, the list's columns) and 'Exportar lista'
+ * 'Exportar Qualificados' (the principal leads, in the export columns) and 'Exportar lista'
  * (every lead of the current view, plus where it came from).
  */
 import type { Lead } from './lead';
@@ -19,7 +19,7 @@ export function qualifiedExportRows(leads: readonly Lead[]): string[][] {
   ];
 }
 
-/** Whether a lead counts as qualified (the spec: status principal). */
+/** Whether a lead counts as qualified: status principal. */
 export const isQualified = (lead: Lead): boolean => lead.status === 'principal';
 
 export const viewExportFileName = 'leads_lista.csv';

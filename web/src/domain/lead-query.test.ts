@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from './lead';
-import { filterLeads, indexLeads } from './lead-list';
+import { filterLeads, indexLeads } from './lead-list-view';
 import {
   counterClauses,
   duplicateClauses,

@@ -1,12 +1,12 @@
 /**
- * The Leads tab's server-side queries, as plain clauses (data/lead-list.ts turns them into Firestore
+ * The Leads tab's server-side queries, as plain clauses (data/lead-list-reads.ts turns them into Firestore
  * queries): the list under the filters, the counters, and the duplicate phones of the rows on
  * screen. Every list query is ordered by created_at; firestore.indexes.json has an index
  * `<field> ==, created_at` for each equality field below, which Firestore merges for any mix of them.
  */
 import { fieldOptions, type Lead, type LeadStatus } from './lead';
 import { leadKeys, normalizeSearchText, searchKeyOf } from '@vagas/common';
-import { allJobs, type LeadCriteria } from './lead-list';
+import { allJobs, type LeadCriteria } from './lead-list-view';
 
 /**
  * Texts in pt-BR order, by their letters without accents or case: a collator (or `localeCompare`

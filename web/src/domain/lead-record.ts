@@ -7,7 +7,7 @@
  */
 import { leadField, leadFieldNames, type Lead } from './lead';
 import { digitsOf, formatPhone, timelineKinds, type TimelineKind } from '@vagas/common';
-import { whatsappLink } from './lead-list';
+import { whatsappLink } from './lead-list-view';
 
 /**
  * Lead fields only admins write, after the lead exists (lead.ts `leadFields`, `writtenBy:

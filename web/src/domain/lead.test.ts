@@ -68,7 +68,7 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Status',
       'Data Exclusão',
     ]);
-    // The CSV keeps the spec's columns: the list's without 'Último contato'.
+    // The CSV holds the list's columns but 'Último contato'.
     expect(qualifiedExportHeader).toEqual(
       listColumns.map(columnLabel).filter((label) => label !== 'Último contato'),
     );

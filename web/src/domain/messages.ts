@@ -30,7 +30,8 @@ export const publicTexts = {
     message: 'Oops! Page not found',
     home: 'Return to Home',
   },
-  // Not in the spec: a page whose code could not be downloaded (connection lost, new deployment).
+  // Not quoted in docs/product.md: a page whose code could not be downloaded (connection lost, new
+  // deployment).
   pageLoadFailed: 'Não foi possível carregar a página. Verifique sua conexão.',
   reload: 'Tentar novamente',
 } as const;

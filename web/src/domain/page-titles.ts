@@ -1,4 +1,4 @@
-/** Each page's document title (issue 26: every page had 'Vagas de Emprego'), by route. */
+/** Each page's document title, by route: tabs and history tell the pages apart. */
 import { appConfig } from '../config/app-config';
 import { routes } from '../config/routes';
 

@@ -1,5 +1,5 @@
 /**
- * Presets of a day-range picker ('Período' in Leads and Relatórios, issue 25): the last 7 and 30
+ * Presets of a day-range picker ('Período' in Leads and Relatórios): the last 7 and 30
  * days, this month and the last one, as the pickers' 'YYYY-MM-DD' pairs in local time.
  */
 

@@ -74,5 +74,8 @@ export function pixelIdDigits(input: string): string {
   return input.replace(/\D/g, '').slice(0, pixelIdMaxLength);
 }
 
-/** The browser storage key (localStorage) that keeps the pixel id the admin saved (spec section 3). */
+/**
+ * The localStorage key under which the admin's browser also keeps the pixel id they saved
+ * (docs/product.md, "The panel": Configurações); the pages themselves read settings/tracking.
+ */
 export const pixelStorageKey = 'vagas:pixel-id';

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 26), built by vite-plugin-pwa (injectManifest) into /service-worker.js.
+ * The service worker, built by vite-plugin-pwa (injectManifest) into /service-worker.js.
  * It precaches the public pages and what they load (vite.precache.ts picks them), so after a first
  * visit '/', the call-center page, the redirect page and the privacy page open without a
  * connection. Where the browser has Background Sync, it also sends the applications waiting in

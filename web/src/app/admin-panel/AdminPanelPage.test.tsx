@@ -23,7 +23,7 @@ vi.mock('reactfire', () => ({
   useFirestore: () => ({ fake: 'db' }),
   useUser: () => ({ status: 'success', data: { uid: 'u1', email: 'Chefe@Vagas.test' } }),
 }));
-vi.mock('@/data/team', () => team);
+vi.mock('@/data/team-reads', () => team);
 vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
@@ -101,7 +101,7 @@ describe('AdminPanel shell', () => {
     expect(screen.getByText('Gestão de Vagas')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Leads',
-      // Still counting: not a wrong 0 (issue 25).
+      // Still counting: '…', never a 'Lixeira (0)' that is not true yet.
       'Lixeira (…)',
       'Relatórios',
       'Configurações',

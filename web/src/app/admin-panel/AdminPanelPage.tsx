@@ -55,7 +55,7 @@ const SettingsTab = lazy(() =>
   import('@/features/settings').then((module) => ({ default: module.SettingsTab })),
 );
 
-/** LGPD (issue 26): the retention of trashed leads and a candidate's request, under the settings. */
+/** LGPD (Brazil's data protection law): trashed leads' retention and a candidate's request. */
 const RetentionSettings = lazy(() =>
   import('@/features/retention').then((module) => ({ default: module.RetentionSettings })),
 );
@@ -115,7 +115,7 @@ export function AdminPanel() {
   const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
   // Counted once the list is there (not also while it loads), then whenever leads leave the list or
   // come back to it (here or in another panel); arrivals do not change the trash. (Held until the
-  // page settled, 'Lixeira (…)' showed for up to 5 s for little gain: issue 25.)
+  // page settled, 'Lixeira (…)' showed for up to 5 s for little gain.)
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
 
   // The guard may render the panel on the token's claim before the server has answered: the data
@@ -136,7 +136,8 @@ export function AdminPanel() {
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
   // Fetched once the first rows are on screen and the main thread is idle, so opening a record
-  // waits for no download, and the record's code is not run while the rows are drawn (issue 25).
+  // waits for no download, and the record's code is not run while the rows are drawn
+  // (web/README.md, "The panel's open on a slow phone").
   useEffect(() => afterFirstContent(() => void loadLeadRecord().catch(() => undefined)), []);
 
   // Stable: the header is memoised on it (the panel renders again for arrivals and counts).

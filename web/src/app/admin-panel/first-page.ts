@@ -1,6 +1,6 @@
 /**
  * The Leads tab's first page (no filters, newest first), listened to from the moment a session
- * whose ID token claims admin is known, before the panel has rendered (issue 25): the Firestore
+ * whose ID token claims admin is known, before the panel has rendered: the Firestore
  * connection and the query run while the panel's code renders, instead of after it. When the tab
  * listens to the same query, the SDK serves it from this listener's target (one target, no second
  * read). The panel releases it once its own listeners are attached; an unused one is released
@@ -10,9 +10,10 @@
  * a session that is not admin (the error is dropped: the tab reports its own).
  */
 import { onAuthStateChanged, type Auth, type User } from 'firebase/auth';
-import { limit, onSnapshot, query, type Firestore, type Query } from 'firebase/firestore';
+import { limit, query, type Firestore, type Query } from 'firebase/firestore';
 import { pageSize } from '@/components/ListPager/use-paged';
-import { defaultSort, leadListQuery } from '@/data/lead-list';
+import { defaultSort, leadListQuery } from '@/data/lead-list-reads';
+import { listen } from '@/data/live';
 import type { Lead } from '@/domain/lead';
 import { openingListClauses } from '@/features/leads';
 
@@ -38,7 +39,7 @@ async function listenIfAdmin(db: Firestore, user: User): Promise<void> {
   const { claims } = await user.getIdTokenResult();
   if (claims.admin !== true || held?.uid === user.uid) return;
   releaseFirstPage();
-  const stop = onSnapshot(
+  const stop = listen(
     firstPageQuery(db),
     () => {},
     () => releaseFirstPage(),

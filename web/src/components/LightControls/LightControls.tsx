@@ -1,7 +1,8 @@
 /**
- * Light stand-ins for Mantine's Badge, Checkbox, NativeSelect, ActionIcon and Switch: plain elements
- * with one class each, drawn alike (LightControls.module.css). For what a list repeats on every row
- * and for the panel's first screen (issue 25); forms and dialogs keep Mantine's components.
+ * Light stand-ins for Mantine's Badge, Checkbox, NativeSelect, ActionIcon and Switch: plain
+ * elements with one class each, drawn alike (LightControls.module.css). For what a list repeats on
+ * every row and for the panel's first screen (web/README.md, "The panel's open on a slow phone");
+ * forms and dialogs keep Mantine's components.
  */
 import {
   useEffect,

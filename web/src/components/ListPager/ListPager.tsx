@@ -2,7 +2,8 @@
  * The page buttons under a paged list, with 'first–last of total'. Hidden when everything fits on
  * one page. Plain elements drawn like Mantine's Pagination (size sm), with its page range
  * (usePagination: one sibling, one boundary): the pager is on the panel's first screen and drawn
- * again as the count arrives, while the admin's first click waits (issue 25).
+ * again as the count arrives, while the admin's first click waits
+ * (web/README.md, "The panel's open on a slow phone").
  */
 import { usePagination } from '@mantine/hooks';
 import { memo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Where the candidate's application stands when it waits on the device (issue 26): a status note
+ * Where the candidate's application stands when it waits on the device: a status note
  * (read by screen readers as it appears) saying it will be sent once the connection returns.
  */
 import { Alert } from '@mantine/core';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { StatusBadge, statusColor } from './StatusBadge';
 
 describe('StatusBadge', () => {
-  it('colours the four statuses as the spec says and anything else grey', () => {
+  it('colours the four statuses as docs/product.md says and anything else grey', () => {
     expect(['novo', 'principal', 'separado', 'descartado', 'arquivado'].map(statusColor)).toEqual([
       'blue',
       'green',

@@ -5,7 +5,7 @@
  */
 import { LightBadge } from '@/components/LightControls/LightControls';
 
-/** The spec's colour name of a status. */
+/** The colour docs/product.md gives a status (the Leads tab's badges). */
 export function statusColor(status: string): string {
   return (
     (
@@ -29,7 +29,7 @@ const swatches: Record<string, { bg: string; fg: string }> = {
 export function StatusBadge({ status }: { status: string }) {
   const color = statusColor(status);
   const swatch = swatches[color] ?? swatches.gray!;
-  // Never cut: at 1280 px the table squeezed them to 'NO…', 'PRI…' (issue 25).
+  // Never cut: at 1280 px the table once squeezed them to 'NO…', 'PRI…'.
   return (
     <LightBadge bg={swatch.bg} fg={swatch.fg} data-color={color}>
       {status || '-'}

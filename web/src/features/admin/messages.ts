@@ -11,7 +11,7 @@ export const adminTexts = {
   signIn: 'Entrar',
   signingIn: 'Entrando...',
   signOut: 'Sair',
-  /** The browser's own bubble for an empty or malformed field, in Portuguese (issue 25). */
+  /** The browser's bubble for an empty or malformed field, in Portuguese whatever its language. */
   fieldRequired: 'Preencha este campo.',
   emailInvalid: 'Informe um email válido (ex.: nome@empresa.com.br).',
   tabs: {

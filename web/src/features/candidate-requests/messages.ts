@@ -1,4 +1,4 @@
-/** The candidate's request card's texts (Configurações, LGPD, issue 26). */
+/** The candidate's request card's texts (Configurações; LGPD, Brazil's data protection law). */
 export const candidateTexts = {
   title: 'Pedido de candidato (LGPD)',
   intro:

@@ -1,6 +1,6 @@
 /**
  * The record's pt-BR texts (docs/product.md, "The candidate's record"). The status, trash and
- * WhatsApp controls say what the row's say; the spec's toasts are quoted as they are.
+ * WhatsApp controls say what the row's say; docs/product.md's toasts are quoted as they are.
  */
 import type { ToastText } from '@/domain/messages';
 
@@ -35,7 +35,7 @@ export const recordTexts = {
   no: 'Não',
   missing: '-',
   neverContacted: 'Nunca contatado',
-  // A lead stored before the consent record (issue 26) has no consent_version.
+  // A lead stored before the forms recorded the consent note's version has no consent_version.
   noConsentVersion: 'Não registrado',
   // The row's controls (features/leads says the same).
   statusOf: (nome: string) => `Status de ${nome}`,

@@ -1,6 +1,6 @@
 /**
  * The Leads tab's pt-BR texts. Quoted from docs/product.md where it has them;
- * the rest (search, selection, arrivals, progress) are ours, for what the spec does not cover.
+ * the rest (search, selection, arrivals, progress) are ours, for what it does not quote.
  */
 import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
@@ -44,7 +44,7 @@ export const leadsTexts = {
   moreFilters: (on: number) => (on === 0 ? 'Filtros' : `Filtros (${on})`),
   export: 'Exportar Qualificados',
   exportView: 'Exportar lista',
-  /** What the two exports take: both follow the filters and the period (issue 25). */
+  /** What the two exports take: both follow the filters and the period. */
   exportSummary: (qualified: number, listed: number) =>
     `Seguem os filtros acima: ${formatCount(qualified)} qualificado(s) (status Principal) ou os ${formatCount(listed)} lead(s) da lista, com origem e campanha.`,
   /** The same line while the list is counted. */
@@ -125,7 +125,7 @@ export const loadErrorToast: ToastText = { title: 'Erro ao carregar leads' };
 export function exportDoneToast(count: number, file: string): ToastText {
   return { title: 'Exportação concluída', message: `${formatCount(count)} lead(s) em ${file}.` };
 }
-// Not in the spec: the export itself failed (e.g. its code could not be downloaded).
+// Not quoted in docs/product.md: the export itself failed (e.g. its code could not be downloaded).
 export const exportErrorToast: ToastText = { title: 'Erro ao exportar' };
 
 export function clearedToast(count: number): ToastText {

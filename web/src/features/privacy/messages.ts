@@ -1,6 +1,6 @@
 /**
- * The privacy page's texts (LGPD, issue 26): what is collected and why, who sees it, how long it
- * is kept, and how a candidate asks to see, correct or delete their data.
+ * The privacy page's texts (LGPD, Brazil's data protection law): what is collected and why, who
+ * sees it, how long it is kept, and how a candidate asks to see, correct or delete their data.
  */
 import { appConfig } from '@/config/app-config';
 

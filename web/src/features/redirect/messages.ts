@@ -1,4 +1,6 @@
-/** The redirect page's texts beyond the spec's (issue 26): without a connection, and without a link. */
+/**
+ * The redirect page's texts beyond domain/messages.ts's: without a connection, and without a link.
+ */
 import { appConfig } from '@/config/app-config';
 
 export const redirectTexts = {

@@ -1,4 +1,4 @@
-/** The Relatórios tab's pt-BR texts (not in the spec, which only had a placeholder here). */
+/** The Relatórios tab's pt-BR texts (docs/product.md, "The panel": Relatórios). */
 import type { ToastText } from '@/domain/messages';
 
 export const reportsTexts = {

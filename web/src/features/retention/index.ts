@@ -1,2 +1,2 @@
 /** Configurações → retention of trashed leads (LGPD). */
-export { RetentionSettings } from './components/RetentionSettings';
+export { RetentionSettings } from './components/RetentionSettings/RetentionSettings';

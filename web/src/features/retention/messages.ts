@@ -1,4 +1,4 @@
-/** The retention card's texts (Configurações, LGPD, issue 26). */
+/** The retention card's texts (Configurações; LGPD, Brazil's data protection law). */
 export const retentionTexts = {
   title: 'Retenção de dados (LGPD)',
   intro:
@@ -23,5 +23,5 @@ export const retentionTexts = {
   loadError: 'Erro ao carregar a retenção',
 } as const;
 
-/** The suggested period (issue 26). */
+/** The period the card suggests (days in the trash before a lead is deleted for good). */
 export const suggestedTrashDays = 90;

@@ -1,4 +1,4 @@
-/** What the candidate is told about an application kept on the device (issue 26), in pt-BR. */
+/** What the candidate is told about an application kept on the device, in pt-BR. */
 import type { ToastText } from '@/domain/messages';
 
 /** Shown while an application waits on the device for the connection. */

@@ -1,5 +1,5 @@
 /**
- * The outbox of applications (issue 26): an application is put on the device (IndexedDB) before
+ * The outbox of applications: an application is put on the device (IndexedDB) before
  * it is sent, and leaves it only once the server has stored it, so a connection that drops, a
  * timeout, a reload or a closed tab never loses it. Each application keeps the lead id the client
  * chose when it was submitted: every attempt writes `leads/{id}`, so an attempt whose answer was

@@ -37,11 +37,11 @@ export function afterLoadWhenIdle(task: () => void, win: Window = window): () =>
 }
 
 /**
- * The admin panel's first content (issue 25): code the first rows do not need (the date picker,
- * the confirm dialog, the toasts' container, the lead record) waits until they are on screen, so
- * its download and evaluation do not compete with them on a slow phone. A page that shows
- * content of its own says so with `firstContentShown`; a page that never does is not held longer
- * than `firstContentHoldMs`.
+ * The admin panel's first content (web/README.md, "The panel's open on a slow phone"): code the
+ * first rows do not need (the date picker, the confirm dialog, the toasts' container, the lead
+ * record) waits until they are on screen, so its download and evaluation do not compete with them
+ * on a slow phone. A page that shows content of its own says so with `firstContentShown`; a page
+ * that never does is not held longer than `firstContentHoldMs`.
  */
 export const firstContentHoldMs = 3_000;
 

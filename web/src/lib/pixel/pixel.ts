@@ -94,7 +94,7 @@ export interface Conversion {
 }
 
 /**
- * CompleteRegistration, sent twice (spec section 7): 'Candidatura Vaga' to the admin's pixel (to every
+ * CompleteRegistration, sent twice: 'Candidatura Vaga' to the admin's pixel (to every
  * initialised pixel when none is configured), then 'Candidatura {company}' to the fixed pixel only.
  */
 export function trackCompleteRegistration(

@@ -14,7 +14,7 @@ const credentialErrors = new Set([
 
 /**
  * The message of the 'Erro no login' toast: 'Email ou senha incorretos.' for rejected
- * credentials, otherwise the server's own message (as the spec says).
+ * credentials, otherwise the server's own message (docs/product.md, "Admin access").
  */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof FirebaseError && credentialErrors.has(error.code)) {

@@ -1,10 +1,10 @@
 /**
  * Signs the panel out the moment its admin is taken off the team: watches the signed-in admin's
- * own allow-list entry (data/team.ts) and calls `onAccessLost` when it is gone or unreadable.
+ * own allow-list entry (data/team-reads.ts) and calls `onAccessLost` when it is gone or unreadable.
  */
 import { useEffect } from 'react';
 import { useFirestore, useUser } from 'reactfire';
-import { watchOwnEntry } from '@/data/team';
+import { watchOwnEntry } from '@/data/team-reads';
 
 export function useAdminMembership(onAccessLost: () => void): void {
   const db = useFirestore();

@@ -52,7 +52,7 @@ export function AdminLogin() {
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        {/* The company's mark and name over the title, not a bare card (issue 25). */}
+        {/* The company's mark and name over the title, not a bare card. */}
         <Stack align="center" gap={4} mb="lg">
           <Image src="/logo.svg" alt="" w={64} h={64} />
           <Text fw={600}>{appConfig.companyName}</Text>

@@ -11,7 +11,12 @@
  */
 import { useMemo } from 'react';
 import { useFirestore } from 'reactfire';
-import { notesQuery, recordLeadRef, sameWhatsappQuery, timelineQuery } from '@/data/lead-record';
+import {
+  notesQuery,
+  recordLeadRef,
+  sameWhatsappQuery,
+  timelineQuery,
+} from '@/data/lead-record-access';
 import { useLiveDocument, useLiveQuery, type LiveState } from '@/data/live';
 import type { LeadNote, RecordLead, TimelineEntry } from '@/domain/lead-record';
 

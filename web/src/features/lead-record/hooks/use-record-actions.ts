@@ -11,7 +11,7 @@ import {
   editNote,
   recordContact,
   undoTrash,
-} from '@/data/lead-record';
+} from '@/data/lead-record-access';
 import type { LeadStatus } from '@/domain/lead';
 import type { ToastText } from '@/domain/messages';
 import {

@@ -3,7 +3,7 @@ import type { Lead } from '@/domain/lead';
 import { columnLabel, exportColumns } from '@/domain/lead-columns';
 import { qualifiedCsv, viewCsv } from './export-qualified';
 
-/** The header line: the exported columns (lead.ts leadFields; their spec names: lead.test.ts). */
+/** The header line: the exported columns (lead.ts leadFields; their labels: lead.test.ts). */
 const header = exportColumns.map(columnLabel).join(';');
 /** A data line by column, the columns not named left empty. */
 const line = (cells: Record<string, string>) =>

@@ -1,6 +1,6 @@
 /**
  * Where the Leads tab's list comes from: the server (Firestore: one live page, counts, the page's
- * duplicates; data/lead-list.ts), or, in the unit tests, a list in memory with the same semantics
+ * duplicates; data/lead-list-reads.ts), or, in the unit tests, a list in memory with the same semantics
  * (testing/memory-lead-source.ts). Given through context, so the tab's components stay the same.
  */
 import { createContext, useContext, useMemo } from 'react';
@@ -14,9 +14,9 @@ import {
   useLeadsGone,
   type LeadPage,
   type LeadSort,
-} from '@/data/lead-list';
+} from '@/data/lead-list-reads';
 import type { Lead } from '@/domain/lead';
-import type { LeadCounts } from '@/domain/lead-list';
+import type { LeadCounts } from '@/domain/lead-list-view';
 import {
   counterClauses,
   isWholeList,
@@ -66,7 +66,7 @@ export interface LeadSource {
 
 const none: LeadPage = { status: 'success', rows: [], error: null, full: false };
 
-/** The server's list: see data/lead-list.ts for what each part reads. */
+/** The server's list: see data/lead-list-reads.ts for what each part reads. */
 function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadListRequest) {
   const { clauses, key, order, page, size, epoch, onChange, onError } = request;
   const base = useMemo(
@@ -78,7 +78,7 @@ function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadList
   const live = useLeadPage(base, key, page, size, onChange);
   // Counted from the start, beside the first page (each count is a request of its own): their
   // answers come with the rows or before them, not as more renders after them while the admin's
-  // first click waits (issue 25: open -> interactive at 4x CPU throttling).
+  // first click waits (web/README.md, "The panel's open on a slow phone").
   const counts = useLeadCounts(db, counterClauses, epoch, undefined, onError);
   const whole = clauses !== null && isWholeList(clauses);
   // The whole list's counts are the counters' (nothing more to count, no render for nothing).

@@ -2,7 +2,7 @@
  * The panel's live view of arrivals, held above the tabs (app/admin-panel) so it stays live,
  * counts unseen arrivals in the title, plays the optional sound and raises the notification while
  * another tab is open. It listens to the leads created since the panel opened, not to every
- * active lead (issue 25: the Leads tab reads one page, see lead-source.ts). Arrivals are leads
+ * active lead (the Leads tab reads one page, see lead-source.ts). Arrivals are leads
  * created after the panel opened; a restored lead is not an arrival.
  */
 import { useLocalStorage } from '@mantine/hooks';

@@ -12,7 +12,7 @@ import {
   PartialBatchError,
   setLeadStatus,
 } from '@/data/lead-actions';
-import { assignLeads, recordContact, undoTrash as restoreByUndo } from '@/data/lead-record';
+import { assignLeads, recordContact, undoTrash as restoreByUndo } from '@/data/lead-record-access';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import { usePendingIds } from '@/lib/use-pending-ids';
 import {

@@ -6,9 +6,9 @@
 import { useMemo } from 'react';
 import type { Lead } from '@/domain/lead';
 import { normalizeSearchText, phoneKeyOf } from '@vagas/common';
-import { countLeads } from '@/domain/lead-list';
+import { countLeads } from '@/domain/lead-list-view';
 import { leadMatches, withStatus, type LeadClause, type LeadOrder } from '@/domain/lead-query';
-import type { LeadSort } from '@/data/lead-list';
+import type { LeadSort } from '@/data/lead-list-reads';
 import type { LeadListData, LeadListRequest, LeadSource } from '../hooks/lead-source';
 
 /** A stored value as the server orders it: dates by time, strings by code point (not pt-BR). */
@@ -28,11 +28,11 @@ function matching(
 ) {
   const { field, order } =
     typeof sort === 'string' ? { field: 'created_at' as const, order: sort } : sort;
-  // A column pinned by an equality filter is served in created_at order (data/lead-list.ts).
+  // A column pinned by an equality filter is served in created_at order (data/lead-list-reads.ts).
   const pinned = clauses.some((c) => c.field === field && c.op === '==');
   const by = pinned ? 'created_at' : field;
   const sign = pinned || order === 'desc' ? -1 : 1;
-  // 'Nome' is stored sorted by its normalised key (data/lead-list.ts).
+  // 'Nome' is stored sorted by its normalised key (data/lead-list-reads.ts).
   const value = (lead: Lead) => (by === 'nome' ? normalizeSearchText(lead.nome) : lead[by]);
   return leads
     .filter((lead) => leadMatches(lead, clauses))

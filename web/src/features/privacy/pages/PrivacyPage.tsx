@@ -1,4 +1,4 @@
-/** '/privacidade': what is collected from candidates and how they ask for it (LGPD, issue 26). */
+/** '/privacidade': what is collected from candidates and how they ask for it (LGPD). */
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PublicPage } from '@/components/PublicPage/PublicPage';

@@ -13,7 +13,7 @@ vi.mock('../api/redirect-settings', () => ({
   loadRedirectSettings: api.load,
   countRedirectOncePerSession: api.count,
 }));
-vi.mock('../components/navigate', () => ({ goTo: api.goTo }));
+vi.mock('../components/RedirectCountdown/navigate', () => ({ goTo: api.goTo }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
   loadTrackingPixelId: () => Promise.resolve(null),
 }));

@@ -15,7 +15,7 @@ import {
   RedirectCard,
   RedirectCountdown,
   RedirectPending,
-} from '@/features/redirect/components/RedirectCountdown';
+} from '@/features/redirect/components/RedirectCountdown/RedirectCountdown';
 import { redirectTexts } from '@/features/redirect/messages';
 import { sentLaterToast } from '@/lib/outbox/messages';
 import { useOutbox } from '@/lib/outbox/use-outbox';

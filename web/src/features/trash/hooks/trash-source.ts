@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useFirestore } from 'reactfire';
-import { useLeadPage, type LeadPage } from '@/data/lead-list';
+import { useLeadPage, type LeadPage } from '@/data/lead-list-reads';
 import { trashedLeadsQuery } from '@/data/leads';
 import { countTrashMatching, fetchTrashIdsMatching, trashListQuery } from '@/data/trash-list';
 import { useCounts } from '@/data/counts';
@@ -56,7 +56,7 @@ function useFoundCount(
 /**
  * The page on screen, live. The whole trash's first page (what the tab opens on) is the first
  * `size` trashed leads, each change applied to the rows kept (use-live-leads); the other pages and
- * a search's are cursor pages (data/lead-list.ts `useLeadPage`).
+ * a search's are cursor pages (data/lead-list-reads.ts `useLeadPage`).
  */
 function useTrashPage(
   db: ReturnType<typeof useFirestore>,

@@ -1,6 +1,7 @@
 /**
- * The Lixeira's bulk writes (issue 25: 2,005 leads took 2,005 clicks): restore, or delete for good,
- * every lead the search shows, in batches of 500 with progress and a toast that says how many.
+ * The Lixeira's bulk writes (getting 2,005 leads back once took 2,005 clicks): restore, or delete
+ * for good, every lead the search shows, in batches of 500 with progress and a toast that says how
+ * many.
  */
 import { useCallback, useState } from 'react';
 import { useFirestore } from 'reactfire';

@@ -5,7 +5,8 @@
  *
  * While the server is asked, a session whose own ID token already carries the `admin` claim (the
  * claim the server checks, and the one the security rules check) renders the panel at once, so its
- * data connection and first listen start beside the check instead of after it (issue 25). What the
+ * data connection and first listen start beside the check instead of after it
+ * (web/README.md, "The panel's open on a slow phone"). What the
  * panel shows of the data waits for the server's answer (`useAdminConfirmed`); if the answer is no,
  * the panel is taken down before the sign-out. A session without the claim waits for the answer.
  */

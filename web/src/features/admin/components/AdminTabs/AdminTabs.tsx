@@ -2,7 +2,8 @@
  * The panel's four tabs; each tab's content is passed in by the page. Plain elements with the
  * WAI-ARIA tabs pattern (arrow keys, Home and End move and select), drawn like Mantine's default
  * Tabs (AdminTabs.module.css): they render again whenever the panel does (an arrival, a count), and
- * Mantine's ten components each time held up the admin's first click (issue 25). Only the chosen
+ * Mantine's ten components each time held up the admin's first click
+ * (web/README.md, "The panel's open on a slow phone"). Only the chosen
  * tab's panel is mounted.
  */
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';

@@ -6,7 +6,7 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import type { RecordLead } from '@/domain/lead-record';
-import { formatDateTime } from '@/domain/lead-list';
+import { formatDateTime } from '@/domain/lead-list-view';
 import { recordTexts } from '@/features/lead-record/messages';
 
 const f = recordTexts.fields;

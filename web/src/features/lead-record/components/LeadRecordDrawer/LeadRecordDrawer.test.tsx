@@ -29,7 +29,7 @@ vi.mock('@/data/lead-actions', () => ({
   moveLeadToTrash: writes.moveLeadToTrash,
   restoreLead: writes.restoreLead,
 }));
-vi.mock('@/data/lead-record', () => ({
+vi.mock('@/data/lead-record-access', () => ({
   recordLeadRef: (_db: unknown, id: string) => `lead:${id}`,
   sameWhatsappQuery: (_db: unknown, whatsapp: string) => `same:${whatsapp}`,
   notesQuery: () => 'notes',

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import type { LeadNote } from '@/domain/lead-record';
-import { formatDateTime } from '@/domain/lead-list';
+import { formatDateTime } from '@/domain/lead-list-view';
 import type { RecordActions } from '@/features/lead-record/hooks/use-record-actions';
 import { recordTexts } from '@/features/lead-record/messages';
 import { NoteEditor } from './NoteEditor';

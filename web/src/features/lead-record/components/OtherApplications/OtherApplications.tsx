@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import { leadRecordPath } from '@/config/routes';
 import type { RecordLead } from '@/domain/lead-record';
-import { formatDateTime } from '@/domain/lead-list';
+import { formatDateTime } from '@/domain/lead-list-view';
 import { recordTexts } from '@/features/lead-record/messages';
 
 export function OtherApplications({ others }: { others: readonly RecordLead[] }) {

@@ -9,7 +9,7 @@ import { RestoreIcon, TrashIcon } from '@/components/lead-icons';
 import { useAssignableAdmins } from '@/data/assignees';
 import type { LeadStatus } from '@/domain/lead';
 import type { RecordLead } from '@/domain/lead-record';
-import { formatDateTime } from '@/domain/lead-list';
+import { formatDateTime } from '@/domain/lead-list-view';
 import { leadStatuses } from '@/domain/options';
 import type { RecordActions } from '@/features/lead-record/hooks/use-record-actions';
 import { recordTexts } from '@/features/lead-record/messages';

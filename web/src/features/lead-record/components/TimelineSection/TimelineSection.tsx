@@ -5,7 +5,7 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import type { LiveState } from '@/data/live';
 import type { TimelineEntry } from '@/domain/lead-record';
-import { formatDateTime } from '@/domain/lead-list';
+import { formatDateTime } from '@/domain/lead-list-view';
 import { recordTexts, timelineTexts } from '@/features/lead-record/messages';
 import classes from './TimelineSection.module.css';
 

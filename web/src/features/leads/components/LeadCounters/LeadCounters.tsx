@@ -1,12 +1,12 @@
 /**
- * The four counters over the active leads (count aggregations, see data/lead-list.ts): Total de
+ * The four counters over the active leads (count aggregations, see data/lead-list-reads.ts): Total de
  * Leads, Principais, Separados, Descartados. Plain elements drawn like Mantine's Paper and Text
  * (LeadCounters.module.css): they are on the panel's first screen and drawn again as the counts
- * arrive, while the admin's first click waits (issue 25).
+ * arrive, while the admin's first click waits (web/README.md, "The panel's open on a slow phone").
  */
 import { memo } from 'react';
 import { formatCount } from '@/domain/format';
-import type { LeadCounts } from '@/domain/lead-list';
+import type { LeadCounts } from '@/domain/lead-list-view';
 import { leadsTexts } from '@/features/leads/messages';
 import classes from './LeadCounters.module.css';
 

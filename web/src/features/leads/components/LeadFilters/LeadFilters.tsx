@@ -1,7 +1,7 @@
 /**
  * Search, status and job filters, the date range, 'Meus leads' and 'Não contatados'. On a phone only
  * the search shows; the others fold under 'Filtros' (with how many are on), so the first lead is on
- * the first screen (issue 25: the filters filled a 360 px screen).
+ * the first screen (unfolded, the filters filled a 360 px screen).
  */
 import { Button, Collapse, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -12,7 +12,7 @@ import {
   LightTextField,
 } from '@/components/LightControls/LightControls';
 import { leadStatuses } from '@/domain/options';
-import { allJobs, type StatusFilter } from '@/domain/lead-list';
+import { allJobs, type StatusFilter } from '@/domain/lead-list-view';
 import { leadsTexts } from '@/features/leads/messages';
 import { loadAfterFirstContent } from '@/lib/page/when-idle';
 import classes from './LeadFilters.module.css';

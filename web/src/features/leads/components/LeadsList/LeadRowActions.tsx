@@ -7,7 +7,7 @@ import {
 import { WhatsAppIcon } from '@/components/icons';
 import { TrashIcon } from '@/components/lead-icons';
 import type { Lead, LeadStatus } from '@/domain/lead';
-import { whatsappLink } from '@/domain/lead-list';
+import { whatsappLink } from '@/domain/lead-list-view';
 import { leadStatuses } from '@/domain/options';
 import { leadsTexts, statusChoices } from '@/features/leads/messages';
 import classes from './LeadsList.module.css';

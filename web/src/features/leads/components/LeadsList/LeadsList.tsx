@@ -1,9 +1,10 @@
 /**
  * One page of leads: a table on wide screens, cards on a phone (same data and actions). Arrivals
  * are highlighted with 'Recém-chegado'; a phone number seen on more than one lead gets 'duplicado'.
- * Rows are memoised on their lead and flags, so an arrival or a tick re-renders one row, not the page.
- * They are plain elements (LightControls): 25 rows of Mantine components were about 300 ms of a
- * 4x-throttled open (issue 25); the header and the cards keep Mantine's.
+ * Rows are memoised on their lead and flags, so an arrival or a tick re-renders one row, not the
+ * page. They are plain elements (LightControls): 25 rows of Mantine components were about 300 ms of
+ * a 4x-throttled open (web/README.md, "The panel's open on a slow phone"); the header and the cards
+ * keep Mantine's.
  */
 import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -15,7 +16,7 @@ import { leadRecordPath } from '@/config/routes';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
 import { cellText, columnLabel, listColumns } from '@/domain/lead-columns';
 import { digitsOf } from '@vagas/common';
-import { sortFields, type LeadSort, type SortField } from '@/data/lead-list';
+import { sortFields, type LeadSort, type SortField } from '@/data/lead-list-reads';
 import { leadsTexts } from '@/features/leads/messages';
 import { LeadRowActions, type RowHandlers } from './LeadRowActions';
 import classes from './LeadsList.module.css';
@@ -39,7 +40,7 @@ const sortable = (name: LeadFieldName): name is SortField =>
   (sortFields as readonly string[]).includes(name);
 
 /**
- * A column header; Nome, Vaga, Cidade, Status and Data sort the list on the server (a first press
+ * A column header; the `sortFields` columns sort the list on the server (a first press
  * A–Z, or newest first for Data; a second press the other way). With a period chosen only Data
  * can: a range on created_at and an order on another field cannot be served together.
  */

@@ -25,7 +25,7 @@ const record = vi.hoisted(() => ({
   recordContact: vi.fn(),
 }));
 vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
-vi.mock('@/data/lead-record', () => record);
+vi.mock('@/data/lead-record-access', () => record);
 vi.mock('@/data/assignees', () => ({
   useAssignableAdmins: () => ['eu@vagas.test', 'colega@vagas.test'],
 }));
@@ -102,14 +102,14 @@ beforeEach(() => {
 
 // Many Mantine interactions per test: a loaded 2-core machine needs more than the default 5 s.
 describe('LeadsTab', () => {
-  it('shows the counters and the list with the spec columns, a dash for missing values', () => {
+  it('shows the counters and the list with the list columns, a dash for missing values', () => {
     renderTab();
     expect(screen.getByRole('group', { name: 'Total de Leads' })).toHaveTextContent('3');
     expect(screen.getByRole('group', { name: 'Principais' })).toHaveTextContent('1');
     expect(screen.getByRole('group', { name: 'Separados' })).toHaveTextContent('1');
     expect(screen.getByRole('group', { name: 'Descartados' })).toHaveTextContent('1');
     expect(screen.getByRole('heading', { name: 'Lista de Leads' })).toBeInTheDocument();
-    // The select-all box, the lead's listed columns (their spec names: domain/lead.test.ts), Ações.
+    // The select-all box, the lead's listed columns (their labels: domain/lead.test.ts), Ações.
     expect(columnNames()).toEqual(['', ...listColumns.map(columnLabel), 'Ações']);
     expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']);
     const erica = rowWith('Érica Conceição');

@@ -7,7 +7,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useEffect, useState } from 'react';
-import { defaultSort, type LeadSort } from '@/data/lead-list';
+import { defaultSort, type LeadSort } from '@/data/lead-list-reads';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
 import { LightSwitch } from '@/components/LightControls/LightControls';
@@ -44,7 +44,8 @@ const listTitle = (
 
 /**
  * The exports and 'Limpar Dados'. Memoised, like the other parts of the tab: a tick, an arrival or
- * a count re-renders only what shows it (issue 25: the first click waited on whole-tab renders).
+ * a count re-renders only what shows it: the admin's first click waited on whole-tab renders
+ * (web/README.md, "The panel's open on a slow phone").
  */
 const ExportAndClear = memo(function ExportAndClear({
   source,
@@ -122,7 +123,7 @@ export function LeadsTab({ live, me = null }: LeadsTabProps) {
   }, [view.loading]);
 
   // On a phone the search and the first leads come first; export, 'Limpar Dados' and the arrival
-  // switches go under the list (issue 25: they filled a 360 px screen before the first lead).
+  // switches go under the list (above it, they filled a 360 px screen before the first lead).
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const exportAndClear = (
     <ExportAndClear

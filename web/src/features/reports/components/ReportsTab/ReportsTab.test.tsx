@@ -88,7 +88,7 @@ describe('Relatórios', () => {
     ]);
     expect(tableOf('Por campanha (utm_campaign)')).toEqual([['vagas-junho', '4']]);
     expect(screen.getByText('1,5')).toBeInTheDocument();
-    // Billing is the bench's business, not the recruiter's (issue 25).
+    // What a report costs in reads is for the bench (bench/reports.ts), not for the recruiter.
     expect(screen.queryByText(/leituras/)).toBeNull();
   });
 

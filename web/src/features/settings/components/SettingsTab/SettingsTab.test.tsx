@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import type { LiveDocument, SettingsDocumentName } from '@/data/settings';
+import type { LiveDocument, SettingsDocumentName } from '@/data/settings-documents';
 import { pixelStorageKey } from '@/domain/settings';
 import { SettingsTab } from './SettingsTab';
 
@@ -26,7 +26,7 @@ const live = vi.hoisted(() => {
     savePixel: vi.fn<(db: unknown, id: string) => Promise<void>>(),
   };
 });
-vi.mock('@/data/settings', () => ({
+vi.mock('@/data/settings-documents', () => ({
   useSettingsDocument: (name: SettingsDocumentName) =>
     useSyncExternalStore(live.subscribe, () => live.docs[name] as LiveDocument),
   saveRedirectSettings: live.saveRedirect,

@@ -12,7 +12,7 @@ import {
   saveTrackingPixelId,
   useSettingsDocument,
   type LiveDocument,
-} from '@/data/settings';
+} from '@/data/settings-documents';
 import {
   parseRedirectCount,
   parseRedirectSettings,
@@ -48,7 +48,7 @@ async function saveWithToast(
   }
 }
 
-/** Keeps the pixel id in this browser too (spec section 3); storage may be unavailable. */
+/** Keeps the pixel id in this browser too (`pixelStorageKey`); storage may be unavailable. */
 function storePixelId(pixelId: string) {
   try {
     localStorage.setItem(pixelStorageKey, pixelId);

@@ -1,7 +1,7 @@
 /** The team's audit: who added or removed whom, and when (newest first). */
 import { List, Text, Title } from '@mantine/core';
-import type { TeamAuditRow } from '@/data/team';
-import { formatDateTime } from '@/domain/lead-list';
+import type { TeamAuditRow } from '@/data/team-reads';
+import { formatDateTime } from '@/domain/lead-list-view';
 import { settingsTexts } from '@/features/settings/messages';
 
 const texts = settingsTexts.team;

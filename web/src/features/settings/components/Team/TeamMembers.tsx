@@ -2,8 +2,8 @@
 import { Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
-import type { TeamMember } from '@/data/team';
-import { formatDateTime } from '@/domain/lead-list';
+import type { TeamMember } from '@/data/team-reads';
+import { formatDateTime } from '@/domain/lead-list-view';
 import { settingsTexts } from '@/features/settings/messages';
 
 const texts = settingsTexts.team;

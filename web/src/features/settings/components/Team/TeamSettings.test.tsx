@@ -4,7 +4,8 @@ import { FirebaseError } from 'firebase/app';
 import { useSyncExternalStore } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import type { LiveList, TeamAuditRow, TeamMember } from '@/data/team';
+import type { LiveList } from '@/data/live';
+import type { TeamAuditRow, TeamMember } from '@/data/team-reads';
 import { TeamSettings } from './TeamSettings';
 
 const live = vi.hoisted(() => {
@@ -26,13 +27,13 @@ const api = vi.hoisted(() => ({
   addColleague: vi.fn<(email: string) => Promise<{ email: string; invite: string }>>(),
   removeColleague: vi.fn<(email: string) => Promise<void>>(),
 }));
-vi.mock('@/data/team', () => ({
+vi.mock('@/data/team-reads', () => ({
   allowListKey: (email: string) => email.trim().toLowerCase(),
   useTeamMembers: () => useSyncExternalStore(live.subscribe, () => live.state.members),
   useTeamAudit: () => useSyncExternalStore(live.subscribe, () => live.state.audit),
 }));
-vi.mock('@/features/settings/api/team', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/settings/api/team')>()),
+vi.mock('@/features/settings/api/team-callables', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/settings/api/team-callables')>()),
   ...api,
 }));
 vi.mock('reactfire', () => ({ useUser: () => ({ data: { email: 'Chefe@Vagas.test' } }) }));
@@ -59,7 +60,7 @@ const audit: TeamAuditRow[] = [
     at: new Date(2026, 0, 5, 9, 30),
   },
 ];
-const ok = <T,>(data: T[]): LiveList<T> => ({ status: 'success', data });
+const ok = <T,>(data: T[]): LiveList<T> => ({ status: 'success', data, error: null });
 
 beforeEach(() => {
   live.set({ members: ok(members), audit: ok(audit) });
@@ -96,7 +97,7 @@ describe('Equipe', () => {
   });
 
   it('shows that the team is loading, and says so when it cannot be read', () => {
-    live.set({ members: { status: 'loading', data: [] } });
+    live.set({ members: { status: 'loading', data: [], error: null } });
     renderAt('/admin', <TeamSettings />);
     expect(screen.getByLabelText('Carregando equipe')).toBeInTheDocument();
     act(() => live.set({ members: { status: 'error', data: [], error: new Error('denied') } }));

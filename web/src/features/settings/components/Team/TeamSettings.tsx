@@ -6,8 +6,12 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
-import { allowListKey, useTeamAudit, useTeamMembers } from '@/data/team';
-import { addColleague, removeColleague, teamErrorMessage } from '@/features/settings/api/team';
+import { allowListKey, useTeamAudit, useTeamMembers } from '@/data/team-reads';
+import {
+  addColleague,
+  removeColleague,
+  teamErrorMessage,
+} from '@/features/settings/api/team-callables';
 import {
   colleagueAddedToast,
   colleagueRemovedToast,

@@ -70,10 +70,10 @@ describe('TrashTab', () => {
     expect(await screen.findByText('Nenhum lead na lixeira')).toBeInTheDocument();
   });
 
-  it('lists the trashed leads with the spec columns, newest deletion first', async () => {
+  it('lists the trashed leads with the trash columns, newest deletion first', async () => {
     renderTab([trashed('a', 'Ana', 5), trashed('b', 'Beto', 30)]);
     await screen.findByRole('table');
-    // The lead's trash columns (their spec names: domain/lead.test.ts), then Ações.
+    // The lead's trash columns (their labels: domain/lead.test.ts), then Ações.
     expect(columnNames()).toEqual([...trashColumns.map(columnLabel), 'Ações']);
     const rows = bodyRows();
     expect(rows.map((row) => cellOf(row, 'Nome').textContent)).toEqual(['Beto', 'Ana']);

@@ -1,5 +1,5 @@
 /**
- * The Lixeira tab: the trashed leads one live page at a time, newest deletion first (issue 25: it
+ * The Lixeira tab: the trashed leads one live page at a time, newest deletion first (it once
  * read every trashed lead before its first row), the search on the server, and the bulk actions,
  * which read the leads they act on only when pressed. What is shown comes from use-trash-view over
  * the tab's source (trash-source.ts); this file lays it out.

@@ -1,5 +1,6 @@
 /**
- * The Leads tab's reads, sized to the screen instead of to the collection (issue 25): one live page
+ * The Leads tab's reads, sized to the screen instead of to the collection (at 20,000 active leads
+ * the tab's listener read 20,045 documents per open: docs/benchmarks.md): one live page
  * of the list under the filters (cursor paging), count aggregations for the counters and the
  * filtered total, the duplicates of the rows on screen, and the whole filtered list only when the
  * admin asks for it (export, 'Limpar Dados'). The clauses come from domain/lead-query.ts.
@@ -8,7 +9,6 @@ import {
   documentId,
   getDocs,
   limit,
-  onSnapshot,
   orderBy,
   query,
   startAfter,
@@ -32,7 +32,7 @@ import {
 } from '@/domain/lead-query';
 import { useCounts } from './counts';
 import { leadsCollection } from './leads';
-import { useLiveQuery } from './live';
+import { listen, useLiveQuery } from './live';
 
 const toWhere = (clause: LeadClause) => where(clause.field, clause.op, clause.value);
 
@@ -190,7 +190,7 @@ export function useLeadPage(
           ? query(base, startAfter(cursor), limit(size))
           : query(base, limit(size));
         let first = true;
-        stop = onSnapshot(
+        stop = listen(
           pageQuery,
           (snapshot) => {
             const last = snapshot.docs.at(-1);
@@ -286,7 +286,7 @@ export function useLeadsGone(
       const chunk = all.slice(start, start + maxInValues);
       const chunkQuery = query(leadsCollection(db), where(documentId(), 'in', chunk));
       stops.push(
-        onSnapshot(
+        listen(
           chunkQuery,
           (snapshot) => {
             const found = new Map(snapshot.docs.map((d) => [d.id, d.data()] as const));

@@ -1,5 +1,5 @@
 /** A circular countdown: an SVG ring filled in proportion to `fraction`, the seconds in its centre. */
-import classes from './RedirectCountdown.module.css';
+import classes from './CountdownRing.module.css';
 
 /** The ring's width and height (px). */
 export const ringSize = 148;

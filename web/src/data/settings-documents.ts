@@ -5,14 +5,14 @@
  */
 import {
   doc,
-  onSnapshot,
   serverTimestamp,
   setDoc,
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useFirestore } from 'reactfire';
+import { useLiveDocument } from './live';
 import { panelWrite } from './panel-write';
 
 export type SettingsDocumentName = 'redirect' | 'tracking';
@@ -29,16 +29,13 @@ export type LiveDocument =
  */
 export function useSettingsDocument(name: SettingsDocumentName): LiveDocument {
   const db = useFirestore();
-  const [state, setState] = useState<LiveDocument>({ status: 'loading' });
-  useEffect(() => {
-    setState({ status: 'loading' });
-    return onSnapshot(
-      doc(db, 'settings', name),
-      (snapshot) => setState({ status: 'success', data: snapshot.data() }),
-      (error) => setState({ status: 'error', error }),
-    );
-  }, [db, name]);
-  return state;
+  const ref = useMemo(() => doc(db, 'settings', name), [db, name]);
+  const live = useLiveDocument(ref);
+  return useMemo(() => {
+    if (live.status === 'loading') return { status: 'loading' };
+    if (live.status === 'error') return { status: 'error', error: live.error };
+    return { status: 'success', data: live.data ?? undefined };
+  }, [live]);
 }
 
 /**

@@ -18,7 +18,7 @@ import { redirectTimeLimits } from '@/domain/options';
 import type { RedirectSettings } from '@/domain/settings';
 import { useCountdown } from '@/features/redirect/hooks/use-countdown';
 import { redirectTexts } from '@/features/redirect/messages';
-import { CountdownRing, ringSize } from './CountdownRing';
+import { CountdownRing, ringSize } from '../CountdownRing/CountdownRing';
 import { goTo } from './navigate';
 import classes from './RedirectCountdown.module.css';
 
@@ -26,7 +26,8 @@ const texts = publicTexts.redirect;
 
 export function RedirectCountdown({ whatsappLink, redirectTime }: RedirectSettings) {
   const remaining = useCountdown(redirectTime);
-  // The ring is scaled against the default 5 seconds (spec section 9).
+  // Scaled against the default 5 seconds whatever the delay (docs/product.md, "Public pages"): a
+  // longer countdown keeps the ring full until 5 seconds are left.
   const ringValue = remaining / redirectTimeLimits.default;
 
   useEffect(() => {

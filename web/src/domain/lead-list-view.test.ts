@@ -10,7 +10,7 @@ import {
   indexLeads,
   normalizeText,
   whatsappLink,
-} from './lead-list';
+} from './lead-list-view';
 import { columnLabel, exportColumns } from './lead-columns';
 import { qualifiedExportRows } from './lead-export';
 
@@ -140,7 +140,7 @@ describe('formatting', () => {
 });
 
 describe('qualified export rows', () => {
-  it('keeps only principal leads, with the spec columns and empty missing cells', () => {
+  it('keeps only principal leads, with the export columns and empty missing cells', () => {
     const rows = qualifiedExportRows([
       ...leads,
       lead({
@@ -151,7 +151,7 @@ describe('qualified export rows', () => {
         tempo_experiencia: '1 a 2 anos',
       }),
     ]);
-    // The CSV's columns are the list's (lead.ts leadFields; their spec names: lead.test.ts).
+    // The CSV's columns come from lead.ts leadFields (their labels are checked in lead.test.ts).
     const [header, ...body] = rows;
     expect(header).toEqual(exportColumns.map(columnLabel));
     const blank = Object.fromEntries(header.map((column) => [column, '']));

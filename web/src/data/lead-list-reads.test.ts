@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadListClauses } from '@/domain/lead-query';
-import { defaultSort, hasPeriod, servedSort } from './lead-list';
+import { defaultSort, hasPeriod, servedSort } from './lead-list-reads';
 
 describe('servedSort', () => {
   const plain = leadListClauses({ status: 'novo', search: 'ana' });

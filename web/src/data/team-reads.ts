@@ -7,18 +7,17 @@ import {
   collection,
   doc,
   limit,
-  onSnapshot,
   orderBy,
   query,
   type DocumentData,
   type Firestore,
   type FirestoreDataConverter,
-  type FirestoreError,
   type QueryDocumentSnapshot,
   type SnapshotOptions,
 } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useFirestore } from 'reactfire';
+import { listen, useLiveList, type LiveList } from './live';
 
 /** One admin of the team, as Configurações → Equipe lists them. */
 export interface TeamMember {
@@ -87,29 +86,6 @@ export function allowListKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** A live query's state, reactfire-style. */
-export type LiveList<T> =
-  | { status: 'loading'; data: T[] }
-  | { status: 'success'; data: T[] }
-  | { status: 'error'; data: T[]; error: FirestoreError };
-
-function useLiveList<T>(
-  build: (db: Firestore) => ReturnType<typeof query<T, DocumentData>>,
-): LiveList<T> {
-  const db = useFirestore();
-  const [state, setState] = useState<LiveList<T>>({ status: 'loading', data: [] });
-  useEffect(
-    () =>
-      onSnapshot(
-        build(db),
-        (snapshot) => setState({ status: 'success', data: snapshot.docs.map((d) => d.data()) }),
-        (error) => setState((previous) => ({ status: 'error', data: previous.data, error })),
-      ),
-    [db, build],
-  );
-  return state;
-}
-
 const membersQuery = (db: Firestore) =>
   query(collection(db, 'admins').withConverter(memberConverter), orderBy('email'));
 
@@ -122,12 +98,14 @@ const auditQuery = (db: Firestore) =>
 
 /** The team's admins, by email, live. */
 export function useTeamMembers(): LiveList<TeamMember> {
-  return useLiveList(membersQuery);
+  const db = useFirestore();
+  return useLiveList(useMemo(() => membersQuery(db), [db]));
 }
 
 /** The newest changes of the team, newest first, live. */
 export function useTeamAudit(): LiveList<TeamAuditRow> {
-  return useLiveList(auditQuery);
+  const db = useFirestore();
+  return useLiveList(useMemo(() => auditQuery(db), [db]));
 }
 
 /**
@@ -141,7 +119,7 @@ export function watchOwnEntry(
   email: string,
   onGone: (reason: 'removed' | 'refused') => void,
 ): () => void {
-  return onSnapshot(
+  return listen(
     doc(db, 'admins', allowListKey(email)),
     (snapshot) => {
       // Only the server's answer counts: a cache without the document proves nothing.
