@@ -46,12 +46,14 @@ const boundaries = (files, ...patterns) => ({
 });
 
 // Layers of emulator/src (emulator/README.md "Code layout"), lowest first: service.ts (the contract
-// between engine and transports) < model/ < query/ and rules/ < engine/ < triggers/ < server/; the
-// transports speak only the contract and the model; console/ reads the engine. Imports run one way.
+// between engine and transports) < model/ < query/, rules/ and app-check/ < engine/ < triggers/ <
+// server/; the transports speak only the contract and the model; console/ reads the engine. Imports
+// run one way.
 const emulatorLayers = [
   'model',
   'query',
   'rules',
+  'app-check',
   'engine',
   'triggers',
   'transports',
@@ -147,7 +149,8 @@ export default tseslint.config(
   emulatorLayer('model', []),
   emulatorLayer('query', ['model']),
   emulatorLayer('rules', ['model']),
-  emulatorLayer('engine', ['model', 'query', 'rules']),
+  emulatorLayer('app-check', []),
+  emulatorLayer('engine', ['model', 'query', 'rules', 'app-check']),
   emulatorLayer('triggers', ['model', 'query', 'rules', 'engine']),
   emulatorLayer('transports', ['model']),
   ...transports.map((name) =>

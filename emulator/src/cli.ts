@@ -3,6 +3,7 @@ import type { EmulatorOptions, RunningEmulator } from './server/index.js';
 
 const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE]
        [--indexes FILE] [--data DIR] [--import DIR] [--functions_emulator HOST:PORT]
+       [--app-check enforce|off] [--app-check-apps ID[,ID...]]
        firestore-emulator export DIR [--from HOST:PORT]
 
   --host HOST      interface to listen on (default 127.0.0.1)
@@ -17,6 +18,11 @@ const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--pro
   --functions_emulator HOST:PORT
                    deliver the events of registered Firestore triggers to this Functions
                    emulator (as the official emulator's flag; see README "Triggers")
+  --app-check enforce|off
+                   enforce: client SDK requests without a valid App Check token are refused
+                   as in production with enforcement on (default off; see README "App Check")
+  --app-check-apps ID[,ID...]
+                   the app ids App Check tokens may be for (default: any app)
 
   export DIR       write the documents of every database of a running emulator as fixtures
                    into DIR; --from names the emulator (default 127.0.0.1:8080)
@@ -26,6 +32,21 @@ const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--pro
 function fail(message: string): never {
   process.stderr.write(`firestore-emulator: ${message}\n\n${USAGE}\n`);
   process.exit(2);
+}
+
+/** The App Check flags (`--app-check`, `--app-check-apps`) into `opts.appCheck`. */
+function appCheckFlag(opts: EmulatorOptions, flag: string, value: string | undefined): void {
+  if (value === undefined || value === '' || value.startsWith('--')) fail(`${flag} needs a value`);
+  if (flag === '--app-check') {
+    if (value !== 'enforce' && value !== 'off')
+      fail(`--app-check must be "enforce" or "off", got ${JSON.stringify(value)}`);
+    opts.appCheck = { ...opts.appCheck, enforce: value === 'enforce' };
+    return;
+  }
+  const appIds = value.split(',').map((id) => id.trim());
+  if (appIds.some((id) => !/^[\x21-\x7e]{1,256}$/.test(id)))
+    fail(`--app-check-apps needs app ids separated by commas, got ${JSON.stringify(value)}`);
+  opts.appCheck = { ...opts.appCheck, appIds };
 }
 
 function parseArgs(argv: string[]): EmulatorOptions {
@@ -38,6 +59,10 @@ function parseArgs(argv: string[]): EmulatorOptions {
     }
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    if (flag === '--app-check' || flag === '--app-check-apps') {
+      appCheckFlag(opts, flag, eq > 0 ? arg.slice(eq + 1) : argv[++i]);
+      continue;
+    }
     const known = [
       '--host',
       '--port',

@@ -67,6 +67,11 @@ export interface CallContext {
   projectId: string;
   databaseId: string;
   caller: Caller;
+  /**
+   * The App Check token the client sent (`X-Firebase-AppCheck`: an HTTP header, gRPC metadata, or a
+   * header of a WebChannel session's first request), undefined when none. The engine judges it.
+   */
+  appCheckToken?: string;
   /** A bulk load (fixture imports): its commits run no Firestore triggers. */
   noTriggers?: boolean;
 }

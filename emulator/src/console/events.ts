@@ -47,6 +47,12 @@ export function requestJson(r: RequestRecord): JsonObject {
   };
   if (r.message !== undefined) out.message = r.message;
   if (r.trace) out.trace = r.trace as unknown as Json;
+  const v = r.appCheck;
+  if (v) {
+    out.appCheck = v.valid
+      ? { valid: true, appId: v.appId }
+      : { valid: false, reason: v.reason, message: v.message, appId: v.appId ?? null };
+  }
   if (r.delivery) {
     // A Firestore trigger's event: `who` is the writer, `rulesMethod` the change.
     out.method = 'function';

@@ -1,4 +1,8 @@
-/** Access checks: the bridge from requests to the security rules (get, list, create/update/delete). */
+/**
+ * Access checks: App Check (while enforced) and then the security rules, for every get, list and
+ * write of a non-owner caller.
+ */
+import type { AppCheckVerdict, AppCheckVerifier } from '../app-check/index.js';
 import type { CompiledQuery } from '../query/index.js';
 import type { RulesDocument, RulesMethod, RulesRequest, Ruleset } from '../rules/contract.js';
 import { newAccessBudget } from '../rules/index.js';
@@ -25,15 +29,68 @@ export function listedCollection(q: CompiledQuery): string {
   return q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
 }
 
-/** Evaluates requests of non-owner callers against the project's ruleset. */
+/** Evaluates requests of non-owner callers against App Check and the project's ruleset. */
 export class Access {
   /** Every decision, for the console. */
   readonly log = new RequestLog();
+  /** One verdict per call or stream: a stream admitted with a valid token stays admitted. */
+  private readonly verdicts = new WeakMap<CallContext, AppCheckVerdict>();
 
   constructor(
     private readonly clock: Clock,
     private readonly rulesFor?: (projectId: string) => Ruleset | null,
+    /** Given only while App Check is enforced. */
+    private readonly appCheck?: AppCheckVerifier,
   ) {}
+
+  /** The App Check verdict of a non-owner's call while App Check is enforced, else undefined. */
+  private appCheckVerdict(ctx: CallContext, projectId: string): AppCheckVerdict | undefined {
+    if (!this.appCheck || ctx.caller.kind === 'owner') return undefined;
+    let verdict = this.verdicts.get(ctx);
+    if (!verdict) {
+      verdict = this.appCheck.verify(ctx.appCheckToken, projectId);
+      this.verdicts.set(ctx, verdict);
+    }
+    return verdict;
+  }
+
+  /**
+   * Refuses a call whose App Check token is not valid, as production does before any rule runs:
+   * PERMISSION_DENIED with production's text followed by the reason.
+   */
+  admit(ctx: CallContext, projectId: string): void {
+    const verdict = this.appCheckVerdict(ctx, projectId);
+    if (verdict && !verdict.valid) {
+      throw new RpcError(
+        Code.PERMISSION_DENIED,
+        `Missing or insufficient permissions. ${verdict.message}`,
+      );
+    }
+  }
+
+  /** `admit` for one access: a refusal is logged with its verdict. */
+  private admitAccess(
+    ctx: CallContext,
+    db: Database,
+    method: RulesMethod,
+    path: string,
+    listen: boolean,
+  ): void {
+    const verdict = this.appCheckVerdict(ctx, db.id.projectId);
+    if (!verdict || verdict.valid) return;
+    this.log.add({
+      method,
+      listen,
+      database: db.name,
+      path,
+      caller: ctx.caller,
+      allowed: false,
+      basis: 'app-check',
+      message: verdict.message,
+      appCheck: verdict,
+    });
+    this.admit(ctx, db.id.projectId);
+  }
 
   private logUnchecked(
     ctx: CallContext,
@@ -50,6 +107,7 @@ export class Access {
       caller: ctx.caller,
       allowed: true,
       basis: ctx.caller.kind === 'owner' ? 'owner' : 'no-rules',
+      appCheck: this.verdicts.get(ctx),
     });
   }
 
@@ -74,6 +132,7 @@ export class Access {
     query?: JsonObject,
     listen = false,
   ): void {
+    this.admitAccess(ctx, db, method, path, listen);
     const rs = this.ruleset(ctx, db);
     if (!rs) {
       this.logUnchecked(ctx, db, method, path, listen);
@@ -118,6 +177,7 @@ export class Access {
     time: number,
     current: (path: string) => DocVersion | null,
   ): void {
+    if (checks.length) this.admitAccess(ctx, db, checks[0].method, checks[0].path, false);
     const rs = this.ruleset(ctx, db);
     if (!rs) {
       for (const c of checks) this.logUnchecked(ctx, db, c.method, c.path, false);
@@ -204,6 +264,7 @@ export class Access {
       basis: 'rules',
       message,
       trace,
+      appCheck: this.verdicts.get(ctx),
     });
   }
 }

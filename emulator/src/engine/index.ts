@@ -1,4 +1,5 @@
 /** The Firestore engine: every google.firestore.v1 RPC over the in-memory store, with rules, locks and durability. */
+import type { AppCheckVerifier } from '../app-check/index.js';
 import { parseDatabaseName, type DbName } from '../model/paths.js';
 import type { CompiledQuery } from '../query/index.js';
 import type { Ruleset } from '../rules/contract.js';
@@ -57,6 +58,14 @@ export interface EngineOptions {
   sink?: CommitSink;
   /** The composite indexes queries may use (`--indexes`), or null when indexes are not enforced. */
   indexes?: () => IndexDef[] | null;
+  /** Judges App Check tokens while App Check is enforced; without it tokens are ignored. */
+  appCheck?: AppCheckVerifier;
+}
+
+/** The project a request's resource name addresses (else the call's). */
+function projectOf(name: unknown, ctx: CallContext): string {
+  const m = typeof name === 'string' ? /^projects\/([^/]+)\//.exec(name) : null;
+  return m ? m[1] : ctx.projectId;
 }
 
 export class Engine implements FirestoreService, SessionEngine, EngineCore {
@@ -73,7 +82,7 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
   constructor(options: EngineOptions = {}) {
     this.databases = new Databases(options.projectId);
     this.txns = new Transactions(this.clock);
-    this.access = new Access(this.clock, options.rulesFor);
+    this.access = new Access(this.clock, options.rulesFor, options.appCheck);
     this.sink = options.sink;
     this.indexes = options.indexes;
     this.sweepTimer = setInterval(() => this.sweep(), 60_000);
@@ -161,18 +170,22 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
         return batchWrite(this, request, ctx);
       case 'BeginTransaction': {
         const db = this.database(parseDatabaseName(String(request.database ?? '')));
+        this.access.admit(ctx, db.id.projectId);
         return { transaction: this.txns.begin(db, asObject(request.options)).id };
       }
       case 'Rollback': {
         const db = this.database(parseDatabaseName(String(request.database ?? '')));
+        this.access.admit(ctx, db.id.projectId);
         this.txns.rollback(db, request.transaction);
         return {};
       }
       case 'ListDocuments':
         return listDocuments(this, request, ctx);
       case 'ListCollectionIds':
+        this.access.admit(ctx, projectOf(request.parent, ctx));
         return listCollectionIds(this, request, ctx);
       case 'PartitionQuery':
+        this.access.admit(ctx, projectOf(request.parent, ctx));
         return partitionQuery(this, request);
       case 'CreateDocument':
         return createDocument(this, request, ctx);

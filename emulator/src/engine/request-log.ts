@@ -1,4 +1,5 @@
 /** A bounded in-memory history of access decisions (the console's Requests view), cheap when nobody watches. */
+import type { AppCheckVerdict } from '../app-check/index.js';
 import type { RulesExplanation, RulesMethod } from '../rules/contract.js';
 import type { Caller } from '../service.js';
 
@@ -18,10 +19,13 @@ export interface RequestRecord {
   allowed: boolean;
   /**
    * Why: the owner bypasses rules, no rules loaded allows everything, else the rules decided;
-   * `trigger` marks the delivery of a Firestore trigger's event (see `delivery`).
+   * `trigger` marks the delivery of a Firestore trigger's event (see `delivery`); `app-check`: refused
+   * for its App Check token before the rules (see `appCheck`).
    */
-  basis: 'owner' | 'no-rules' | 'rules' | 'trigger';
-  /** The rules' message for a denial (`false for 'create' @ L161`). */
+  basis: 'owner' | 'no-rules' | 'rules' | 'trigger' | 'app-check';
+  /** While App Check is enforced, the verdict on a non-owner's token: its app, or why it was refused. */
+  appCheck?: AppCheckVerdict;
+  /** The rules' message for a denial (`false for 'create' @ L161`), or App Check's. */
   message?: string;
   /** Every denial has one; allowed requests only while someone watches. */
   trace?: RulesExplanation;

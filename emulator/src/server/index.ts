@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import { importFixture, readFixtures } from '../console/fixtures.js';
 import { createConsole } from '../console/index.js';
 import { Engine } from '../engine/index.js';
+import { AppCheck, type AppCheckOptions } from '../app-check/index.js';
 import { parseDatabaseName } from '../model/paths.js';
 import { handleGrpcStream } from '../transports/grpc/index.js';
 import type { HttpTransport } from '../transports/http-handler.js';
@@ -56,6 +57,11 @@ export interface EmulatorOptions {
   triggerDelivery?: { timeoutMs?: number; downRetryMs?: number; unknownRetryMs?: number };
   /** Where log lines go (default: console.error). */
   log?: (line: string) => void;
+  /**
+   * App Check: `{enforce: true}` refuses client requests without a valid token, as production with
+   * enforcement on (README "App Check"); tokens are minted and verified either way.
+   */
+  appCheck?: AppCheckOptions;
 }
 
 export interface RunningEmulator {
@@ -106,6 +112,7 @@ function http1Handler(
 
 /** The engine with its rules, indexes and (with `dataDir`) recovered durable data and fixtures. */
 async function startEngine(options: EmulatorOptions, log: (line: string) => void) {
+  const appCheck = new AppCheck(options.appCheck, options.dataDir);
   const rules = createRulesSource(options, log);
   const indexes = loadIndexes(options, log);
   const journal = options.dataDir
@@ -116,6 +123,7 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
     rulesFor: rules.rulesFor,
     sink: journal,
     indexes: indexes.current,
+    appCheck: appCheck.enforced ? appCheck : undefined,
   });
   if (journal) {
     await journal.recover(engine);
@@ -136,14 +144,14 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
     triggers.close();
     engine.close();
   };
-  return { engine, rules, journal, triggers, close };
+  return { engine, rules, journal, triggers, close, appCheck };
 }
 
 /** Starts an emulator; resolves once it accepts connections. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.error(line));
-  const { engine, rules, journal, triggers, close } = await startEngine(options, log);
+  const { engine, rules, journal, triggers, close, appCheck } = await startEngine(options, log);
 
   const webChannel = createWebChannelTransport(engine);
   const transports: HttpTransport[] = [webChannel, createRestTransport(engine)];
@@ -152,6 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     engine,
     rules,
     triggers,
+    appCheck,
     live: {
       connections: () => started.listener?.connections() ?? 0,
       grpcStreams: () => started.listener?.grpcStreams() ?? 0,

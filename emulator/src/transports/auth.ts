@@ -1,4 +1,4 @@
-/** Turns an Authorization header into a Caller: `Bearer owner` is privileged, unsigned JWTs become users. */
+/** What transports read of the caller: who it is (`Authorization`) and its App Check token. */
 import type { Caller, Json } from '../service.js';
 
 function decodeJwtPayload(token: string): { [claim: string]: Json } | null {
@@ -30,4 +30,10 @@ export function callerFromAuthorization(header: string | string[] | undefined): 
   const uid = payload.sub ?? payload.user_id ?? payload.uid;
   if (typeof uid !== 'string' || uid === '') return { kind: 'anonymous' };
   return { kind: 'user', uid, token: payload };
+}
+
+/** The App Check token of an `X-Firebase-AppCheck` header value (undefined when absent or empty). */
+export function appCheckTokenFrom(header: string | string[] | undefined): string | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  return value ? value : undefined;
 }

@@ -16,7 +16,7 @@ const PAGES_DIR = fileURLToPath(new URL('./pages/', import.meta.url));
 
 let built: Promise<string> | undefined;
 
-/** Builds pages/*.html with Vite once per process (and once per source hash on disk). */
+/** Builds every pages/*.html with Vite once per process (and once per source hash on disk). */
 export function buildPages(): Promise<string> {
   built ??= (async () => {
     const hash = createHash('sha256');
@@ -25,8 +25,8 @@ export function buildPages(): Promise<string> {
     for (const file of readdirSync(PAGES_DIR).sort())
       hash.update(file).update(readFileSync(join(PAGES_DIR, file)));
     const outDir = join(tmpdir(), `vagas-emulator-pages-${hash.digest('hex').slice(0, 16)}`);
-    if (existsSync(join(outDir, 'full.html')) && existsSync(join(outDir, 'lite.html')))
-      return outDir;
+    const pages = readdirSync(PAGES_DIR).filter((file) => file.endsWith('.html'));
+    if (pages.every((file) => existsSync(join(outDir, file)))) return outDir;
     // Test files run in parallel workers: build aside, then move into place in one step.
     const building = `${outDir}.${process.pid}-${Date.now()}`;
     const { build } = await import('vite');
@@ -39,7 +39,9 @@ export function buildPages(): Promise<string> {
         emptyOutDir: true,
         minify: false,
         rollupOptions: {
-          input: { full: join(PAGES_DIR, 'full.html'), lite: join(PAGES_DIR, 'lite.html') },
+          input: Object.fromEntries(
+            pages.map((file) => [file.replace(/\.html$/, ''), join(PAGES_DIR, file)]),
+          ),
         },
       },
     });

@@ -1,7 +1,9 @@
 /** Every built-in endpoint; a new one is a module in this folder and a line here. */
+import type { AppCheck } from '../../app-check/index.js';
 import type { Engine } from '../../engine/index.js';
 import type { Triggers } from '../../triggers/index.js';
 import type { RulesSource } from '../rules-source.js';
+import { appCheckEndpoints } from './app-check.js';
 import { clearDatabaseEndpoint } from './data.js';
 import { createEndpointRouter } from './router.js';
 import { securityRulesEndpoint } from './rules.js';
@@ -16,6 +18,7 @@ export interface EndpointContext {
   rules: RulesSource;
   live: LiveCounts;
   triggers: Triggers;
+  appCheck: AppCheck;
 }
 
 /** The router over every built-in endpoint. */
@@ -26,5 +29,6 @@ export function builtinEndpoints(ctx: EndpointContext) {
     clearDatabaseEndpoint(ctx.engine),
     securityRulesEndpoint(ctx.rules),
     ...triggerEndpoints(ctx.triggers),
+    ...appCheckEndpoints(ctx.appCheck),
   ]);
 }

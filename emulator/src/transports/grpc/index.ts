@@ -1,7 +1,7 @@
 /** gRPC over node:http2: length-prefixed protobuf framing, trailers, and dispatch to the FirestoreService. */
 import { constants, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
 import { gunzipSync } from 'node:zlib';
-import { callerFromAuthorization } from '../auth.js';
+import { appCheckTokenFrom, callerFromAuthorization } from '../auth.js';
 import { decodePercent } from '../../model/paths.js';
 import { methodCodecs, type MethodCodec } from './proto.js';
 import { endTogether } from './trailer-gate.js';
@@ -116,7 +116,12 @@ function contextFrom(headers: IncomingHttpHeaders): CallContext {
     projectId = m[1];
     databaseId = m[2];
   }
-  return { projectId, databaseId, caller: callerFromAuthorization(headers.authorization) };
+  return {
+    projectId,
+    databaseId,
+    caller: callerFromAuthorization(headers.authorization),
+    appCheckToken: appCheckTokenFrom(headers['x-firebase-appcheck']),
+  };
 }
 
 type Status = { code: Code; message: string };

@@ -11,7 +11,7 @@ import {
   type ServerStreamMethod,
   type UnaryMethod,
 } from '../../service.js';
-import { callerFromAuthorization } from '../auth.js';
+import { appCheckTokenFrom, callerFromAuthorization } from '../auth.js';
 import { decodePercent } from '../../model/paths.js';
 import { BodyTooLargeError, answerPreflight, applyCors, readBody } from '../http/cors.js';
 import { googleJsonError, httpStatus } from '../http/errors.js';
@@ -207,6 +207,7 @@ export function createRestTransport(service: FirestoreService): HttpTransport {
       projectId: routed.projectId,
       databaseId: routed.databaseId,
       caller,
+      appCheckToken: appCheckTokenFrom(req.headers['x-firebase-appcheck']),
     };
     const request = normaliseRequest(routed.call.request);
     if (routed.call.kind === 'unary') {

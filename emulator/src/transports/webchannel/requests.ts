@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { callerFromAuthorization } from '../auth.js';
+import { appCheckTokenFrom, callerFromAuthorization } from '../auth.js';
 import type { BidiStreamMethod, FirestoreService } from '../../service.js';
 import type { SessionRegistry } from './registry.js';
 import { Session, type SessionTimings } from './session.js';
@@ -86,6 +86,7 @@ export function openSession(
     projectId: decodeURIComponent(database[1]),
     databaseId: decodeURIComponent(database[2]),
     caller: callerFromAuthorization(headers.get('authorization')),
+    appCheckToken: appCheckTokenFrom(headers.get('x-firebase-appcheck')),
   };
   const { timings, sessions } = channel;
   const sid = newSid();
