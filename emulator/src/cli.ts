@@ -3,6 +3,7 @@ import type { EmulatorOptions, RunningEmulator } from './server/index.js';
 
 const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE]
        [--indexes FILE] [--data DIR] [--import DIR] [--functions_emulator HOST:PORT]
+       [--config firebase.json]
        firestore-emulator export DIR [--from HOST:PORT]
 
   --host HOST      interface to listen on (default 127.0.0.1)
@@ -18,10 +19,23 @@ const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--pro
                    deliver the events of registered Firestore triggers to this Functions
                    emulator (as the official emulator's flag; see README "Triggers")
 
+  --config FILE    a firebase.json: its "firestore" section (an object, or an array with one
+                   {"database", "rules", "indexes"} entry per database) gives each database its
+                   own rules and indexes, reloaded on change; --rules/--indexes still set the
+                   default database's
+
   export DIR       write the documents of every database of a running emulator as fixtures
                    into DIR; --from names the emulator (default 127.0.0.1:8080)
 
   The console (data, requests, fixtures) is at http://HOST:PORT/console.`;
+
+// ---- Databases as deployed, TTL, managed exports ------------------------------------------
+/** The flags of this block: each sets its option from the flag's value. */
+const DATA_FLAGS: { [flag: string]: (opts: EmulatorOptions, value: string) => void } = {
+  '--config': (opts, value) => {
+    opts.firebaseConfig = value;
+  },
+};
 
 function fail(message: string): never {
   process.stderr.write(`firestore-emulator: ${message}\n\n${USAGE}\n`);
@@ -48,7 +62,7 @@ function parseArgs(argv: string[]): EmulatorOptions {
       '--import',
       '--functions_emulator',
     ];
-    if (!known.includes(flag)) fail(`unknown argument ${JSON.stringify(arg)}`);
+    if (!known.includes(flag) && !DATA_FLAGS[flag]) fail(`unknown argument ${JSON.stringify(arg)}`);
     let value: string | undefined = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) {
       fail(`${flag} needs a value`);
@@ -88,6 +102,7 @@ function parseArgs(argv: string[]): EmulatorOptions {
         opts.functionsEmulator = value;
         break;
     }
+    DATA_FLAGS[flag]?.(opts, value);
   }
   return opts;
 }

@@ -4,9 +4,25 @@
 export type Value = { [type: string]: unknown };
 export type Fields = { [name: string]: Value };
 
+/** Where a database's rules or indexes come from. */
+export interface SourceInfo {
+  file?: string;
+  kind: 'file' | 'inline' | 'endpoint';
+  loadedAt: number;
+  error?: string;
+}
+/** How a database is set up (firebase.json or the emulator's flags). */
+export interface DatabaseConfig {
+  configured: boolean;
+  rules: SourceInfo | null;
+  indexes: SourceInfo | null;
+  indexCount: number | null;
+  ttl: { collectionGroup: string; fieldPath: string }[];
+}
 export interface DatabaseInfo {
   name: string;
   documents: number;
+  config?: DatabaseConfig;
 }
 export interface CollectionInfo {
   id: string;

@@ -40,10 +40,40 @@ function checkPath(path: string, kind: 'document' | 'collection'): string {
   return path;
 }
 
-export function listDatabases(engine: Engine): { name: string; documents: number }[] {
+/** Where a database's rules or indexes come from (the server's watched files). */
+export interface SourceView {
+  file?: string;
+  kind: 'file' | 'inline' | 'endpoint';
+  loadedAt: number;
+  error?: string;
+}
+
+/** How each database is set up: its rules, indexes and TTL policies (firebase.json, flags). */
+export interface DatabaseSetup {
+  configuredDatabases(): string[];
+  describe(
+    projectId: string,
+    databaseId: string,
+  ): {
+    configured: boolean;
+    rules: SourceView | null;
+    indexes: SourceView | null;
+    indexCount: number | null;
+    ttl: { collectionGroup: string; fieldPath: string }[];
+  };
+}
+
+export function listDatabases(engine: Engine, setup?: DatabaseSetup) {
   return engine
     .allDatabases()
-    .map((db) => ({ name: db.name, documents: db.store.documentCount }))
+    .map((db) => {
+      const info = setup?.describe(db.id.projectId, db.id.databaseId);
+      const config = info && {
+        ...info,
+        ttl: info.ttl.map((t) => ({ collectionGroup: t.collectionGroup, fieldPath: t.fieldPath })),
+      };
+      return { name: db.name, documents: db.store.documentCount, config };
+    })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -32,7 +32,7 @@ export class Access {
 
   constructor(
     private readonly clock: Clock,
-    private readonly rulesFor?: (projectId: string) => Ruleset | null,
+    private readonly rulesFor?: (projectId: string, databaseId: string) => Ruleset | null,
   ) {}
 
   private logUnchecked(
@@ -56,7 +56,7 @@ export class Access {
   /** The ruleset that applies, or null when everything is allowed (owner, or no rules). */
   ruleset(ctx: CallContext, db: Database): Ruleset | null {
     if (ctx.caller.kind === 'owner') return null;
-    return this.rulesFor?.(db.id.projectId) ?? null;
+    return this.rulesFor?.(db.id.projectId, db.id.databaseId) ?? null;
   }
 
   private auth(ctx: CallContext): RulesRequest['auth'] {

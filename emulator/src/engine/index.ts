@@ -52,11 +52,11 @@ export type { DocChange, DocVersion } from '../model/document.js';
 export interface EngineOptions {
   /** Only this project is served when set. */
   projectId?: string;
-  /** The ruleset for a project, or null to allow everything. */
-  rulesFor?: (projectId: string) => Ruleset | null;
+  /** The ruleset for a database, or null to allow everything. */
+  rulesFor?: (projectId: string, databaseId: string) => Ruleset | null;
   sink?: CommitSink;
-  /** The composite indexes queries may use (`--indexes`), or null when indexes are not enforced. */
-  indexes?: () => IndexDef[] | null;
+  /** The composite indexes a database's queries may use, or null when indexes are not enforced. */
+  indexes?: (databaseId: string) => IndexDef[] | null;
 }
 
 export class Engine implements FirestoreService, SessionEngine, EngineCore {
@@ -65,7 +65,7 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
   readonly txns: Transactions;
   readonly access: Access;
   readonly sink?: CommitSink;
-  readonly indexes?: () => IndexDef[] | null;
+  readonly indexes?: (databaseId: string) => IndexDef[] | null;
   /** Told of every durable commit (the server wires Firestore triggers here); see CommitHook. */
   onCommitted?: CommitHook;
   private readonly sweepTimer: NodeJS.Timeout;

@@ -16,10 +16,9 @@ import {
   EndpointError,
   sendEndpointError,
 } from './endpoints/index.js';
-import { loadIndexes } from './indexes-source.js';
 import { Journal } from './journal.js';
 import { listen, type Listener } from './listener.js';
-import { createRulesSource } from './rules-source.js';
+import { DatabaseSources } from './database-sources.js';
 
 export { formatRulesErrors } from '../rules/index.js';
 
@@ -56,6 +55,15 @@ export interface EmulatorOptions {
   triggerDelivery?: { timeoutMs?: number; downRetryMs?: number; unknownRetryMs?: number };
   /** Where log lines go (default: console.error). */
   log?: (line: string) => void;
+
+  // ---- Databases as deployed, TTL, managed exports -------------------------------------------
+  /**
+   * A firebase.json: its `firestore` section (an object, or an array with one entry per
+   * database) gives each database its own rules and indexes files, watched like `rulesFile` and
+   * `indexesFile`. Those two, when given, still apply to the default database, and a database the
+   * config does not name uses the default database's.
+   */
+  firebaseConfig?: string;
 }
 
 export interface RunningEmulator {
@@ -106,16 +114,15 @@ function http1Handler(
 
 /** The engine with its rules, indexes and (with `dataDir`) recovered durable data and fixtures. */
 async function startEngine(options: EmulatorOptions, log: (line: string) => void) {
-  const rules = createRulesSource(options, log);
-  const indexes = loadIndexes(options, log);
+  const sources = new DatabaseSources(options, log);
   const journal = options.dataDir
     ? new Journal(options.dataDir, log, options.compactAfterBytes)
     : undefined;
   const engine = new Engine({
     projectId: options.projectId,
-    rulesFor: rules.rulesFor,
+    rulesFor: sources.rulesFor,
     sink: journal,
-    indexes: indexes.current,
+    indexes: sources.indexesFor,
   });
   if (journal) {
     await journal.recover(engine);
@@ -131,26 +138,25 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
   engine.onCommitted = triggers.onCommit;
   /** Stops watching files and closes the engine; `journal` flushes durable data after that. */
   const close = () => {
-    rules.close();
-    indexes.unwatch();
+    sources.close();
     triggers.close();
     engine.close();
   };
-  return { engine, rules, journal, triggers, close };
+  return { engine, sources, journal, triggers, close };
 }
 
 /** Starts an emulator; resolves once it accepts connections. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.error(line));
-  const { engine, rules, journal, triggers, close } = await startEngine(options, log);
+  const { engine, sources, journal, triggers, close } = await startEngine(options, log);
 
   const webChannel = createWebChannelTransport(engine);
   const transports: HttpTransport[] = [webChannel, createRestTransport(engine)];
   const started: { listener?: Listener } = {};
   const endpoints = builtinEndpoints({
     engine,
-    rules,
+    rules: sources,
     triggers,
     live: {
       connections: () => started.listener?.connections() ?? 0,
@@ -158,7 +164,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       webChannel: () => webChannel.stats(),
     },
   });
-  const consoleHandler = createConsole(engine, options.projectId);
+  const consoleHandler = createConsole(engine, options.projectId, sources);
   const http1 = http1Handler(
     [
       endpoints,

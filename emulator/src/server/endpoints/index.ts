@@ -1,7 +1,7 @@
 /** Every built-in endpoint; a new one is a module in this folder and a line here. */
 import type { Engine } from '../../engine/index.js';
 import type { Triggers } from '../../triggers/index.js';
-import type { RulesSource } from '../rules-source.js';
+import type { RulesSource } from '../database-sources.js';
 import { clearDatabaseEndpoint } from './data.js';
 import { createEndpointRouter } from './router.js';
 import { securityRulesEndpoint } from './rules.js';
