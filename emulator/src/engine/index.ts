@@ -17,6 +17,7 @@ import {
 import { ListenSession } from './streams/listen.js';
 import { WriteSession } from './streams/write.js';
 import { Clock } from '../model/time.js';
+import type { TtlPolicy } from '../query/index-config.js';
 import type { IndexDef } from '../query/index-plan.js';
 import { Access } from './access.js';
 import { runAggregation } from './aggregations.js';
@@ -35,6 +36,7 @@ import {
 } from './reads.js';
 import type { SessionEngine } from './session-api.js';
 import { Transactions } from './transactions.js';
+import { TtlSweeper } from './ttl.js';
 import {
   batchWrite,
   commit,
@@ -57,6 +59,9 @@ export interface EngineOptions {
   sink?: CommitSink;
   /** The composite indexes a database's queries may use, or null when indexes are not enforced. */
   indexes?: (databaseId: string) => IndexDef[] | null;
+  /** A database's TTL policies, applied by `engine.ttl` once started (see ttl.ts). */
+  ttl?: (databaseId: string) => TtlPolicy[];
+  log?: (line: string) => void;
 }
 
 export class Engine implements FirestoreService, SessionEngine, EngineCore {
@@ -69,6 +74,8 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
   /** Told of every durable commit (the server wires Firestore triggers here); see CommitHook. */
   onCommitted?: CommitHook;
   private readonly sweepTimer: NodeJS.Timeout;
+  /** Applies TTL policies (when the options give any). */
+  readonly ttl?: TtlSweeper;
 
   constructor(options: EngineOptions = {}) {
     this.databases = new Databases(options.projectId);
@@ -78,10 +85,12 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
     this.indexes = options.indexes;
     this.sweepTimer = setInterval(() => this.sweep(), 60_000);
     this.sweepTimer.unref();
+    if (options.ttl) this.ttl = new TtlSweeper(this, options.ttl, options.log);
   }
 
   close(): void {
     clearInterval(this.sweepTimer);
+    this.ttl?.stop();
     for (const db of this.databases.all()) {
       for (const l of [...db.listeners]) l.close();
     }

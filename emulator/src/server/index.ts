@@ -64,6 +64,11 @@ export interface EmulatorOptions {
    * config does not name uses the default database's.
    */
   firebaseConfig?: string;
+  /**
+   * How often TTL policies (`fieldOverrides` with `"ttl": true` in a database's indexes file) are
+   * applied: expired documents are deleted like any delete (default 15 s).
+   */
+  ttlSweepIntervalMs?: number;
 }
 
 export interface RunningEmulator {
@@ -123,12 +128,15 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
     rulesFor: sources.rulesFor,
     sink: journal,
     indexes: sources.indexesFor,
+    ttl: sources.ttlFor,
+    log,
   });
   if (journal) {
     await journal.recover(engine);
     engine.markHistoryFloor();
   }
   if (options.importDir) await importDir(engine, options.importDir, log);
+  engine.ttl?.start(options.ttlSweepIntervalMs ?? 15_000);
   const triggers = new Triggers({
     ...options.triggerDelivery,
     functionsEmulator: options.functionsEmulator,
