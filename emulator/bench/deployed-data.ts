@@ -12,6 +12,7 @@ import { report } from '../../bench/lib/report.js';
 import { Engine } from '../src/engine/index.js';
 import { microsToString } from '../src/model/time.js';
 import { parseIndexConfig } from '../src/query/index-config.js';
+import { importExport, writeExport } from '../src/server/managed-export/index.js';
 import type { CallContext } from '../src/service.js';
 import { OPEN_RULES, adminClient } from '../test/support/emulator.js';
 import { cliMode, startEmulatorProcess } from './_emulator-process.js';
@@ -186,7 +187,87 @@ async function ttlSweep(): Promise<void> {
   });
 }
 
+/** Loads `count` lead-like documents (strings, numbers, a timestamp, a map, an array). */
+async function loadLeads(engine: Engine, count: number): Promise<void> {
+  const db = engine.database({ projectId: PROJECT, databaseId: '(default)' });
+  const at = Date.now() * 1000;
+  for (let i = 0; i < count; i += 500) {
+    const writes = [];
+    for (let j = i; j < Math.min(count, i + 500); j++) {
+      writes.push({
+        update: {
+          name: `${db.name}/documents/leads/lead-${String(j).padStart(6, '0')}`,
+          fields: {
+            nome: { stringValue: `Candidato ${j}` },
+            telefone: { stringValue: `+55119${String(j).padStart(8, '0')}` },
+            idade: { integerValue: String(18 + (j % 50)) },
+            status: { stringValue: ['novo', 'contatado', 'descartado'][j % 3] },
+            created_at: { timestampValue: microsToString(at - j * 1000) },
+            origem: { mapValue: { fields: { campanha: { stringValue: `c${j % 7}` } } } },
+            tags: { arrayValue: { values: [{ stringValue: 'vaga' }, { integerValue: '1' }] } },
+          },
+        },
+      });
+    }
+    await engine.commit(owner(), db, writes);
+  }
+}
+
+/** Managed export and import of 100,000 documents in process, then `--import DIR` on the CLI. */
+async function exportImport(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fs-emu-bench-export-'));
+  try {
+    const source = new Engine();
+    await loadLeads(source, COUNT);
+    const db = source.database({ projectId: PROJECT, databaseId: '(default)' });
+    let t0 = performance.now();
+    const written = await writeExport(db, dir, 'firestore_export');
+    const exportMs = performance.now() - t0;
+    source.close();
+    const target = new Engine();
+    t0 = performance.now();
+    const n = await importExport(
+      target,
+      target.database({ projectId: PROJECT, databaseId: '(default)' }),
+      written.metadataFile,
+    );
+    const importMs = performance.now() - t0;
+    target.close();
+    if (n !== COUNT) throw new Error(`imported ${n} of ${COUNT}`);
+    const cli = await startEmulatorProcess(['--port', '0', '--project', PROJECT, '--import', dir]);
+    const startMs = cli.readyMs;
+    await cli.stop();
+    const docs = COUNT.toLocaleString('en-US');
+    console.log(
+      `managed export of ${docs} documents (in process): ${fmt(exportMs, 0)} ms, ` +
+        `${fmt(written.bytes / 1024 / 1024)} MiB of output; import: ${fmt(importMs, 0)} ms; ` +
+        `CLI start with --import of it (spawn -> ready line): ${fmt(startMs, 0)} ms`,
+    );
+    report({
+      section: 'emulator',
+      measure: `managed export of ${docs} documents`,
+      value: exportMs,
+      unit: 'ms',
+    });
+    report({
+      section: 'emulator',
+      measure: `managed import of ${docs} documents`,
+      value: importMs,
+      unit: 'ms',
+    });
+    report({
+      section: 'emulator',
+      measure: `CLI start with --import of ${docs} documents (export format)`,
+      value: startMs,
+      unit: 'ms',
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 console.log(`Deployed-data benchmarks (${cliMode} CLI${quick ? ', BENCH_QUICK' : ''})`);
 await namedDatabaseCommits();
 await ttlSweep();
+await exportImport();
 process.exit(0);

@@ -19,6 +19,7 @@ import {
 import { Journal } from './journal.js';
 import { listen, type Listener } from './listener.js';
 import { DatabaseSources } from './database-sources.js';
+import { importAtStart } from './managed-export/index.js';
 
 export { formatRulesErrors } from '../rules/index.js';
 
@@ -79,9 +80,16 @@ export interface RunningEmulator {
 }
 
 /** Loads `--import DIR` (replacing each named database's documents); a bad file fails the start. */
-async function importDir(engine: Engine, dir: string, log: (line: string) => void): Promise<void> {
+async function importDir(
+  engine: Engine,
+  dir: string,
+  log: (line: string) => void,
+  projectId?: string,
+): Promise<void> {
   let fixtures;
   try {
+    // A managed export (gcloud / firebase emulators:export) rather than fixtures.
+    if (await importAtStart(engine, dir, projectId, log)) return;
     fixtures = await readFixtures(dir);
   } catch (e) {
     engine.close();
@@ -135,7 +143,7 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
     await journal.recover(engine);
     engine.markHistoryFloor();
   }
-  if (options.importDir) await importDir(engine, options.importDir, log);
+  if (options.importDir) await importDir(engine, options.importDir, log, options.projectId);
   engine.ttl?.start(options.ttlSweepIntervalMs ?? 15_000);
   const triggers = new Triggers({
     ...options.triggerDelivery,

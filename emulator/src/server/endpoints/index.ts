@@ -3,6 +3,7 @@ import type { Engine } from '../../engine/index.js';
 import type { Triggers } from '../../triggers/index.js';
 import type { RulesSource } from '../database-sources.js';
 import { clearDatabaseEndpoint } from './data.js';
+import { exportEndpoints } from './export.js';
 import { createEndpointRouter } from './router.js';
 import { securityRulesEndpoint } from './rules.js';
 import { okEndpoint, statsEndpoint, type LiveCounts } from './status.js';
@@ -26,5 +27,6 @@ export function builtinEndpoints(ctx: EndpointContext) {
     clearDatabaseEndpoint(ctx.engine),
     securityRulesEndpoint(ctx.rules),
     ...triggerEndpoints(ctx.triggers),
+    ...exportEndpoints(ctx.engine),
   ]);
 }
