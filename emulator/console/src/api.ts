@@ -89,6 +89,8 @@ export interface RequestEntry {
   basis: 'owner' | 'no-rules' | 'rules' | 'trigger';
   message?: string;
   trace?: { allowed: boolean; message?: string; allows: AllowTrace[] };
+  /** The values the rules passed to debug() while deciding. */
+  debug?: { line: number; column: number; expr: string; value: string }[];
   delivery?: Delivery;
 }
 

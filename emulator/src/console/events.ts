@@ -47,6 +47,7 @@ export function requestJson(r: RequestRecord): JsonObject {
   };
   if (r.message !== undefined) out.message = r.message;
   if (r.trace) out.trace = r.trace as unknown as Json;
+  if (r.debug) out.debug = r.debug as unknown as Json;
   if (r.delivery) {
     // A Firestore trigger's event: `who` is the writer, `rulesMethod` the change.
     out.method = 'function';

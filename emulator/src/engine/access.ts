@@ -1,6 +1,12 @@
 /** Access checks: the bridge from requests to the security rules (get, list, create/update/delete). */
 import type { CompiledQuery } from '../query/index.js';
-import type { RulesDocument, RulesMethod, RulesRequest, Ruleset } from '../rules/contract.js';
+import type {
+  RulesDebugOutput,
+  RulesDocument,
+  RulesMethod,
+  RulesRequest,
+  Ruleset,
+} from '../rules/contract.js';
 import { newAccessBudget } from '../rules/index.js';
 import { Code, RpcError, type CallContext, type JsonObject } from '../service.js';
 import { microsToString, type Clock } from '../model/time.js';
@@ -170,7 +176,17 @@ export class Access {
         `\nevaluation error for '${req.method}': ${(e as Error).message}`,
       );
     }
-    this.record(rs, ctx, db, path, listen, req, d.allowed, d.allowed ? undefined : d.message);
+    this.record(
+      rs,
+      ctx,
+      db,
+      path,
+      listen,
+      req,
+      d.allowed,
+      d.allowed ? undefined : d.message,
+      d.debug,
+    );
     // The official emulator's description is a newline followed by the ruleset's message.
     if (!d.allowed) throw new RpcError(Code.PERMISSION_DENIED, `\n${d.message}`);
   }
@@ -185,6 +201,7 @@ export class Access {
     req: RulesRequest,
     allowed: boolean,
     message: string | undefined,
+    debug?: RulesDebugOutput[],
   ): void {
     let trace;
     if (!allowed || this.log.watched) {
@@ -204,6 +221,7 @@ export class Access {
       basis: 'rules',
       message,
       trace,
+      debug,
     });
   }
 }

@@ -4,9 +4,11 @@
 //
 // https://peggyjs.org/
 
-function fold(head, tail, build) {
-  return tail.reduce((left, part) => build(left, part), head);
-}
+
+
+  function fold(head, tail, build) {
+    return tail.reduce((left, part) => build(left, part), head);
+  }
 
 class peg$SyntaxError extends SyntaxError {
   constructor(message, expected, found, location) {
@@ -14,45 +16,35 @@ class peg$SyntaxError extends SyntaxError {
     this.expected = expected;
     this.found = found;
     this.location = location;
-    this.name = 'SyntaxError';
+    this.name = "SyntaxError";
   }
 
   format(sources) {
-    let str = 'Error: ' + this.message;
+    let str = "Error: " + this.message;
     if (this.location) {
       let src = null;
-      const st = sources.find((s) => s.source === this.location.source);
+      const st = sources.find(s => s.source === this.location.source);
       if (st) {
         src = st.text.split(/\r\n|\n|\r/g);
       }
       const s = this.location.start;
-      const offset_s =
-        this.location.source && typeof this.location.source.offset === 'function'
-          ? this.location.source.offset(s)
-          : s;
-      const loc = this.location.source + ':' + offset_s.line + ':' + offset_s.column;
+      const offset_s = (this.location.source && (typeof this.location.source.offset === "function"))
+        ? this.location.source.offset(s)
+        : s;
+      const loc = this.location.source + ":" + offset_s.line + ":" + offset_s.column;
       if (src) {
         const e = this.location.end;
-        const filler = ''.padEnd(offset_s.line.toString().length, ' ');
+        const filler = "".padEnd(offset_s.line.toString().length, " ");
         const line = src[s.line - 1];
         const last = s.line === e.line ? e.column : line.length + 1;
-        const hatLen = last - s.column || 1;
-        str +=
-          '\n --> ' +
-          loc +
-          '\n' +
-          filler +
-          ' |\n' +
-          offset_s.line +
-          ' | ' +
-          line +
-          '\n' +
-          filler +
-          ' | ' +
-          ''.padEnd(s.column - 1, ' ') +
-          ''.padEnd(hatLen, '^');
+        const hatLen = (last - s.column) || 1;
+        str += "\n --> " + loc + "\n"
+            + filler + " |\n"
+            + offset_s.line + " | " + line + "\n"
+            + filler + " | " + "".padEnd(s.column - 1, " ")
+            + "".padEnd(hatLen, "^");
       } else {
-        str += '\n at ' + loc;
+        str += "\n at " + loc;
       }
     }
     return str;
@@ -63,73 +55,63 @@ class peg$SyntaxError extends SyntaxError {
       return ch.codePointAt(0).toString(16).toUpperCase();
     }
 
-    const nonPrintable = Object.prototype.hasOwnProperty.call(RegExp.prototype, 'unicode')
-      ? new RegExp('[\\p{C}\\p{Mn}\\p{Mc}]', 'gu')
+    const nonPrintable = Object.prototype.hasOwnProperty.call(RegExp.prototype, "unicode")
+      ? new RegExp("[\\p{C}\\p{Mn}\\p{Mc}]", "gu")
       : null;
     function unicodeEscape(s) {
       if (nonPrintable) {
-        return s.replace(nonPrintable, (ch) => '\\u{' + hex(ch) + '}');
+        return s.replace(nonPrintable,  ch => "\\u{" + hex(ch) + "}");
       }
       return s;
     }
 
     function literalEscape(s) {
-      return unicodeEscape(
-        s
-          .replace(/\\/g, '\\\\')
-          .replace(/"/g, '\\"')
-          .replace(/\0/g, '\\0')
-          .replace(/\t/g, '\\t')
-          .replace(/\n/g, '\\n')
-          .replace(/\r/g, '\\r')
-          .replace(/[\x00-\x0F]/g, (ch) => '\\x0' + hex(ch))
-          .replace(/[\x10-\x1F\x7F-\x9F]/g, (ch) => '\\x' + hex(ch)),
-      );
+      return unicodeEscape(s
+        .replace(/\\/g, "\\\\")
+        .replace(/"/g,  "\\\"")
+        .replace(/\0/g, "\\0")
+        .replace(/\t/g, "\\t")
+        .replace(/\n/g, "\\n")
+        .replace(/\r/g, "\\r")
+        .replace(/[\x00-\x0F]/g,          ch => "\\x0" + hex(ch))
+        .replace(/[\x10-\x1F\x7F-\x9F]/g, ch => "\\x"  + hex(ch)));
     }
 
     function classEscape(s) {
-      return unicodeEscape(
-        s
-          .replace(/\\/g, '\\\\')
-          .replace(/\]/g, '\\]')
-          .replace(/\^/g, '\\^')
-          .replace(/-/g, '\\-')
-          .replace(/\0/g, '\\0')
-          .replace(/\t/g, '\\t')
-          .replace(/\n/g, '\\n')
-          .replace(/\r/g, '\\r')
-          .replace(/[\x00-\x0F]/g, (ch) => '\\x0' + hex(ch))
-          .replace(/[\x10-\x1F\x7F-\x9F]/g, (ch) => '\\x' + hex(ch)),
-      );
+      return unicodeEscape(s
+        .replace(/\\/g, "\\\\")
+        .replace(/\]/g, "\\]")
+        .replace(/\^/g, "\\^")
+        .replace(/-/g,  "\\-")
+        .replace(/\0/g, "\\0")
+        .replace(/\t/g, "\\t")
+        .replace(/\n/g, "\\n")
+        .replace(/\r/g, "\\r")
+        .replace(/[\x00-\x0F]/g,          ch => "\\x0" + hex(ch))
+        .replace(/[\x10-\x1F\x7F-\x9F]/g, ch => "\\x"  + hex(ch)));
     }
 
     const DESCRIBE_EXPECTATION_FNS = {
       literal(expectation) {
-        return '"' + literalEscape(expectation.text) + '"';
+        return "\"" + literalEscape(expectation.text) + "\"";
       },
 
       class(expectation) {
-        const escapedParts = expectation.parts.map((part) =>
-          Array.isArray(part)
-            ? classEscape(part[0]) + '-' + classEscape(part[1])
-            : classEscape(part),
+        const escapedParts = expectation.parts.map(
+          part => (Array.isArray(part)
+            ? classEscape(part[0]) + "-" + classEscape(part[1])
+            : classEscape(part))
         );
 
-        return (
-          '[' +
-          (expectation.inverted ? '^' : '') +
-          escapedParts.join('') +
-          ']' +
-          (expectation.unicode ? 'u' : '')
-        );
+        return "[" + (expectation.inverted ? "^" : "") + escapedParts.join("") + "]" + (expectation.unicode ? "u" : "");
       },
 
       any() {
-        return 'any character';
+        return "any character";
       },
 
       end() {
-        return 'end of input';
+        return "end of input";
       },
 
       other(expectation) {
@@ -161,20 +143,20 @@ class peg$SyntaxError extends SyntaxError {
           return descriptions[0];
 
         case 2:
-          return descriptions[0] + ' or ' + descriptions[1];
+          return descriptions[0] + " or " + descriptions[1];
 
         default:
-          return (
-            descriptions.slice(0, -1).join(', ') + ', or ' + descriptions[descriptions.length - 1]
-          );
+          return descriptions.slice(0, -1).join(", ")
+            + ", or "
+            + descriptions[descriptions.length - 1];
       }
     }
 
     function describeFound(found) {
-      return found ? '"' + literalEscape(found) + '"' : 'end of input';
+      return found ? "\"" + literalEscape(found) + "\"" : "end of input";
     }
 
-    return 'Expected ' + describeExpected(expected) + ' but ' + describeFound(found) + ' found.';
+    return "Expected " + describeExpected(expected) + " but " + describeFound(found) + " found.";
   }
 }
 
@@ -189,53 +171,53 @@ function peg$parse(input, options) {
   };
   let peg$startRuleFunction = peg$parseStart;
 
-  const peg$c0 = 'rules_version';
-  const peg$c1 = '=';
-  const peg$c2 = ';';
-  const peg$c3 = 'service';
-  const peg$c4 = '{';
-  const peg$c5 = '}';
-  const peg$c6 = 'match';
-  const peg$c7 = '/';
-  const peg$c8 = '**';
-  const peg$c9 = 'allow';
-  const peg$c10 = ':';
-  const peg$c11 = 'if';
-  const peg$c12 = ',';
-  const peg$c13 = 'function';
-  const peg$c14 = '(';
-  const peg$c15 = ')';
-  const peg$c16 = 'return';
-  const peg$c17 = 'let';
-  const peg$c18 = '?';
-  const peg$c19 = '||';
-  const peg$c20 = '&&';
-  const peg$c21 = '==';
-  const peg$c22 = '!=';
-  const peg$c23 = '<=';
-  const peg$c24 = '>=';
-  const peg$c25 = 'in';
-  const peg$c26 = 'is';
-  const peg$c27 = '*';
-  const peg$c28 = '%';
-  const peg$c29 = '!';
-  const peg$c30 = '-';
-  const peg$c31 = '.';
-  const peg$c32 = '[';
-  const peg$c33 = ']';
-  const peg$c34 = '$(';
-  const peg$c35 = 'true';
-  const peg$c36 = 'false';
-  const peg$c37 = 'null';
-  const peg$c38 = '0x';
+  const peg$c0 = "rules_version";
+  const peg$c1 = "=";
+  const peg$c2 = ";";
+  const peg$c3 = "service";
+  const peg$c4 = "{";
+  const peg$c5 = "}";
+  const peg$c6 = "match";
+  const peg$c7 = "/";
+  const peg$c8 = "**";
+  const peg$c9 = "allow";
+  const peg$c10 = ":";
+  const peg$c11 = "if";
+  const peg$c12 = ",";
+  const peg$c13 = "function";
+  const peg$c14 = "(";
+  const peg$c15 = ")";
+  const peg$c16 = "return";
+  const peg$c17 = "let";
+  const peg$c18 = "?";
+  const peg$c19 = "||";
+  const peg$c20 = "&&";
+  const peg$c21 = "==";
+  const peg$c22 = "!=";
+  const peg$c23 = "<=";
+  const peg$c24 = ">=";
+  const peg$c25 = "in";
+  const peg$c26 = "is";
+  const peg$c27 = "*";
+  const peg$c28 = "%";
+  const peg$c29 = "!";
+  const peg$c30 = "-";
+  const peg$c31 = ".";
+  const peg$c32 = "[";
+  const peg$c33 = "]";
+  const peg$c34 = "$(";
+  const peg$c35 = "true";
+  const peg$c36 = "false";
+  const peg$c37 = "null";
+  const peg$c38 = "0x";
   const peg$c39 = "'";
-  const peg$c40 = '"';
-  const peg$c41 = '\\';
-  const peg$c42 = '\\u';
-  const peg$c43 = '\\U';
-  const peg$c44 = '//';
-  const peg$c45 = '/*';
-  const peg$c46 = '*/';
+  const peg$c40 = "\"";
+  const peg$c41 = "\\";
+  const peg$c42 = "\\u";
+  const peg$c43 = "\\U";
+  const peg$c44 = "//";
+  const peg$c45 = "/*";
+  const peg$c46 = "*/";
 
   const peg$r0 = /^[a-zA-Z_]/;
   const peg$r1 = /^[a-zA-Z0-9_.]/;
@@ -259,152 +241,103 @@ function peg$parse(input, options) {
   const peg$r19 = /^[a-zA-Z0-9_]/;
   const peg$r20 = /^[ \t\r\n]/;
 
-  const peg$e0 = peg$literalExpectation('rules_version', false);
-  const peg$e1 = peg$literalExpectation('=', false);
-  const peg$e2 = peg$literalExpectation(';', false);
-  const peg$e3 = peg$literalExpectation('service', false);
-  const peg$e4 = peg$literalExpectation('{', false);
-  const peg$e5 = peg$literalExpectation('}', false);
-  const peg$e6 = peg$classExpectation([['a', 'z'], ['A', 'Z'], '_'], false, false, false);
-  const peg$e7 = peg$classExpectation(
-    [['a', 'z'], ['A', 'Z'], ['0', '9'], '_', '.'],
-    false,
-    false,
-    false,
-  );
-  const peg$e8 = peg$literalExpectation('match', false);
-  const peg$e9 = peg$literalExpectation('/', false);
-  const peg$e10 = peg$literalExpectation('**', false);
-  const peg$e11 = peg$classExpectation(['/', '{', '}', '\t', '\r', '\n', ' '], true, false, false);
-  const peg$e12 = peg$literalExpectation('allow', false);
-  const peg$e13 = peg$literalExpectation(':', false);
-  const peg$e14 = peg$literalExpectation('if', false);
-  const peg$e15 = peg$literalExpectation(',', false);
-  const peg$e16 = peg$literalExpectation('function', false);
-  const peg$e17 = peg$literalExpectation('(', false);
-  const peg$e18 = peg$literalExpectation(')', false);
-  const peg$e19 = peg$literalExpectation('return', false);
-  const peg$e20 = peg$literalExpectation('let', false);
-  const peg$e21 = peg$literalExpectation('?', false);
-  const peg$e22 = peg$literalExpectation('||', false);
-  const peg$e23 = peg$literalExpectation('&&', false);
-  const peg$e24 = peg$literalExpectation('==', false);
-  const peg$e25 = peg$literalExpectation('!=', false);
-  const peg$e26 = peg$literalExpectation('<=', false);
-  const peg$e27 = peg$literalExpectation('>=', false);
-  const peg$e28 = peg$classExpectation(['<', '>'], false, false, false);
-  const peg$e29 = peg$literalExpectation('in', false);
-  const peg$e30 = peg$literalExpectation('is', false);
-  const peg$e31 = peg$classExpectation(['+', '-'], false, false, false);
-  const peg$e32 = peg$literalExpectation('*', false);
-  const peg$e33 = peg$classExpectation(['*', '/'], false, false, false);
-  const peg$e34 = peg$literalExpectation('%', false);
-  const peg$e35 = peg$literalExpectation('!', false);
-  const peg$e36 = peg$literalExpectation('-', false);
-  const peg$e37 = peg$literalExpectation('.', false);
-  const peg$e38 = peg$literalExpectation('[', false);
-  const peg$e39 = peg$literalExpectation(']', false);
-  const peg$e40 = peg$literalExpectation('$(', false);
-  const peg$e41 = peg$classExpectation(
-    [['a', 'z'], ['A', 'Z'], ['0', '9'], '_', '-', '.', '~', '%', '@', '+', '='],
-    false,
-    false,
-    false,
-  );
-  const peg$e42 = peg$literalExpectation('true', false);
-  const peg$e43 = peg$literalExpectation('false', false);
-  const peg$e44 = peg$literalExpectation('null', false);
-  const peg$e45 = peg$classExpectation([['0', '9']], false, false, false);
-  const peg$e46 = peg$classExpectation(['e', 'E'], false, false, false);
-  const peg$e47 = peg$literalExpectation('0x', true);
-  const peg$e48 = peg$classExpectation(
-    [
-      ['0', '9'],
-      ['a', 'f'],
-      ['A', 'F'],
-    ],
-    false,
-    false,
-    false,
-  );
-  const peg$e49 = peg$classExpectation(['b', 'B'], false, false, false);
-  const peg$e50 = peg$classExpectation(['r', 'R'], false, false, false);
+  const peg$e0 = peg$literalExpectation("rules_version", false);
+  const peg$e1 = peg$literalExpectation("=", false);
+  const peg$e2 = peg$literalExpectation(";", false);
+  const peg$e3 = peg$literalExpectation("service", false);
+  const peg$e4 = peg$literalExpectation("{", false);
+  const peg$e5 = peg$literalExpectation("}", false);
+  const peg$e6 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e7 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "."], false, false, false);
+  const peg$e8 = peg$literalExpectation("match", false);
+  const peg$e9 = peg$literalExpectation("/", false);
+  const peg$e10 = peg$literalExpectation("**", false);
+  const peg$e11 = peg$classExpectation(["/", "{", "}", "\t", "\r", "\n", " "], true, false, false);
+  const peg$e12 = peg$literalExpectation("allow", false);
+  const peg$e13 = peg$literalExpectation(":", false);
+  const peg$e14 = peg$literalExpectation("if", false);
+  const peg$e15 = peg$literalExpectation(",", false);
+  const peg$e16 = peg$literalExpectation("function", false);
+  const peg$e17 = peg$literalExpectation("(", false);
+  const peg$e18 = peg$literalExpectation(")", false);
+  const peg$e19 = peg$literalExpectation("return", false);
+  const peg$e20 = peg$literalExpectation("let", false);
+  const peg$e21 = peg$literalExpectation("?", false);
+  const peg$e22 = peg$literalExpectation("||", false);
+  const peg$e23 = peg$literalExpectation("&&", false);
+  const peg$e24 = peg$literalExpectation("==", false);
+  const peg$e25 = peg$literalExpectation("!=", false);
+  const peg$e26 = peg$literalExpectation("<=", false);
+  const peg$e27 = peg$literalExpectation(">=", false);
+  const peg$e28 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e29 = peg$literalExpectation("in", false);
+  const peg$e30 = peg$literalExpectation("is", false);
+  const peg$e31 = peg$classExpectation(["+", "-"], false, false, false);
+  const peg$e32 = peg$literalExpectation("*", false);
+  const peg$e33 = peg$classExpectation(["*", "/"], false, false, false);
+  const peg$e34 = peg$literalExpectation("%", false);
+  const peg$e35 = peg$literalExpectation("!", false);
+  const peg$e36 = peg$literalExpectation("-", false);
+  const peg$e37 = peg$literalExpectation(".", false);
+  const peg$e38 = peg$literalExpectation("[", false);
+  const peg$e39 = peg$literalExpectation("]", false);
+  const peg$e40 = peg$literalExpectation("$(", false);
+  const peg$e41 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_", "-", ".", "~", "%", "@", "+", "="], false, false, false);
+  const peg$e42 = peg$literalExpectation("true", false);
+  const peg$e43 = peg$literalExpectation("false", false);
+  const peg$e44 = peg$literalExpectation("null", false);
+  const peg$e45 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e46 = peg$classExpectation(["e", "E"], false, false, false);
+  const peg$e47 = peg$literalExpectation("0x", true);
+  const peg$e48 = peg$classExpectation([["0", "9"], ["a", "f"], ["A", "F"]], false, false, false);
+  const peg$e49 = peg$classExpectation(["b", "B"], false, false, false);
+  const peg$e50 = peg$classExpectation(["r", "R"], false, false, false);
   const peg$e51 = peg$literalExpectation("'", false);
-  const peg$e52 = peg$classExpectation(["'", '\n'], true, false, false);
-  const peg$e53 = peg$literalExpectation('"', false);
-  const peg$e54 = peg$classExpectation(['"', '\n'], true, false, false);
-  const peg$e55 = peg$classExpectation(["'", '\\', '\n'], true, false, false);
-  const peg$e56 = peg$classExpectation(['"', '\\', '\n'], true, false, false);
-  const peg$e57 = peg$literalExpectation('\\', false);
-  const peg$e58 = peg$classExpectation(
-    ['n', 'r', 't', 'b', 'f', 'v', '0', '\\', "'", '"', '`', '?'],
-    false,
-    false,
-    false,
-  );
-  const peg$e59 = peg$classExpectation(['x', 'X'], false, false, false);
-  const peg$e60 = peg$literalExpectation('\\u', false);
-  const peg$e61 = peg$literalExpectation('\\U', false);
-  const peg$e62 = peg$classExpectation(['\n'], true, false, false);
-  const peg$e63 = peg$otherExpectation('identifier');
-  const peg$e64 = peg$classExpectation(
-    [['a', 'z'], ['A', 'Z'], ['0', '9'], '_'],
-    false,
-    false,
-    false,
-  );
-  const peg$e65 = peg$otherExpectation('whitespace');
-  const peg$e66 = peg$classExpectation([' ', '\t', '\r', '\n'], false, false, false);
-  const peg$e67 = peg$literalExpectation('//', false);
-  const peg$e68 = peg$literalExpectation('/*', false);
-  const peg$e69 = peg$literalExpectation('*/', false);
+  const peg$e52 = peg$classExpectation(["'", "\n"], true, false, false);
+  const peg$e53 = peg$literalExpectation("\"", false);
+  const peg$e54 = peg$classExpectation(["\"", "\n"], true, false, false);
+  const peg$e55 = peg$classExpectation(["'", "\\", "\n"], true, false, false);
+  const peg$e56 = peg$classExpectation(["\"", "\\", "\n"], true, false, false);
+  const peg$e57 = peg$literalExpectation("\\", false);
+  const peg$e58 = peg$classExpectation(["n", "r", "t", "b", "f", "v", "0", "\\", "'", "\"", "`", "?"], false, false, false);
+  const peg$e59 = peg$classExpectation(["x", "X"], false, false, false);
+  const peg$e60 = peg$literalExpectation("\\u", false);
+  const peg$e61 = peg$literalExpectation("\\U", false);
+  const peg$e62 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e63 = peg$otherExpectation("identifier");
+  const peg$e64 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e65 = peg$otherExpectation("whitespace");
+  const peg$e66 = peg$classExpectation([" ", "\t", "\r", "\n"], false, false, false);
+  const peg$e67 = peg$literalExpectation("//", false);
+  const peg$e68 = peg$literalExpectation("/*", false);
+  const peg$e69 = peg$literalExpectation("*/", false);
   const peg$e70 = peg$anyExpectation();
 
   function peg$f0(version, service) {
     return { version: version ?? '1', service };
   }
-  function peg$f1(value) {
-    return { value: value.value, loc: here() };
-  }
+  function peg$f1(value) {    return { value: value.value, loc: here() };  }
   function peg$f2(name, body) {
     return { name, body, loc: here() };
   }
-  function peg$f3(items) {
-    return items;
-  }
+  function peg$f3(items) {    return items;  }
   function peg$f4(path, body) {
     return { kind: 'match', path, body, loc: here() };
   }
-  function peg$f5(segments) {
-    return segments;
-  }
-  function peg$f6(name) {
-    return { kind: 'rest', name: name, loc: here() };
-  }
-  function peg$f7(name) {
-    return { kind: 'var', name: name, loc: here() };
-  }
-  function peg$f8(value) {
-    return { kind: 'lit', value, loc: here() };
-  }
+  function peg$f5(segments) {    return segments;  }
+  function peg$f6(name) {    return { kind: 'rest', name: name, loc: here() };  }
+  function peg$f7(name) {    return { kind: 'var', name: name, loc: here() };  }
+  function peg$f8(value) {    return { kind: 'lit', value, loc: here() };  }
   function peg$f9(methods, cond) {
     return { kind: 'allow', methods, cond: cond ?? null, loc: here() };
   }
-  function peg$f10(head, tail) {
-    return [head, ...tail];
-  }
-  function peg$f11(name) {
-    return { name, loc: here() };
-  }
+  function peg$f10(head, tail) {    return [head, ...tail];  }
+  function peg$f11(name) {    return { name, loc: here() };  }
   function peg$f12(name, params, lets, body) {
     return { kind: 'function', name, params: params ?? [], lets, body, loc: here() };
   }
-  function peg$f13(head, tail) {
-    return [head, ...tail];
-  }
-  function peg$f14(name, value) {
-    return { name, value, loc: here() };
-  }
+  function peg$f13(head, tail) {    return [head, ...tail];  }
+  function peg$f14(name, value) {    return { name, value, loc: here() };  }
   function peg$f15(test, rest) {
     return rest ? { k: 'cond', test, then: rest[0], otherwise: rest[1], loc: test.loc } : test;
   }
@@ -418,45 +351,20 @@ function peg$parse(input, options) {
     return fold(head, tail, (left, part) =>
       part.is
         ? { k: 'is', arg: left, type: part.type, loc: part.loc }
-        : { k: 'bin', op: part.op, left, right: part.right, loc: part.loc },
-    );
+        : { k: 'bin', op: part.op, left, right: part.right, loc: part.loc });
   }
-  function peg$f19(op, right) {
-    return { op, right, loc: here() };
-  }
-  function peg$f20(right) {
-    return { op: 'in', right, loc: here() };
-  }
-  function peg$f21(type) {
-    return { is: true, type, loc: here() };
-  }
+  function peg$f19(op, right) {    return { op, right, loc: here() };  }
+  function peg$f20(right) {    return { op: 'in', right, loc: here() };  }
+  function peg$f21(type) {    return { is: true, type, loc: here() };  }
   function peg$f22(head, tail) {
-    return fold(head, tail, (left, part) => ({
-      k: 'bin',
-      op: part.op,
-      left,
-      right: part.right,
-      loc: part.loc,
-    }));
+    return fold(head, tail, (left, part) => ({ k: 'bin', op: part.op, left, right: part.right, loc: part.loc }));
   }
-  function peg$f23(op, right) {
-    return { op, right, loc: here() };
-  }
+  function peg$f23(op, right) {    return { op, right, loc: here() };  }
   function peg$f24(head, tail) {
-    return fold(head, tail, (left, part) => ({
-      k: 'bin',
-      op: part.op,
-      left,
-      right: part.right,
-      loc: part.loc,
-    }));
+    return fold(head, tail, (left, part) => ({ k: 'bin', op: part.op, left, right: part.right, loc: part.loc }));
   }
-  function peg$f25(op, right) {
-    return { op, right, loc: here() };
-  }
-  function peg$f26(arg) {
-    return { k: 'not', arg, loc: here() };
-  }
+  function peg$f25(op, right) {    return { op, right, loc: here() };  }
+  function peg$f26(arg) {    return { k: 'not', arg, loc: here() };  }
   function peg$f27(arg) {
     if (arg.k === 'lit' && typeof arg.v === 'bigint') return { k: 'lit', v: -arg.v, loc: here() };
     if (arg.k === 'lit' && typeof arg.v === 'number') return { k: 'lit', v: -arg.v, loc: here() };
@@ -465,26 +373,16 @@ function peg$parse(input, options) {
   function peg$f28(head, tail) {
     return fold(head, tail, (obj, part) => {
       switch (part.t) {
-        case 'member':
-          return { k: 'member', obj, name: part.name, loc: part.loc };
-        case 'call':
-          return { k: 'call', callee: obj, args: part.args, loc: part.loc };
-        case 'index':
-          return { k: 'index', obj, index: part.index, loc: part.loc };
-        default:
-          return { k: 'slice', obj, from: part.from, to: part.to, loc: part.loc };
+        case 'member': return { k: 'member', obj, name: part.name, loc: part.loc };
+        case 'call': return { k: 'call', callee: obj, args: part.args, loc: part.loc };
+        case 'index': return { k: 'index', obj, index: part.index, loc: part.loc };
+        default: return { k: 'slice', obj, from: part.from, to: part.to, loc: part.loc };
       }
     });
   }
-  function peg$f29(name) {
-    return { t: 'member', name, loc: here() };
-  }
-  function peg$f30(args) {
-    return { t: 'call', args: args ?? [], loc: here() };
-  }
-  function peg$f31(from, e) {
-    return { e };
-  }
+  function peg$f29(name) {    return { t: 'member', name, loc: here() };  }
+  function peg$f30(args) {    return { t: 'call', args: args ?? [], loc: here() };  }
+  function peg$f31(from, e) {    return { e };  }
   function peg$f32(from, to) {
     if (to === null) {
       if (from === null) error('Expected an index expression.');
@@ -492,81 +390,37 @@ function peg$parse(input, options) {
     }
     return { t: 'slice', from, to: to.e, loc: here() };
   }
-  function peg$f33(head, tail) {
-    return [head, ...tail];
-  }
-  function peg$f34(name) {
-    return { k: 'id', name, loc: here() };
-  }
-  function peg$f35(items) {
-    return { k: 'list', items: items ?? [], loc: here() };
-  }
-  function peg$f36(entries) {
-    return { k: 'map', entries: entries ?? [], loc: here() };
-  }
-  function peg$f37(head, tail) {
-    return [head, ...tail];
-  }
-  function peg$f38(key, value) {
-    return [key, value];
-  }
-  function peg$f39(parts) {
-    return { k: 'path', parts, loc: here() };
-  }
-  function peg$f40(e) {
-    return e;
-  }
-  function peg$f41(s) {
-    return { k: 'lit', v: s.value, loc: here() };
-  }
-  function peg$f42() {
-    return { k: 'lit', v: true, loc: here() };
-  }
-  function peg$f43() {
-    return { k: 'lit', v: false, loc: here() };
-  }
-  function peg$f44() {
-    return { k: 'lit', v: null, loc: here() };
-  }
+  function peg$f33(head, tail) {    return [head, ...tail];  }
+  function peg$f34(name) {    return { k: 'id', name, loc: here() };  }
+  function peg$f35(items) {    return { k: 'list', items: items ?? [], loc: here() };  }
+  function peg$f36(entries) {    return { k: 'map', entries: entries ?? [], loc: here() };  }
+  function peg$f37(head, tail) {    return [head, ...tail];  }
+  function peg$f38(key, value) {    return [key, value];  }
+  function peg$f39(parts) {    return { k: 'path', parts, loc: here() };  }
+  function peg$f40(e) {    return e;  }
+  function peg$f41(s) {    return { k: 'lit', v: s.value, loc: here() };  }
+  function peg$f42() {    return { k: 'lit', v: true, loc: here() };  }
+  function peg$f43() {    return { k: 'lit', v: false, loc: here() };  }
+  function peg$f44() {    return { k: 'lit', v: null, loc: here() };  }
   function peg$f45(text) {
     return { k: 'lit', v: Number(text), loc: here() };
   }
-  function peg$f46(digits) {
-    return { k: 'lit', v: BigInt('0x' + digits), loc: here() };
-  }
-  function peg$f47(digits) {
-    return { k: 'lit', v: BigInt(digits), loc: here() };
-  }
-  function peg$f48(s) {
-    return { k: 'bytes', text: s.value, loc: here() };
-  }
-  function peg$f49(chars) {
-    return { value: chars };
-  }
-  function peg$f50(chars) {
-    return { value: chars };
-  }
-  function peg$f51(chars) {
-    return { value: chars.join('') };
-  }
-  function peg$f52(chars) {
-    return { value: chars.join('') };
-  }
+  function peg$f46(digits) {    return { k: 'lit', v: BigInt('0x' + digits), loc: here() };  }
+  function peg$f47(digits) {    return { k: 'lit', v: BigInt(digits), loc: here() };  }
+  function peg$f48(s) {    return { k: 'bytes', text: s.value, loc: here() };  }
+  function peg$f49(chars) {    return { value: chars };  }
+  function peg$f50(chars) {    return { value: chars };  }
+  function peg$f51(chars) {    return { value: chars.join('') };  }
+  function peg$f52(chars) {    return { value: chars.join('') };  }
   function peg$f53(c) {
     return { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', '0': '\0' }[c] ?? c;
   }
-  function peg$f54(hex) {
-    return String.fromCharCode(parseInt(hex, 16));
-  }
-  function peg$f55(hex) {
-    return String.fromCharCode(parseInt(hex, 16));
-  }
+  function peg$f54(hex) {    return String.fromCharCode(parseInt(hex, 16));  }
+  function peg$f55(hex) {    return String.fromCharCode(parseInt(hex, 16));  }
   function peg$f56(hex) {
     return String.fromCodePoint(parseInt(hex, 16));
   }
-  function peg$f57(c) {
-    return '\\' + c;
-  }
+  function peg$f57(c) {    return '\\' + c;  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -578,7 +432,7 @@ function peg$parse(input, options) {
 
   if (options.startRule) {
     if (!(options.startRule in peg$startRuleFunctions)) {
-      throw new Error('Can\'t start parsing from rule "' + options.startRule + '".');
+      throw new Error("Can't start parsing from rule \"" + options.startRule + "\".");
     }
 
     peg$startRuleFunction = peg$startRuleFunctions[options.startRule];
@@ -605,17 +459,21 @@ function peg$parse(input, options) {
   }
 
   function expected(description, location) {
-    location = location !== undefined ? location : peg$computeLocation(peg$savedPos, peg$currPos);
+    location = location !== undefined
+      ? location
+      : peg$computeLocation(peg$savedPos, peg$currPos);
 
     throw peg$buildStructuredError(
       [peg$otherExpectation(description)],
       input.substring(peg$savedPos, peg$currPos),
-      location,
+      location
     );
   }
 
   function error(message, location) {
-    location = location !== undefined ? location : peg$computeLocation(peg$savedPos, peg$currPos);
+    location = location !== undefined
+      ? location
+      : peg$computeLocation(peg$savedPos, peg$currPos);
 
     throw peg$buildSimpleError(message, location);
   }
@@ -623,29 +481,29 @@ function peg$parse(input, options) {
   function peg$getUnicode(pos = peg$currPos) {
     const cp = input.codePointAt(pos);
     if (cp === undefined) {
-      return '';
+      return "";
     }
     return String.fromCodePoint(cp);
   }
 
   function peg$literalExpectation(text, ignoreCase) {
-    return { type: 'literal', text, ignoreCase };
+    return { type: "literal", text, ignoreCase };
   }
 
   function peg$classExpectation(parts, inverted, ignoreCase, unicode) {
-    return { type: 'class', parts, inverted, ignoreCase, unicode };
+    return { type: "class", parts, inverted, ignoreCase, unicode };
   }
 
   function peg$anyExpectation() {
-    return { type: 'any' };
+    return { type: "any" };
   }
 
   function peg$endExpectation() {
-    return { type: 'end' };
+    return { type: "end" };
   }
 
   function peg$otherExpectation(description) {
-    return { type: 'other', description };
+    return { type: "other", description };
   }
 
   function peg$computePosDetails(pos) {
@@ -702,7 +560,7 @@ function peg$parse(input, options) {
         column: endPosDetails.column,
       },
     };
-    if (offset && peg$source && typeof peg$source.offset === 'function') {
+    if (offset && peg$source && (typeof peg$source.offset === "function")) {
       res.start = peg$source.offset(res.start);
       res.end = peg$source.offset(res.end);
     }
@@ -710,9 +568,7 @@ function peg$parse(input, options) {
   }
 
   function peg$fail(expected) {
-    if (peg$currPos < peg$maxFailPos) {
-      return;
-    }
+    if (peg$currPos < peg$maxFailPos) { return; }
 
     if (peg$currPos > peg$maxFailPos) {
       peg$maxFailPos = peg$currPos;
@@ -731,7 +587,7 @@ function peg$parse(input, options) {
       peg$SyntaxError.buildMessage(expected, found),
       expected,
       found,
-      location,
+      location
     );
   }
 
@@ -767,9 +623,7 @@ function peg$parse(input, options) {
       peg$currPos += 13;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e0);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e0); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -778,9 +632,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e1);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e1); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -792,9 +644,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e2);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e2); }
           }
           if (s7 === peg$FAILED) {
             s7 = null;
@@ -826,9 +676,7 @@ function peg$parse(input, options) {
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e3);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse__();
@@ -841,9 +689,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e4);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e4); }
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
@@ -854,9 +700,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e5);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -895,9 +739,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e6);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e6); }
     }
     if (s2 !== peg$FAILED) {
       s3 = [];
@@ -906,9 +748,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e7);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e7); }
       }
       while (s4 !== peg$FAILED) {
         s3.push(s4);
@@ -917,9 +757,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e7);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
       s2 = [s2, s3];
@@ -993,9 +831,7 @@ function peg$parse(input, options) {
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e8);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse__();
@@ -1008,9 +844,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e4);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e4); }
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
@@ -1022,9 +856,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s9 = peg$FAILED;
-                if (peg$silentFails === 0) {
-                  peg$fail(peg$e5);
-                }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
@@ -1068,9 +900,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e9);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parseMatchSegment();
@@ -1093,9 +923,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e9);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e9); }
         }
         if (s3 !== peg$FAILED) {
           s4 = peg$parseMatchSegment();
@@ -1131,9 +959,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e4);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e4); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -1145,9 +971,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e1);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e1); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -1156,9 +980,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e10);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e10); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$parse_();
@@ -1167,9 +989,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e5);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -1201,9 +1021,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e4);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e4); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parse_();
@@ -1215,9 +1033,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e5);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e5); }
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -1243,9 +1059,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e11);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e11); }
         }
         if (s3 !== peg$FAILED) {
           while (s3 !== peg$FAILED) {
@@ -1255,9 +1069,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e11);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e11); }
             }
           }
         } else {
@@ -1288,9 +1100,7 @@ function peg$parse(input, options) {
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e12);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse__();
@@ -1304,9 +1114,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e13);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e13); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parse_();
@@ -1315,9 +1123,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e14);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e14); }
             }
             if (s8 !== peg$FAILED) {
               s9 = peg$currPos;
@@ -1360,9 +1166,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e2);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e2); }
           }
           if (s7 === peg$FAILED) {
             s7 = null;
@@ -1399,9 +1203,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e15);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -1425,9 +1227,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e15);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -1468,28 +1268,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseFunction() {
-    let s0,
-      s1,
-      s2,
-      s3,
-      s4,
-      s5,
-      s6,
-      s7,
-      s8,
-      s9,
-      s10,
-      s11,
-      s12,
-      s13,
-      s14,
-      s15,
-      s16,
-      s17,
-      s18,
-      s19,
-      s20,
-      s21;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19, s20, s21;
 
     s0 = peg$currPos;
     if (input.substr(peg$currPos, 8) === peg$c13) {
@@ -1497,9 +1276,7 @@ function peg$parse(input, options) {
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e16);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e16); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse__();
@@ -1512,9 +1289,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e17);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
@@ -1528,9 +1303,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e18);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e18); }
             }
             if (s9 !== peg$FAILED) {
               s10 = peg$parse_();
@@ -1539,9 +1312,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s11 = peg$FAILED;
-                if (peg$silentFails === 0) {
-                  peg$fail(peg$e4);
-                }
+                if (peg$silentFails === 0) { peg$fail(peg$e4); }
               }
               if (s11 !== peg$FAILED) {
                 s12 = peg$parse_();
@@ -1572,9 +1343,7 @@ function peg$parse(input, options) {
                   peg$currPos += 6;
                 } else {
                   s14 = peg$FAILED;
-                  if (peg$silentFails === 0) {
-                    peg$fail(peg$e19);
-                  }
+                  if (peg$silentFails === 0) { peg$fail(peg$e19); }
                 }
                 if (s14 !== peg$FAILED) {
                   s15 = peg$currPos;
@@ -1597,9 +1366,7 @@ function peg$parse(input, options) {
                         peg$currPos++;
                       } else {
                         s19 = peg$FAILED;
-                        if (peg$silentFails === 0) {
-                          peg$fail(peg$e2);
-                        }
+                        if (peg$silentFails === 0) { peg$fail(peg$e2); }
                       }
                       if (s19 === peg$FAILED) {
                         s19 = null;
@@ -1610,9 +1377,7 @@ function peg$parse(input, options) {
                         peg$currPos++;
                       } else {
                         s21 = peg$FAILED;
-                        if (peg$silentFails === 0) {
-                          peg$fail(peg$e5);
-                        }
+                        if (peg$silentFails === 0) { peg$fail(peg$e5); }
                       }
                       if (s21 !== peg$FAILED) {
                         peg$savedPos = s0;
@@ -1675,9 +1440,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e15);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -1701,9 +1464,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e15);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -1738,9 +1499,7 @@ function peg$parse(input, options) {
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e20);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse__();
@@ -1753,9 +1512,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e1);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e1); }
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
@@ -1767,9 +1524,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s9 = peg$FAILED;
-                if (peg$silentFails === 0) {
-                  peg$fail(peg$e2);
-                }
+                if (peg$silentFails === 0) { peg$fail(peg$e2); }
               }
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
@@ -1815,9 +1570,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e21);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -1829,15 +1582,13 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e13);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e13); }
           }
           if (s8 !== peg$FAILED) {
             s9 = peg$parse_();
             s10 = peg$parseTernary();
             if (s10 !== peg$FAILED) {
-              s2 = [s6, s10];
+              s2 = [ s6, s10 ];
             } else {
               peg$currPos = s2;
               s2 = peg$FAILED;
@@ -1881,9 +1632,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e22);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e22); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -1907,9 +1656,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e22);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -1949,9 +1696,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e23);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -1975,9 +1720,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e23);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -2051,9 +1794,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e24);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
     if (s2 === peg$FAILED) {
       if (input.substr(peg$currPos, 2) === peg$c22) {
@@ -2061,9 +1802,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e25);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
       }
       if (s2 === peg$FAILED) {
         if (input.substr(peg$currPos, 2) === peg$c23) {
@@ -2071,9 +1810,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e26);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
         if (s2 === peg$FAILED) {
           if (input.substr(peg$currPos, 2) === peg$c24) {
@@ -2081,9 +1818,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e27);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e27); }
           }
           if (s2 === peg$FAILED) {
             s2 = input.charAt(peg$currPos);
@@ -2091,9 +1826,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e28);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
             }
           }
         }
@@ -2125,9 +1858,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e29);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -2165,9 +1896,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e30);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -2251,9 +1980,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e31);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2321,9 +2048,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e32);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$currPos;
@@ -2332,9 +2057,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e9);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e9); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -2344,9 +2067,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e33);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -2372,9 +2093,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e34);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e34); }
         }
       }
     }
@@ -2410,9 +2129,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e35);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2435,9 +2152,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e36);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e36); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parse_();
@@ -2508,9 +2223,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e37);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2533,9 +2246,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e17);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parse_();
@@ -2549,9 +2260,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e18);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -2571,9 +2280,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e38);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e38); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parse_();
@@ -2588,9 +2295,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e13);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e13); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parse_();
@@ -2613,9 +2318,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e39);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e39); }
           }
           if (s6 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -2648,9 +2351,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e15);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -2674,9 +2375,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e15);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -2698,9 +2397,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e15);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s4 === peg$FAILED) {
         s4 = null;
@@ -2726,9 +2423,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e17);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parse_();
@@ -2740,9 +2435,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e18);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
           if (s5 !== peg$FAILED) {
             s0 = s3;
@@ -2790,9 +2483,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e38);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e38); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2806,9 +2497,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e39);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e39); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2834,9 +2523,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e4);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e4); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -2850,9 +2537,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e5);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2883,9 +2568,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e15);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -2909,9 +2592,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e15);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -2933,9 +2614,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e15);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s4 === peg$FAILED) {
         s4 = null;
@@ -2962,9 +2641,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e13);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e13); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -2999,9 +2676,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e9);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parsePathPart();
@@ -3024,9 +2699,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e9);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e9); }
         }
         if (s3 !== peg$FAILED) {
           s4 = peg$parsePathPart();
@@ -3062,9 +2735,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e40);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -3076,9 +2747,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e18);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -3103,9 +2772,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e17);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
       if (s2 !== peg$FAILED) {
         s3 = [];
@@ -3114,9 +2781,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e41);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
         }
         if (s4 !== peg$FAILED) {
           while (s4 !== peg$FAILED) {
@@ -3126,9 +2791,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e41);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e41); }
             }
           }
         } else {
@@ -3140,9 +2803,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e18);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
           if (s4 !== peg$FAILED) {
             s2 = [s2, s3, s4];
@@ -3172,9 +2833,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e41);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e41); }
         }
         if (s2 !== peg$FAILED) {
           while (s2 !== peg$FAILED) {
@@ -3184,9 +2843,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e41);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e41); }
             }
           }
         } else {
@@ -3226,9 +2883,7 @@ function peg$parse(input, options) {
               peg$currPos += 4;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e42);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e42); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -3259,9 +2914,7 @@ function peg$parse(input, options) {
                 peg$currPos += 5;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) {
-                  peg$fail(peg$e43);
-                }
+                if (peg$silentFails === 0) { peg$fail(peg$e43); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -3292,9 +2945,7 @@ function peg$parse(input, options) {
                   peg$currPos += 4;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) {
-                    peg$fail(peg$e44);
-                  }
+                  if (peg$silentFails === 0) { peg$fail(peg$e44); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -3340,9 +2991,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e45);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -3352,9 +3001,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e45);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e45); }
         }
       }
     } else {
@@ -3366,9 +3013,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e37);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e37); }
       }
       if (s4 !== peg$FAILED) {
         s5 = [];
@@ -3377,9 +3022,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e45);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e45); }
         }
         if (s6 !== peg$FAILED) {
           while (s6 !== peg$FAILED) {
@@ -3389,9 +3032,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e45);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e45); }
             }
           }
         } else {
@@ -3404,9 +3045,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e46);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e46); }
           }
           if (s7 !== peg$FAILED) {
             s8 = input.charAt(peg$currPos);
@@ -3414,9 +3053,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e31);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e31); }
             }
             if (s8 === peg$FAILED) {
               s8 = null;
@@ -3427,9 +3064,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s10 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e45);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e45); }
             }
             if (s10 !== peg$FAILED) {
               while (s10 !== peg$FAILED) {
@@ -3439,9 +3074,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s10 = peg$FAILED;
-                  if (peg$silentFails === 0) {
-                    peg$fail(peg$e45);
-                  }
+                  if (peg$silentFails === 0) { peg$fail(peg$e45); }
                 }
               }
             } else {
@@ -3483,9 +3116,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e45);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
@@ -3495,9 +3126,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e45);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e45); }
           }
         }
       } else {
@@ -3509,9 +3138,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e46);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e46); }
         }
         if (s4 !== peg$FAILED) {
           s5 = input.charAt(peg$currPos);
@@ -3519,9 +3146,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e31);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s5 === peg$FAILED) {
             s5 = null;
@@ -3532,9 +3157,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e45);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e45); }
           }
           if (s7 !== peg$FAILED) {
             while (s7 !== peg$FAILED) {
@@ -3544,9 +3167,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s7 = peg$FAILED;
-                if (peg$silentFails === 0) {
-                  peg$fail(peg$e45);
-                }
+                if (peg$silentFails === 0) { peg$fail(peg$e45); }
               }
             }
           } else {
@@ -3605,12 +3226,10 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 2);
     if (s1.toLowerCase() === peg$c38) {
-      peg$currPos += 2;
+      peg$currPos += (2);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e47);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e47); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3620,9 +3239,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e48);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e48); }
       }
       if (s4 !== peg$FAILED) {
         while (s4 !== peg$FAILED) {
@@ -3632,9 +3249,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e48);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
         }
       } else {
@@ -3680,9 +3295,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e45);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s3 !== peg$FAILED) {
         while (s3 !== peg$FAILED) {
@@ -3692,9 +3305,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e45);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e45); }
           }
         }
       } else {
@@ -3741,9 +3352,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e49);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseStringLit();
@@ -3771,9 +3380,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e50);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e50); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 39) {
@@ -3781,9 +3388,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e51);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e51); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -3793,9 +3398,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e52);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e52); }
         }
         while (s5 !== peg$FAILED) {
           s4.push(s5);
@@ -3804,9 +3407,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e52);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e52); }
           }
         }
         s3 = input.substring(s3, peg$currPos);
@@ -3815,9 +3416,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e51);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e51); }
         }
         if (s4 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -3841,9 +3440,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e50);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
       }
       if (s1 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 34) {
@@ -3851,9 +3448,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e53);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos;
@@ -3863,9 +3458,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e54);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e54); }
           }
           while (s5 !== peg$FAILED) {
             s4.push(s5);
@@ -3874,9 +3467,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e54);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e54); }
             }
           }
           s3 = input.substring(s3, peg$currPos);
@@ -3885,9 +3476,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e53);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e53); }
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -3911,9 +3500,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e51);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e51); }
         }
         if (s1 !== peg$FAILED) {
           s2 = [];
@@ -3927,9 +3514,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e51);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e51); }
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -3949,9 +3534,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e53);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e53); }
           }
           if (s1 !== peg$FAILED) {
             s2 = [];
@@ -3965,9 +3548,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e53);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e53); }
             }
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -3995,9 +3576,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e55);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$parseEscape();
@@ -4014,9 +3593,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e56);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$parseEscape();
@@ -4034,9 +3611,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e57);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
@@ -4044,9 +3619,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e58);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e58); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -4066,9 +3639,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e57);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e57); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -4076,9 +3647,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e59);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos;
@@ -4088,9 +3657,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e48);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
           if (s5 !== peg$FAILED) {
             s6 = input.charAt(peg$currPos);
@@ -4098,9 +3665,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e48);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s6 !== peg$FAILED) {
               s5 = [s5, s6];
@@ -4140,9 +3705,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e60);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e60); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -4152,9 +3715,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e48);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
@@ -4162,9 +3723,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e48);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s5 !== peg$FAILED) {
               s6 = input.charAt(peg$currPos);
@@ -4172,9 +3731,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s6 = peg$FAILED;
-                if (peg$silentFails === 0) {
-                  peg$fail(peg$e48);
-                }
+                if (peg$silentFails === 0) { peg$fail(peg$e48); }
               }
               if (s6 !== peg$FAILED) {
                 s7 = input.charAt(peg$currPos);
@@ -4182,9 +3739,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) {
-                    peg$fail(peg$e48);
-                  }
+                  if (peg$silentFails === 0) { peg$fail(peg$e48); }
                 }
                 if (s7 !== peg$FAILED) {
                   s4 = [s4, s5, s6, s7];
@@ -4228,9 +3783,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e61);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e61); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -4240,9 +3793,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e48);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s4 !== peg$FAILED) {
               s5 = input.charAt(peg$currPos);
@@ -4250,9 +3801,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) {
-                  peg$fail(peg$e48);
-                }
+                if (peg$silentFails === 0) { peg$fail(peg$e48); }
               }
               if (s5 !== peg$FAILED) {
                 s6 = input.charAt(peg$currPos);
@@ -4260,9 +3809,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s6 = peg$FAILED;
-                  if (peg$silentFails === 0) {
-                    peg$fail(peg$e48);
-                  }
+                  if (peg$silentFails === 0) { peg$fail(peg$e48); }
                 }
                 if (s6 !== peg$FAILED) {
                   s7 = input.charAt(peg$currPos);
@@ -4270,9 +3817,7 @@ function peg$parse(input, options) {
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) {
-                      peg$fail(peg$e48);
-                    }
+                    if (peg$silentFails === 0) { peg$fail(peg$e48); }
                   }
                   if (s7 !== peg$FAILED) {
                     s8 = input.charAt(peg$currPos);
@@ -4280,9 +3825,7 @@ function peg$parse(input, options) {
                       peg$currPos++;
                     } else {
                       s8 = peg$FAILED;
-                      if (peg$silentFails === 0) {
-                        peg$fail(peg$e48);
-                      }
+                      if (peg$silentFails === 0) { peg$fail(peg$e48); }
                     }
                     if (s8 !== peg$FAILED) {
                       s9 = input.charAt(peg$currPos);
@@ -4290,9 +3833,7 @@ function peg$parse(input, options) {
                         peg$currPos++;
                       } else {
                         s9 = peg$FAILED;
-                        if (peg$silentFails === 0) {
-                          peg$fail(peg$e48);
-                        }
+                        if (peg$silentFails === 0) { peg$fail(peg$e48); }
                       }
                       if (s9 !== peg$FAILED) {
                         s10 = input.charAt(peg$currPos);
@@ -4300,9 +3841,7 @@ function peg$parse(input, options) {
                           peg$currPos++;
                         } else {
                           s10 = peg$FAILED;
-                          if (peg$silentFails === 0) {
-                            peg$fail(peg$e48);
-                          }
+                          if (peg$silentFails === 0) { peg$fail(peg$e48); }
                         }
                         if (s10 !== peg$FAILED) {
                           s11 = input.charAt(peg$currPos);
@@ -4310,9 +3849,7 @@ function peg$parse(input, options) {
                             peg$currPos++;
                           } else {
                             s11 = peg$FAILED;
-                            if (peg$silentFails === 0) {
-                              peg$fail(peg$e48);
-                            }
+                            if (peg$silentFails === 0) { peg$fail(peg$e48); }
                           }
                           if (s11 !== peg$FAILED) {
                             s4 = [s4, s5, s6, s7, s8, s9, s10, s11];
@@ -4372,9 +3909,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e57);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e57); }
             }
             if (s1 !== peg$FAILED) {
               s2 = input.charAt(peg$currPos);
@@ -4382,9 +3917,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) {
-                  peg$fail(peg$e62);
-                }
+                if (peg$silentFails === 0) { peg$fail(peg$e62); }
               }
               if (s2 !== peg$FAILED) {
                 peg$savedPos = s0;
@@ -4416,9 +3949,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e6);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e6); }
     }
     if (s2 !== peg$FAILED) {
       s3 = [];
@@ -4427,9 +3958,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e64);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e64); }
       }
       while (s4 !== peg$FAILED) {
         s3.push(s4);
@@ -4438,9 +3967,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e64);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e64); }
         }
       }
       s2 = [s2, s3];
@@ -4457,9 +3984,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e63);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
 
     return s0;
@@ -4473,9 +3998,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e64);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
 
     return s0;
@@ -4491,9 +4014,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e66);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -4506,9 +4027,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e66);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e66); }
         }
         if (s1 === peg$FAILED) {
           s1 = peg$parseComment();
@@ -4520,9 +4039,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e65);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e65); }
     }
 
     return s0;
@@ -4538,9 +4055,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e66);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -4552,9 +4067,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e66);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e66); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -4574,9 +4087,7 @@ function peg$parse(input, options) {
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) {
-        peg$fail(peg$e67);
-      }
+      if (peg$silentFails === 0) { peg$fail(peg$e67); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -4585,9 +4096,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e62);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e62); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
@@ -4596,9 +4105,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e62);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
       }
       s1 = [s1, s2];
@@ -4614,9 +4121,7 @@ function peg$parse(input, options) {
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) {
-          peg$fail(peg$e68);
-        }
+        if (peg$silentFails === 0) { peg$fail(peg$e68); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -4628,9 +4133,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e69);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e69); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -4645,9 +4148,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e70);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e70); }
           }
           if (s5 !== peg$FAILED) {
             s4 = [s4, s5];
@@ -4670,9 +4171,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) {
-              peg$fail(peg$e69);
-            }
+            if (peg$silentFails === 0) { peg$fail(peg$e69); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -4687,9 +4186,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) {
-                peg$fail(peg$e70);
-              }
+              if (peg$silentFails === 0) { peg$fail(peg$e70); }
             }
             if (s5 !== peg$FAILED) {
               s4 = [s4, s5];
@@ -4708,9 +4205,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) {
-            peg$fail(peg$e69);
-          }
+          if (peg$silentFails === 0) { peg$fail(peg$e69); }
         }
         if (s3 !== peg$FAILED) {
           s1 = [s1, s2, s3];
@@ -4727,6 +4222,7 @@ function peg$parse(input, options) {
 
     return s0;
   }
+
 
   // Line starts, so node locations cost a binary search instead of peggy's location() scan.
   const lineStarts = [0];
@@ -4745,7 +4241,7 @@ function peg$parse(input, options) {
 
   peg$result = peg$startRuleFunction();
 
-  const peg$success = peg$result !== peg$FAILED && peg$currPos === input.length;
+  const peg$success = (peg$result !== peg$FAILED && peg$currPos === input.length);
   function peg$throw() {
     if (peg$result !== peg$FAILED && peg$currPos < input.length) {
       peg$fail(peg$endExpectation());
@@ -4756,11 +4252,11 @@ function peg$parse(input, options) {
       peg$maxFailPos < input.length ? peg$getUnicode(peg$maxFailPos) : null,
       peg$maxFailPos < input.length
         ? peg$computeLocation(peg$maxFailPos, peg$maxFailPos + 1)
-        : peg$computeLocation(peg$maxFailPos, peg$maxFailPos),
+        : peg$computeLocation(peg$maxFailPos, peg$maxFailPos)
     );
   }
   if (options.peg$library) {
-    return /** @type {any} */ {
+    return /** @type {any} */ ({
       peg$result,
       peg$currPos,
       peg$FAILED,
@@ -4768,7 +4264,7 @@ function peg$parse(input, options) {
       peg$maxFailPos,
       peg$success,
       peg$throw: peg$success ? undefined : peg$throw,
-    };
+    });
   }
   if (peg$success) {
     return peg$result;
@@ -4777,6 +4273,12 @@ function peg$parse(input, options) {
   }
 }
 
-const peg$allowedStartRules = ['Start'];
+const peg$allowedStartRules = [
+  "Start"
+];
 
-export { peg$allowedStartRules as StartRules, peg$SyntaxError as SyntaxError, peg$parse as parse };
+export {
+  peg$allowedStartRules as StartRules,
+  peg$SyntaxError as SyntaxError,
+  peg$parse as parse
+};
