@@ -19,6 +19,7 @@ import {
 } from './data.js';
 import { requestJson, streamEvents } from './events.js';
 import { exportDatabase, importFixture, parseFixture } from './fixtures.js';
+import { PageCache } from './page-cache.js';
 import { serveStatic } from './static.js';
 
 export interface ConsoleHandler {
@@ -74,6 +75,7 @@ export function createConsole(
   projectId?: string,
   setup?: DatabaseSetup,
 ): ConsoleHandler {
+  const pages = new PageCache(engine);
   // With --project, its default and configured databases are listed before anything is written.
   if (projectId) {
     engine.database({ projectId, databaseId: '(default)' });
@@ -99,7 +101,7 @@ export function createConsole(
         return send(
           res,
           200,
-          listDocumentPage(db(), q.get('collection') ?? '', size, q.get('after')),
+          listDocumentPage(db(), q.get('collection') ?? '', size, q.get('after'), pages),
         );
       }
       case 'GET document':
