@@ -30,6 +30,7 @@ export const sections = [
       ['emulator/bench/emulator-core.ts'],
       ['emulator/bench/rules-eval.ts'],
       ['emulator/bench/lead-queries.ts'],
+      ['emulator/bench/deployed-data.ts'],
     ],
   },
   {

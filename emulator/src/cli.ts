@@ -4,7 +4,9 @@ import type { EmulatorOptions, RunningEmulator } from './server/index.js';
 const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--project ID] [--rules FILE]
        [--indexes FILE] [--data DIR] [--import DIR] [--functions_emulator HOST:PORT]
        [--app-check enforce|off] [--app-check-apps ID[,ID...]]
+       [--config firebase.json]
        firestore-emulator export DIR [--from HOST:PORT]
+       firestore-emulator export DIR --format firestore [--from HOST:PORT] [--database NAME]
 
   --host HOST      interface to listen on (default 127.0.0.1)
   --port PORT      port for gRPC, WebChannel and REST (default 8080; 0 picks a free port)
@@ -14,7 +16,9 @@ const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--pro
                    with FAILED_PRECONDITION, as in production (default: no index checks)
   --data DIR       keep data durably in DIR (default: memory only)
   --import DIR     at start, replace each database found in DIR with its fixture
-                   (DIR/{project}/{database}.json, as written by \`export\`)
+                   (DIR/{project}/{database}.json, as written by \`export\`); or, when DIR
+                   holds a managed export (gcloud / firebase emulators:export), load it into
+                   the default database of --project (or of the project it names)
   --functions_emulator HOST:PORT
                    deliver the events of registered Firestore triggers to this Functions
                    emulator (as the official emulator's flag; see README "Triggers")
@@ -24,10 +28,60 @@ const USAGE = `Usage: firestore-emulator [--host 127.0.0.1] [--port 8080] [--pro
   --app-check-apps ID[,ID...]
                    the app ids App Check tokens may be for (default: any app)
 
+  --config FILE    a firebase.json: its "firestore" section (an object, or an array with one
+                   {"database", "rules", "indexes"} entry per database) gives each database its
+                   own rules and indexes, reloaded on change; --rules/--indexes still set the
+                   default database's
+
   export DIR       write the documents of every database of a running emulator as fixtures
                    into DIR; --from names the emulator (default 127.0.0.1:8080)
+  export DIR --format firestore
+                   write one database (--database projects/P/databases/D, or the only one
+                   with documents) as a managed export, the format of gcloud firestore export
+                   and firebase emulators:export, which --import DIR reads back
 
   The console (data, requests, fixtures) is at http://HOST:PORT/console.`;
+
+// ---- Databases as deployed, TTL, managed exports ------------------------------------------
+/** The flags of this block: each sets its option from the flag's value. */
+const DATA_FLAGS: { [flag: string]: (opts: EmulatorOptions, value: string) => void } = {
+  '--config': (opts, value) => {
+    opts.firebaseConfig = value;
+  },
+};
+
+/**
+ * `export DIR --format firestore [--from HOST:PORT] [--database projects/P/databases/D]`: the
+ * database as a managed export in firebase-tools' layout (DIR/firebase-export-metadata.json and
+ * DIR/firestore_export/...), which this emulator's `--import DIR`, `firebase emulators:start
+ * --import DIR` and `gcloud firestore import` read.
+ */
+async function managedExportCommand(argv: string[]): Promise<void> {
+  const opts: { dir?: string; from: string; database?: string } = { from: '127.0.0.1:8080' };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].startsWith('--') ? argv[i].split(/=(.*)/s) : [argv[i]];
+    const value = () => inline ?? argv[++i] ?? fail(`${flag} needs a value`);
+    if (flag === '--format') value();
+    else if (flag === '--from') opts.from = value();
+    else if (flag === '--database') opts.database = value();
+    else if (flag.startsWith('--')) fail(`unknown argument ${JSON.stringify(argv[i])}`);
+    else if (opts.dir === undefined) opts.dir = flag;
+    else fail(`unexpected argument ${JSON.stringify(flag)}`);
+  }
+  if (!opts.dir) fail('export needs a directory: firestore-emulator export DIR --format firestore');
+  const { exportManaged } = await import('./server/managed-export/client.js');
+  try {
+    const r = await exportManaged(`http://${opts.from}`, opts.dir, opts.database);
+    process.stdout.write(
+      `Exported ${r.documents} documents of ${r.database} to ${r.metadataFile}\n`,
+    );
+  } catch (e) {
+    process.stderr.write(
+      `firestore-emulator: export from ${opts.from} failed: ${(e as Error).message}\n`,
+    );
+    process.exit(1);
+  }
+}
 
 function fail(message: string): never {
   process.stderr.write(`firestore-emulator: ${message}\n\n${USAGE}\n`);
@@ -73,7 +127,7 @@ function parseArgs(argv: string[]): EmulatorOptions {
       '--import',
       '--functions_emulator',
     ];
-    if (!known.includes(flag)) fail(`unknown argument ${JSON.stringify(arg)}`);
+    if (!known.includes(flag) && !DATA_FLAGS[flag]) fail(`unknown argument ${JSON.stringify(arg)}`);
     let value: string | undefined = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) {
       fail(`${flag} needs a value`);
@@ -113,12 +167,19 @@ function parseArgs(argv: string[]): EmulatorOptions {
         opts.functionsEmulator = value;
         break;
     }
+    DATA_FLAGS[flag]?.(opts, value);
   }
   return opts;
 }
 
 /** `export DIR [--from HOST:PORT]`: fixtures of a running emulator, through its console API. */
 async function exportCommand(argv: string[]): Promise<void> {
+  if (
+    argv.some(
+      (a, i) => a === '--format=firestore' || (a === '--format' && argv[i + 1] === 'firestore'),
+    )
+  )
+    return managedExportCommand(argv);
   let dir: string | undefined;
   let from = '127.0.0.1:8080';
   for (let i = 0; i < argv.length; i++) {

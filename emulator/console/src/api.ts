@@ -4,9 +4,25 @@
 export type Value = { [type: string]: unknown };
 export type Fields = { [name: string]: Value };
 
+/** Where a database's rules or indexes come from. */
+export interface SourceInfo {
+  file?: string;
+  kind: 'file' | 'inline' | 'endpoint';
+  loadedAt: number;
+  error?: string;
+}
+/** How a database is set up (firebase.json or the emulator's flags). */
+export interface DatabaseConfig {
+  configured: boolean;
+  rules: SourceInfo | null;
+  indexes: SourceInfo | null;
+  indexCount: number | null;
+  ttl: { collectionGroup: string; fieldPath: string }[];
+}
 export interface DatabaseInfo {
   name: string;
   documents: number;
+  config?: DatabaseConfig;
 }
 export interface CollectionInfo {
   id: string;
@@ -73,6 +89,8 @@ export interface RequestEntry {
   basis: 'owner' | 'no-rules' | 'rules' | 'trigger';
   message?: string;
   trace?: { allowed: boolean; message?: string; allows: AllowTrace[] };
+  /** The values the rules passed to debug() while deciding. */
+  debug?: { line: number; column: number; expr: string; value: string }[];
   delivery?: Delivery;
 }
 

@@ -5,6 +5,7 @@ import { docToJson } from '../model/document.js';
 import { parseDatabaseName } from '../model/paths.js';
 import { Code, RpcError, type CallContext, type JsonObject } from '../service.js';
 import { compareSegments } from '../model/values.js';
+import type { PageCache, Row } from './page-cache.js';
 
 export interface CollectionInfo {
   id: string;
@@ -40,10 +41,40 @@ function checkPath(path: string, kind: 'document' | 'collection'): string {
   return path;
 }
 
-export function listDatabases(engine: Engine): { name: string; documents: number }[] {
+/** Where a database's rules or indexes come from (the server's watched files). */
+export interface SourceView {
+  file?: string;
+  kind: 'file' | 'inline' | 'endpoint';
+  loadedAt: number;
+  error?: string;
+}
+
+/** How each database is set up: its rules, indexes and TTL policies (firebase.json, flags). */
+export interface DatabaseSetup {
+  configuredDatabases(): string[];
+  describe(
+    projectId: string,
+    databaseId: string,
+  ): {
+    configured: boolean;
+    rules: SourceView | null;
+    indexes: SourceView | null;
+    indexCount: number | null;
+    ttl: { collectionGroup: string; fieldPath: string }[];
+  };
+}
+
+export function listDatabases(engine: Engine, setup?: DatabaseSetup) {
   return engine
     .allDatabases()
-    .map((db) => ({ name: db.name, documents: db.store.documentCount }))
+    .map((db) => {
+      const info = setup?.describe(db.id.projectId, db.id.databaseId);
+      const config = info && {
+        ...info,
+        ttl: info.ttl.map((t) => ({ collectionGroup: t.collectionGroup, fieldPath: t.fieldPath })),
+      };
+      return { name: db.name, documents: db.store.documentCount, config };
+    })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -59,23 +90,37 @@ export function listCollections(db: Database, parent: string): CollectionInfo[] 
     });
 }
 
+/** A collection's rows (documents, and missing documents with subcollections) in id order. */
+function sortedRows(db: Database, collection: string): Row[] {
+  const ids: Row[] = [];
+  for (const d of db.store.collection(collection)) {
+    ids.push({ id: d.path.slice(collection.length + 1), missing: false });
+  }
+  for (const id of db.store.missingWithChildren(collection)) ids.push({ id, missing: true });
+  return ids.sort((a, b) => compareSegments(a.id, b.id));
+}
+
 /** A page of a collection's documents in id order, after the id `after`. */
 export function listDocumentPage(
   db: Database,
   collection: string,
   pageSize: number,
   after: string | null,
+  cache?: PageCache,
 ): { documents: DocumentRow[]; count: number; next: string | null } {
   checkPath(collection, 'collection');
-  const ids: { id: string; missing: boolean }[] = [];
-  for (const d of db.store.collection(collection)) {
-    ids.push({ id: d.path.slice(collection.length + 1), missing: false });
-  }
-  for (const id of db.store.missingWithChildren(collection)) ids.push({ id, missing: true });
-  ids.sort((a, b) => compareSegments(a.id, b.id));
+  const ids = cache
+    ? cache.rows(db, collection, () => sortedRows(db, collection))
+    : sortedRows(db, collection);
   let start = 0;
   if (after !== null) {
-    while (start < ids.length && compareSegments(ids[start].id, after) <= 0) start++;
+    // The first row after `after` (binary search: the rows are in id order).
+    let hi = ids.length;
+    while (start < hi) {
+      const mid = (start + hi) >>> 1;
+      if (compareSegments(ids[mid].id, after) <= 0) start = mid + 1;
+      else hi = mid;
+    }
   }
   const page = ids.slice(start, start + pageSize);
   const more = start + pageSize < ids.length;

@@ -53,6 +53,7 @@ export function requestJson(r: RequestRecord): JsonObject {
       ? { valid: true, appId: v.appId }
       : { valid: false, reason: v.reason, message: v.message, appId: v.appId ?? null };
   }
+  if (r.debug) out.debug = r.debug as unknown as Json;
   if (r.delivery) {
     // A Firestore trigger's event: `who` is the writer, `rulesMethod` the change.
     out.method = 'function';

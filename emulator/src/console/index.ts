@@ -6,6 +6,7 @@ import { readBody } from '../transports/http/cors.js';
 import { httpStatus } from '../transports/http/errors.js';
 import { sendJson } from '../transports/http/json.js';
 import {
+  type DatabaseSetup,
   databaseOf,
   deleteCollection,
   deleteDocument,
@@ -18,6 +19,7 @@ import {
 } from './data.js';
 import { requestJson, streamEvents } from './events.js';
 import { exportDatabase, importFixture, parseFixture } from './fixtures.js';
+import { PageCache } from './page-cache.js';
 import { serveStatic } from './static.js';
 
 export interface ConsoleHandler {
@@ -68,9 +70,18 @@ function stringField(body: JsonObject, key: string): string {
 }
 
 /** The console's routes; everything acts as the owner (no rules), like the official UI. */
-export function createConsole(engine: Engine, projectId?: string): ConsoleHandler {
-  // With --project, its default database is listed even before anything is written.
-  if (projectId) engine.database({ projectId, databaseId: '(default)' });
+export function createConsole(
+  engine: Engine,
+  projectId?: string,
+  setup?: DatabaseSetup,
+): ConsoleHandler {
+  const pages = new PageCache(engine);
+  // With --project, its default and configured databases are listed before anything is written.
+  if (projectId) {
+    engine.database({ projectId, databaseId: '(default)' });
+    for (const databaseId of setup?.configuredDatabases() ?? [])
+      engine.database({ projectId, databaseId });
+  }
   const api = async (
     route: string,
     method: string,
@@ -82,7 +93,7 @@ export function createConsole(engine: Engine, projectId?: string): ConsoleHandle
     const key = `${method} ${route}`;
     switch (key) {
       case 'GET databases':
-        return send(res, 200, { databases: listDatabases(engine) });
+        return send(res, 200, { databases: listDatabases(engine, setup) });
       case 'GET collections':
         return send(res, 200, { collections: listCollections(db(), q.get('parent') ?? '') });
       case 'GET documents': {
@@ -90,7 +101,7 @@ export function createConsole(engine: Engine, projectId?: string): ConsoleHandle
         return send(
           res,
           200,
-          listDocumentPage(db(), q.get('collection') ?? '', size, q.get('after')),
+          listDocumentPage(db(), q.get('collection') ?? '', size, q.get('after'), pages),
         );
       }
       case 'GET document':

@@ -4,7 +4,13 @@
  */
 import type { AppCheckVerdict, AppCheckVerifier } from '../app-check/index.js';
 import type { CompiledQuery } from '../query/index.js';
-import type { RulesDocument, RulesMethod, RulesRequest, Ruleset } from '../rules/contract.js';
+import type {
+  RulesDebugOutput,
+  RulesDocument,
+  RulesMethod,
+  RulesRequest,
+  Ruleset,
+} from '../rules/contract.js';
 import { newAccessBudget } from '../rules/index.js';
 import { Code, RpcError, type CallContext, type JsonObject } from '../service.js';
 import { microsToString, type Clock } from '../model/time.js';
@@ -38,7 +44,7 @@ export class Access {
 
   constructor(
     private readonly clock: Clock,
-    private readonly rulesFor?: (projectId: string) => Ruleset | null,
+    private readonly rulesFor?: (projectId: string, databaseId: string) => Ruleset | null,
     /** Given only while App Check is enforced. */
     private readonly appCheck?: AppCheckVerifier,
   ) {}
@@ -114,7 +120,7 @@ export class Access {
   /** The ruleset that applies, or null when everything is allowed (owner, or no rules). */
   ruleset(ctx: CallContext, db: Database): Ruleset | null {
     if (ctx.caller.kind === 'owner') return null;
-    return this.rulesFor?.(db.id.projectId) ?? null;
+    return this.rulesFor?.(db.id.projectId, db.id.databaseId) ?? null;
   }
 
   private auth(ctx: CallContext): RulesRequest['auth'] {
@@ -230,7 +236,17 @@ export class Access {
         `\nevaluation error for '${req.method}': ${(e as Error).message}`,
       );
     }
-    this.record(rs, ctx, db, path, listen, req, d.allowed, d.allowed ? undefined : d.message);
+    this.record(
+      rs,
+      ctx,
+      db,
+      path,
+      listen,
+      req,
+      d.allowed,
+      d.allowed ? undefined : d.message,
+      d.debug,
+    );
     // The official emulator's description is a newline followed by the ruleset's message.
     if (!d.allowed) throw new RpcError(Code.PERMISSION_DENIED, `\n${d.message}`);
   }
@@ -245,6 +261,7 @@ export class Access {
     req: RulesRequest,
     allowed: boolean,
     message: string | undefined,
+    debug?: RulesDebugOutput[],
   ): void {
     let trace;
     if (!allowed || this.log.watched) {
@@ -265,6 +282,7 @@ export class Access {
       message,
       trace,
       appCheck: this.verdicts.get(ctx),
+      debug,
     });
   }
 }

@@ -27,8 +27,8 @@ export interface EngineCore {
   readonly txns: Transactions;
   readonly access: Access;
   readonly sink?: CommitSink;
-  /** The composite indexes queries may use, or null when indexes are not enforced. */
-  readonly indexes?: () => IndexDef[] | null;
+  /** The composite indexes a database's queries may use, or null when indexes are not enforced. */
+  readonly indexes?: (databaseId: string) => IndexDef[] | null;
   /** See CommitHook. */
   readonly onCommitted?: CommitHook;
 }

@@ -24,7 +24,7 @@ export function checkIndexes(
   aggregated: string[][] = [],
 ): IndexPlan {
   const plan = planQuery(q, aggregated);
-  const indexes = core.indexes?.();
+  const indexes = core.indexes?.(db.id.databaseId);
   if (indexes && !q.nearest) {
     const missing = missingIndex(plan, indexes);
     if (missing) throw missingIndexError(db.id, missing, plan.nameOrder);

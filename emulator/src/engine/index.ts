@@ -18,6 +18,7 @@ import {
 import { ListenSession } from './streams/listen.js';
 import { WriteSession } from './streams/write.js';
 import { Clock } from '../model/time.js';
+import type { TtlPolicy } from '../query/index-config.js';
 import type { IndexDef } from '../query/index-plan.js';
 import { Access } from './access.js';
 import { runAggregation } from './aggregations.js';
@@ -36,6 +37,7 @@ import {
 } from './reads.js';
 import type { SessionEngine } from './session-api.js';
 import { Transactions } from './transactions.js';
+import { TtlSweeper } from './ttl.js';
 import {
   batchWrite,
   commit,
@@ -53,11 +55,14 @@ export type { DocChange, DocVersion } from '../model/document.js';
 export interface EngineOptions {
   /** Only this project is served when set. */
   projectId?: string;
-  /** The ruleset for a project, or null to allow everything. */
-  rulesFor?: (projectId: string) => Ruleset | null;
+  /** The ruleset for a database, or null to allow everything. */
+  rulesFor?: (projectId: string, databaseId: string) => Ruleset | null;
   sink?: CommitSink;
-  /** The composite indexes queries may use (`--indexes`), or null when indexes are not enforced. */
-  indexes?: () => IndexDef[] | null;
+  /** The composite indexes a database's queries may use, or null when indexes are not enforced. */
+  indexes?: (databaseId: string) => IndexDef[] | null;
+  /** A database's TTL policies, applied by `engine.ttl` once started (see ttl.ts). */
+  ttl?: (databaseId: string) => TtlPolicy[];
+  log?: (line: string) => void;
   /** Judges App Check tokens while App Check is enforced; without it tokens are ignored. */
   appCheck?: AppCheckVerifier;
 }
@@ -74,10 +79,12 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
   readonly txns: Transactions;
   readonly access: Access;
   readonly sink?: CommitSink;
-  readonly indexes?: () => IndexDef[] | null;
+  readonly indexes?: (databaseId: string) => IndexDef[] | null;
   /** Told of every durable commit (the server wires Firestore triggers here); see CommitHook. */
   onCommitted?: CommitHook;
   private readonly sweepTimer: NodeJS.Timeout;
+  /** Applies TTL policies (when the options give any). */
+  readonly ttl?: TtlSweeper;
 
   constructor(options: EngineOptions = {}) {
     this.databases = new Databases(options.projectId);
@@ -87,10 +94,12 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
     this.indexes = options.indexes;
     this.sweepTimer = setInterval(() => this.sweep(), 60_000);
     this.sweepTimer.unref();
+    if (options.ttl) this.ttl = new TtlSweeper(this, options.ttl, options.log);
   }
 
   close(): void {
     clearInterval(this.sweepTimer);
+    this.ttl?.stop();
     for (const db of this.databases.all()) {
       for (const l of [...db.listeners]) l.close();
     }

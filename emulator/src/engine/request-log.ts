@@ -1,6 +1,6 @@
 /** A bounded in-memory history of access decisions (the console's Requests view), cheap when nobody watches. */
 import type { AppCheckVerdict } from '../app-check/index.js';
-import type { RulesExplanation, RulesMethod } from '../rules/contract.js';
+import type { RulesDebugOutput, RulesExplanation, RulesMethod } from '../rules/contract.js';
 import type { Caller } from '../service.js';
 
 /** One access decision: a read, a query or one write of a commit. */
@@ -29,6 +29,8 @@ export interface RequestRecord {
   message?: string;
   /** Every denial has one; allowed requests only while someone watches. */
   trace?: RulesExplanation;
+  /** What the rules passed to `debug()` while deciding (allowed requests too). */
+  debug?: RulesDebugOutput[];
   /** A Firestore-triggered function's event (src/triggers): `method` is the change, `caller` the writer. */
   delivery?: TriggerDelivery;
 }

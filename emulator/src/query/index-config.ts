@@ -22,8 +22,56 @@ function parseField(f: Json, where: string): IndexField {
   return { fieldPath, order: f.order as Direction };
 }
 
+/** A TTL policy: documents of the collection group expire at the timestamp in `fieldPath`. */
+export interface TtlPolicy {
+  collectionGroup: string;
+  /** The field path as firestore.indexes.json writes it (backquoted segments where needed). */
+  fieldPath: string;
+  /** Its segments. */
+  segments: string[];
+}
+
+/** What a firestore.indexes.json configures: composite indexes and TTL policies. */
+export interface IndexConfig {
+  indexes: IndexDef[];
+  ttl: TtlPolicy[];
+}
+
+/** `fieldOverrides` entries with `"ttl": true` (the shape firebase-tools deploys). */
+function parseTtl(overrides: Json | undefined, file: string): TtlPolicy[] {
+  if (overrides === undefined) return [];
+  if (!Array.isArray(overrides)) throw new Error(`${file}: fieldOverrides must be a list.`);
+  const out: TtlPolicy[] = [];
+  overrides.forEach((o, i) => {
+    const where = `${file}: fieldOverrides[${i}]`;
+    if (!isObject(o) || typeof o.collectionGroup !== 'string' || typeof o.fieldPath !== 'string') {
+      throw new Error(`${where}: collectionGroup and fieldPath are required.`);
+    }
+    if (o.ttl === undefined || o.ttl === false) return;
+    if (o.ttl !== true) throw new Error(`${where}: ttl must be true or false.`);
+    const segments = parseFieldPath(o.fieldPath);
+    const taken = out.find((p) => p.collectionGroup === o.collectionGroup);
+    if (taken) {
+      throw new Error(
+        `${where}: collection group ${o.collectionGroup} already has the TTL field ${taken.fieldPath} (one per collection group).`,
+      );
+    }
+    out.push({
+      collectionGroup: o.collectionGroup,
+      fieldPath: formatFieldPath(segments),
+      segments,
+    });
+  });
+  return out;
+}
+
 /** Parses the text of a firestore.indexes.json; throws an Error naming what is wrong. */
 export function parseIndexes(text: string, file = 'firestore.indexes.json'): IndexDef[] {
+  return parseIndexConfig(text, file).indexes;
+}
+
+/** Parses a firestore.indexes.json's indexes and TTL policies; throws an Error naming what is wrong. */
+export function parseIndexConfig(text: string, file = 'firestore.indexes.json'): IndexConfig {
   let json: Json;
   try {
     json = JSON.parse(text) as Json;
@@ -33,7 +81,14 @@ export function parseIndexes(text: string, file = 'firestore.indexes.json'): Ind
   if (!isObject(json) || !Array.isArray(json.indexes ?? [])) {
     throw new Error(`${file}: expected {"indexes": [...]}.`);
   }
-  return ((json.indexes ?? []) as Json[]).map((index, i) => {
+  return {
+    indexes: parseIndexList(json.indexes ?? [], file),
+    ttl: parseTtl(json.fieldOverrides, file),
+  };
+}
+
+function parseIndexList(list: Json, file: string): IndexDef[] {
+  return (list as Json[]).map((index, i) => {
     const where = `${file}: indexes[${i}]`;
     if (!isObject(index) || typeof index.collectionGroup !== 'string') {
       throw new Error(`${where}: collectionGroup is required.`);

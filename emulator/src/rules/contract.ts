@@ -52,10 +52,23 @@ export interface RulesAccessBudget {
   seen: Set<string>;
 }
 
+/** One value a rule passed to `debug()` while deciding (in evaluation order). */
+export interface RulesDebugOutput {
+  line: number;
+  column: number;
+  /** The argument as written (`request.resource.data.status`). */
+  expr: string;
+  /** Its value as the rules language writes it (`'principal'`). */
+  value: string;
+}
+
 export type RulesDecision =
-  | { allowed: true }
-  /** `message` follows the official shape, e.g. "false for 'update' @ L12" or "Null value error. for 'list' @ L5". */
-  | { allowed: false; message: string };
+  | { allowed: true; debug?: RulesDebugOutput[] }
+  /**
+   * `message` follows the official shape, e.g. "false for 'update' @ L12" or "Null value error.
+   * for 'list' @ L5", followed by one line per `debug()` call when the rules made any.
+   */
+  | { allowed: false; message: string; debug?: RulesDebugOutput[] };
 
 /** A leaf of a failed allow condition: its source text, what it gave, and the values of its operands. */
 export interface RulesFailedCondition {

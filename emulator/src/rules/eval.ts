@@ -47,10 +47,14 @@ export interface EvalContext {
   matchEnv: Env;
   depth: number;
   steps: number;
+  /** Where `debug()` calls record their argument (the evaluation of a decision; none while explaining). */
+  debug?: { node: CallExpr; value: RValue }[];
 }
 
 export const MAX_CALL_DEPTH = 20;
 export const MAX_STEPS = 10_000;
+/** `debug()` values kept per decision. */
+export const MAX_DEBUG_OUTPUTS = 20;
 
 const resourceCache = new WeakMap<RulesDocument, RMap>();
 
@@ -340,6 +344,12 @@ function call(node: CallExpr, env: Env, ctx: EvalContext): RValue {
   }
   if (node.builtin) {
     const args = node.args.map((a) => evaluate(a, env, ctx));
+    // debug(x) is x, symbolic query fields included; the value is kept for the denial and the console.
+    if (node.builtin === 'debug' && args.length === 1) {
+      if (ctx.debug && ctx.debug.length < MAX_DEBUG_OUTPUTS)
+        ctx.debug.push({ node, value: args[0] });
+      return args[0];
+    }
     return callBuiltin(node.builtin as string, args, ctx);
   }
   if (node.callee.k !== 'member') {

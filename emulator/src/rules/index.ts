@@ -5,6 +5,7 @@ import type {
   LoadRules,
   RulesAccessBudget,
   RulesAllowTrace,
+  RulesDebugOutput,
   RulesDecision,
   RulesExplanation,
   RulesRequest,
@@ -12,7 +13,7 @@ import type {
   Ruleset,
 } from './contract.js';
 import { Env, evaluate, resourceValue, type EvalContext } from './eval.js';
-import { traceAllow } from './explain.js';
+import { exprText, traceAllow, valueText } from './explain.js';
 import { parse } from './generated/parser.js';
 import { ANY, DOC, matchPattern, type Seg } from './match.js';
 import { analyzeQuery, symbolicResource } from './query.js';
@@ -84,6 +85,23 @@ function authValue(auth: RulesRequest['auth']): RValue {
   ]);
 }
 
+type DebugCalls = NonNullable<EvalContext['debug']>;
+
+function debugOutput(c: DebugCalls[number]): RulesDebugOutput {
+  const arg = c.node.args[0];
+  return {
+    line: c.node.loc.line,
+    column: c.node.loc.column,
+    expr: exprText(arg),
+    value: valueText(c.value),
+  };
+}
+
+/** The lines a denial's message gains: `debug(expr) = value @ L12:20`. */
+export function debugLines(debug: RulesDebugOutput[]): string {
+  return debug.map((d) => `debug(${d.expr}) = ${d.value} @ L${d.line}:${d.column}`).join('\n');
+}
+
 class CompiledRuleset implements Ruleset {
   constructor(
     private readonly blocks: Block[],
@@ -91,7 +109,12 @@ class CompiledRuleset implements Ruleset {
   ) {}
 
   evaluate(request: RulesRequest): RulesDecision {
-    return this.run(request, null);
+    const calls: DebugCalls = [];
+    const d = this.run(request, null, calls);
+    if (!calls.length) return d;
+    const debug = calls.map(debugOutput);
+    if (d.allowed) return { allowed: true, debug };
+    return { allowed: false, message: `${d.message}\n${debugLines(debug)}`, debug };
   }
 
   explain(request: RulesRequest): RulesExplanation {
@@ -103,7 +126,11 @@ class CompiledRuleset implements Ruleset {
     return d.allowed ? { allowed: true, allows } : { allowed: false, message: d.message, allows };
   }
 
-  private run(request: RulesRequest, trace: RulesAllowTrace[] | null): RulesDecision {
+  private run(
+    request: RulesRequest,
+    trace: RulesAllowTrace[] | null,
+    debug?: DebugCalls,
+  ): RulesDecision {
     const docsAt = request.path.indexOf('/documents');
     const documentsRoot =
       docsAt >= 0 ? request.path.slice(0, docsAt + '/documents'.length) : request.path;
@@ -125,6 +152,7 @@ class CompiledRuleset implements Ruleset {
         budget,
         documentsRoot,
         trace,
+        debug,
       );
     }
     let shape;
@@ -155,6 +183,7 @@ class CompiledRuleset implements Ruleset {
         budget,
         documentsRoot,
         trace,
+        debug,
       );
       if (!decision.allowed) return decision;
     }
@@ -162,7 +191,7 @@ class CompiledRuleset implements Ruleset {
       // The filters contradict each other: no document can match, but the path must still be readable.
       const empty = symbolicResource(new Map(), collection).resource;
       const segs: Seg[] = [...collection, DOC];
-      return this.decide(request, segs, requestMap, empty, budget, documentsRoot, trace);
+      return this.decide(request, segs, requestMap, empty, budget, documentsRoot, trace, debug);
     }
     return { allowed: true };
   }
@@ -175,6 +204,7 @@ class CompiledRuleset implements Ruleset {
     budget: RulesAccessBudget,
     documentsRoot: string,
     trace: RulesAllowTrace[] | null,
+    debug?: DebugCalls,
   ): RulesDecision {
     const method = request.method;
     const rootEnv = new Env(
@@ -196,7 +226,15 @@ class CompiledRuleset implements Ruleset {
           traceAllow(trace, block.pattern, allow, matchEnv, { request, documentsRoot, budget });
         }
         if (!allow.cond) return { allowed: true };
-        const ctx: EvalContext = { request, documentsRoot, budget, matchEnv, depth: 0, steps: 0 };
+        const ctx: EvalContext = {
+          request,
+          documentsRoot,
+          budget,
+          matchEnv,
+          depth: 0,
+          steps: 0,
+          debug,
+        };
         try {
           if (evaluate(allow.cond, matchEnv, ctx) === true) return { allowed: true };
           messages.push(`false for '${method}' @ L${allow.line}`);

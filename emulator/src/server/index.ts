@@ -17,10 +17,10 @@ import {
   EndpointError,
   sendEndpointError,
 } from './endpoints/index.js';
-import { loadIndexes } from './indexes-source.js';
 import { Journal } from './journal.js';
 import { listen, type Listener } from './listener.js';
-import { createRulesSource } from './rules-source.js';
+import { DatabaseSources } from './database-sources.js';
+import { importAtStart } from './managed-export/index.js';
 
 export { formatRulesErrors } from '../rules/index.js';
 
@@ -62,6 +62,20 @@ export interface EmulatorOptions {
    * enforcement on (README "App Check"); tokens are minted and verified either way.
    */
   appCheck?: AppCheckOptions;
+
+  // ---- Databases as deployed, TTL, managed exports -------------------------------------------
+  /**
+   * A firebase.json: its `firestore` section (an object, or an array with one entry per
+   * database) gives each database its own rules and indexes files, watched like `rulesFile` and
+   * `indexesFile`. Those two, when given, still apply to the default database, and a database the
+   * config does not name uses the default database's.
+   */
+  firebaseConfig?: string;
+  /**
+   * How often TTL policies (`fieldOverrides` with `"ttl": true` in a database's indexes file) are
+   * applied: expired documents are deleted like any delete (default 15 s).
+   */
+  ttlSweepIntervalMs?: number;
 }
 
 export interface RunningEmulator {
@@ -72,9 +86,16 @@ export interface RunningEmulator {
 }
 
 /** Loads `--import DIR` (replacing each named database's documents); a bad file fails the start. */
-async function importDir(engine: Engine, dir: string, log: (line: string) => void): Promise<void> {
+async function importDir(
+  engine: Engine,
+  dir: string,
+  log: (line: string) => void,
+  projectId?: string,
+): Promise<void> {
   let fixtures;
   try {
+    // A managed export (gcloud / firebase emulators:export) rather than fixtures.
+    if (await importAtStart(engine, dir, projectId, log)) return;
     fixtures = await readFixtures(dir);
   } catch (e) {
     engine.close();
@@ -113,23 +134,25 @@ function http1Handler(
 /** The engine with its rules, indexes and (with `dataDir`) recovered durable data and fixtures. */
 async function startEngine(options: EmulatorOptions, log: (line: string) => void) {
   const appCheck = new AppCheck(options.appCheck, options.dataDir);
-  const rules = createRulesSource(options, log);
-  const indexes = loadIndexes(options, log);
+  const sources = new DatabaseSources(options, log);
   const journal = options.dataDir
     ? new Journal(options.dataDir, log, options.compactAfterBytes)
     : undefined;
   const engine = new Engine({
     projectId: options.projectId,
-    rulesFor: rules.rulesFor,
+    rulesFor: sources.rulesFor,
     sink: journal,
-    indexes: indexes.current,
+    indexes: sources.indexesFor,
+    ttl: sources.ttlFor,
+    log,
     appCheck: appCheck.enforced ? appCheck : undefined,
   });
   if (journal) {
     await journal.recover(engine);
     engine.markHistoryFloor();
   }
-  if (options.importDir) await importDir(engine, options.importDir, log);
+  if (options.importDir) await importDir(engine, options.importDir, log, options.projectId);
+  engine.ttl?.start(options.ttlSweepIntervalMs ?? 15_000);
   const triggers = new Triggers({
     ...options.triggerDelivery,
     functionsEmulator: options.functionsEmulator,
@@ -139,26 +162,25 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
   engine.onCommitted = triggers.onCommit;
   /** Stops watching files and closes the engine; `journal` flushes durable data after that. */
   const close = () => {
-    rules.close();
-    indexes.unwatch();
+    sources.close();
     triggers.close();
     engine.close();
   };
-  return { engine, rules, journal, triggers, close, appCheck };
+  return { engine, sources, journal, triggers, close, appCheck };
 }
 
 /** Starts an emulator; resolves once it accepts connections. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.error(line));
-  const { engine, rules, journal, triggers, close, appCheck } = await startEngine(options, log);
+  const { engine, sources, journal, triggers, close, appCheck } = await startEngine(options, log);
 
   const webChannel = createWebChannelTransport(engine);
   const transports: HttpTransport[] = [webChannel, createRestTransport(engine)];
   const started: { listener?: Listener } = {};
   const endpoints = builtinEndpoints({
     engine,
-    rules,
+    rules: sources,
     triggers,
     appCheck,
     live: {
@@ -167,7 +189,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       webChannel: () => webChannel.stats(),
     },
   });
-  const consoleHandler = createConsole(engine, options.projectId);
+  const consoleHandler = createConsole(engine, options.projectId, sources);
   const http1 = http1Handler(
     [
       endpoints,

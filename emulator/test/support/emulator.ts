@@ -35,9 +35,10 @@ let appSeq = 0;
 export function adminClient(
   emu: { host: string; port: number },
   projectId: string,
+  databaseId?: string,
 ): { db: AdminFirestore; close(): Promise<void> } {
   const app = initAdminApp({ projectId }, `admin-${projectId}-${++appSeq}`);
-  const db = getAdminFirestore(app);
+  const db = databaseId ? getAdminFirestore(app, databaseId) : getAdminFirestore(app);
   db.settings({ host: `${emu.host}:${emu.port}`, ssl: false });
   return {
     db,
@@ -78,9 +79,10 @@ export function webClient(
   emu: { host: string; port: number },
   projectId: string,
   mockUserToken?: EmulatorMockTokenOptions | string,
+  databaseId?: string,
 ): { db: WebFirestore; close(): Promise<void> } {
   const app = initWebApp({ projectId, apiKey: 'fake-api-key' }, `web-${projectId}-${++appSeq}`);
-  const db = getWebFirestore(app);
+  const db = databaseId ? getWebFirestore(app, databaseId) : getWebFirestore(app);
   connectFirestoreEmulator(db, emu.host, emu.port, mockUserToken ? { mockUserToken } : {});
   return {
     db,

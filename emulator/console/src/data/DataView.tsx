@@ -5,6 +5,7 @@ import { api } from '../api.ts';
 import { useDataVersion } from '../live.ts';
 import { CollectionsPanel } from './CollectionsPanel.tsx';
 import { DataActions } from './DataActions.tsx';
+import { DatabaseSetup } from './DatabaseSetup.tsx';
 import { DocumentPanel } from './DocumentPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { useLoad } from './useLoad.ts';
@@ -63,6 +64,10 @@ export function DataView() {
         <DataActions db={db} onCleared={() => setLoc(ROOT)} />
       </Group>
       {dbs.error && <Alert color="red">{dbs.error}</Alert>}
+      <DatabaseSetup
+        config={dbs.data?.databases.find((d) => d.name === db)?.config}
+        withConfig={!!dbs.data?.databases.some((d) => d.config?.configured)}
+      />
       {!db ? (
         <Text c="dimmed">
           No database has data yet. Write something from the app, or import a fixture.

@@ -1,4 +1,7 @@
-/** Adds a document (with an id) or edits one: each field with its name, type and value. */
+/**
+ * Adds a document (with an id) or edits one: each field with its name, type and value, or the
+ * whole document as typed JSON.
+ */
 import {
   ActionIcon,
   Alert,
@@ -11,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useState } from 'react';
-import { api, autoId, type StoredDocument } from '../api.ts';
+import { api, autoId, type Fields, type StoredDocument } from '../api.ts';
 import {
   FIELD_TYPES,
   defaultText,
@@ -56,6 +59,20 @@ function ValueInput({ draft, onChange }: { draft: Draft; onChange: (text: string
   );
 }
 
+/** The JSON mode's text as fields: an object of typed values (the server checks each value). */
+function parseFields(text: string): Fields {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`Not valid JSON: ${(e as Error).message}`, { cause: e });
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) {
+    throw new Error('Expected an object of fields, e.g. {"status": {"stringValue": "novo"}}.');
+  }
+  return v as Fields;
+}
+
 export function EditDocumentModal(props: {
   db: string;
   collection: string;
@@ -69,13 +86,30 @@ export function EditDocumentModal(props: {
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The whole document as typed JSON (`{"name": {"stringValue": "x"}}`), while in JSON mode. */
+  const [json, setJson] = useState<string | null>(null);
   const update = (key: number, change: Partial<Draft>) =>
     setDrafts(drafts.map((d) => (d.key === key ? { ...d, ...change } : d)));
+
+  /** Switches between the field rows and one JSON text, carrying the edits over. */
+  const switchMode = (mode: 'fields' | 'json') => {
+    if ((mode === 'json') === (json !== null)) return;
+    setError(null);
+    try {
+      if (mode === 'json') setJson(JSON.stringify(fieldsFromDrafts(drafts, db), null, 2));
+      else if (json !== null) {
+        setDrafts(Object.entries(parseFields(json)).map(([n, v]) => toDraft(n, v)));
+        setJson(null);
+      }
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
 
   const save = async () => {
     setError(null);
     try {
-      const fields = fieldsFromDrafts(drafts, db);
+      const fields = json === null ? fieldsFromDrafts(drafts, db) : parseFields(json);
       const path = document ? document.path : `${props.collection}/${id.trim()}`;
       if (!document && (!id.trim() || id.includes('/')))
         throw new Error('The id must not be empty or contain "/".');
@@ -104,20 +138,52 @@ export function EditDocumentModal(props: {
             onChange={(e) => setId(e.currentTarget.value)}
           />
         )}
-        {drafts.map((d, i) => (
-          <FieldRow
-            key={d.key}
-            draft={d}
-            position={i + 1}
-            onChange={(change) => update(d.key, change)}
-            onRemove={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
-          />
-        ))}
-        <Group justify="space-between">
-          <Button variant="default" size="xs" onClick={() => setDrafts([...drafts, newDraft()])}>
-            Add field
-          </Button>
+        <Group gap={0} role="group" aria-label="Edit mode">
+          {(['fields', 'json'] as const).map((mode) => (
+            <Button
+              key={mode}
+              size="compact-xs"
+              variant={(json === null) === (mode === 'fields') ? 'filled' : 'default'}
+              aria-pressed={(json === null) === (mode === 'fields')}
+              onClick={() => switchMode(mode)}
+            >
+              {mode === 'fields' ? 'Fields' : 'JSON'}
+            </Button>
+          ))}
         </Group>
+        {json !== null ? (
+          <Textarea
+            aria-label="Document as JSON"
+            value={json}
+            onChange={(e) => setJson(e.currentTarget.value)}
+            autosize
+            minRows={8}
+            maxRows={24}
+            styles={{ input: { fontFamily: 'monospace' } }}
+            description='Every field as a typed value, e.g. {"status": {"stringValue": "novo"}, "idade": {"integerValue": "27"}}'
+          />
+        ) : (
+          <>
+            {drafts.map((d, i) => (
+              <FieldRow
+                key={d.key}
+                draft={d}
+                position={i + 1}
+                onChange={(change) => update(d.key, change)}
+                onRemove={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
+              />
+            ))}
+            <Group justify="space-between">
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => setDrafts([...drafts, newDraft()])}
+              >
+                Add field
+              </Button>
+            </Group>
+          </>
+        )}
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -1,5 +1,16 @@
 /** Recent requests through every transport, with filters and, for rules decisions, the trace. */
-import { Alert, Badge, Button, Group, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { api, type RequestEntry, type Who } from '../api.ts';
 import { useNewRequests } from '../live.ts';
@@ -159,6 +170,19 @@ function RequestRow(props: { entry: RequestEntry; traceOpen: boolean; onToggleTr
           )}
         </Table.Td>
       </Table.Tr>
+      {e.debug && e.debug.length > 0 && (
+        <Table.Tr>
+          <Table.Td colSpan={5} pt={0}>
+            <Stack gap={2} aria-label={`debug() output of ${e.method} /${e.path}`}>
+              {e.debug.map((d, i) => (
+                <Text size="xs" key={i}>
+                  debug(<Code>{d.expr}</Code>) = <Code>{d.value}</Code> (line {d.line})
+                </Text>
+              ))}
+            </Stack>
+          </Table.Td>
+        </Table.Tr>
+      )}
       {traceOpen && e.trace && (
         <Table.Tr>
           <Table.Td colSpan={5}>

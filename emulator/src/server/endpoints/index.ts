@@ -2,9 +2,10 @@
 import type { AppCheck } from '../../app-check/index.js';
 import type { Engine } from '../../engine/index.js';
 import type { Triggers } from '../../triggers/index.js';
-import type { RulesSource } from '../rules-source.js';
+import type { RulesSource } from '../database-sources.js';
 import { appCheckEndpoints } from './app-check.js';
 import { clearDatabaseEndpoint } from './data.js';
+import { exportEndpoints } from './export.js';
 import { createEndpointRouter } from './router.js';
 import { securityRulesEndpoint } from './rules.js';
 import { okEndpoint, statsEndpoint, type LiveCounts } from './status.js';
@@ -30,5 +31,6 @@ export function builtinEndpoints(ctx: EndpointContext) {
     securityRulesEndpoint(ctx.rules),
     ...triggerEndpoints(ctx.triggers),
     ...appCheckEndpoints(ctx.appCheck),
+    ...exportEndpoints(ctx.engine),
   ]);
 }

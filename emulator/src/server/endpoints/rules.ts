@@ -1,5 +1,5 @@
 /** `PUT /emulator/v1/projects/{p}:securityRules`: a project's own rules (rules-unit-testing). */
-import type { RulesSource } from '../rules-source.js';
+import type { RulesSource } from '../database-sources.js';
 import { EndpointError, readJsonBody, sendEndpointJson, type BuiltinEndpoint } from './router.js';
 
 interface RulesBody {
