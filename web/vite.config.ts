@@ -5,7 +5,6 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routes } from './src/config/routes.ts';
 import { bootScript } from './vite.boot-script.ts';
-import { hostingHeaders } from './vite.hosting-headers.ts';
 import type { RoutePages } from './vite.preload-routes.ts';
 import { prerenderedFile, prerenderPages } from './vite.prerender.ts';
 import { precacheScope } from './vite.precache.ts';
@@ -116,8 +115,6 @@ export default defineConfig({
     notificationsRemoveScroll,
     mantineStableId,
     react(),
-    // Before prerenderPages, which rewrites clean URLs to files: headers go by the requested path.
-    hostingHeaders({ firebaseJson: fileURLToPath(new URL('../firebase.json', import.meta.url)) }),
     bootScript({ ...publicPages, ...adminPages }),
     prerenderPages({
       entry: 'src/entry-server.tsx',
