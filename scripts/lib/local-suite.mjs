@@ -9,7 +9,16 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startHub } from './hub.mjs';
 import { readFirebaseJson, suiteHosting } from './hosting-config.mjs';
-import { freePort, httpOk, isPortFree, rootDir, run, startProcess } from './processes.mjs';
+import {
+  forgetFile,
+  freePort,
+  httpOk,
+  isPortFree,
+  rootDir,
+  run,
+  startProcess,
+  watchFile,
+} from './processes.mjs';
 import { syncTriggers } from './trigger-sync.mjs';
 
 export { freePort, isPortFree, rootDir, run, startProcess } from './processes.mjs';
@@ -114,9 +123,17 @@ async function startLocalSuiteOnce(options) {
   const started = [];
   /** @type {string[]} */
   const tempFiles = [];
+  const temporary = (/** @type {string} */ file) => {
+    tempFiles.push(file);
+    watchFile(file);
+    return file;
+  };
   const stop = async () => {
     for (const proc of started.reverse()) await proc.stop();
-    for (const file of tempFiles) rmSync(file, { force: true, recursive: true });
+    for (const file of tempFiles) {
+      rmSync(file, { force: true, recursive: true });
+      forgetFile(file);
+    }
   };
 
   try {
@@ -129,8 +146,7 @@ async function startLocalSuiteOnce(options) {
     /** @type {string | null} the production build the Hosting emulator serves */
     let publicDir = null;
     if (web === 'hosting') {
-      publicDir = path.join(rootDir, '.local', `web-dist-${ports.web}`);
-      tempFiles.push(publicDir);
+      publicDir = temporary(path.join(rootDir, '.local', `web-dist-${ports.web}`));
       await buildWeb(viteEnv, publicDir, log);
     }
     const only = [
@@ -147,7 +163,7 @@ async function startLocalSuiteOnce(options) {
         publicDir,
         connectSources: Object.values(viteEnv).map((hostPort) => `http://${hostPort}`),
       });
-      tempFiles.push(configPath);
+      temporary(configPath);
       started.push(await startFirebaseTools(only, configPath, ports, options.dataDir, log));
       const triggerSync = withFunctions
         ? await syncTriggers({

@@ -22,23 +22,41 @@ function read(file) {
 }
 
 /**
- * The inodes of the sockets listening on `port` (any address, IPv4 or IPv6).
- * @param {number} port
+ * The listening TCP sockets: port by socket inode (any address, IPv4 or IPv6).
+ * @returns {Map<string, number>}
  */
-function listeningInodes(port) {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  /** @type {Set<string>} */
-  const inodes = new Set();
+function listeningSockets() {
+  /** @type {Map<string, number>} */
+  const sockets = new Map();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     for (const line of (read(table) ?? '').split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
       // local_address is HEXADDR:HEXPORT; state 0A is LISTEN; the inode is the 10th column.
-      if (cols.length > 9 && cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '0A') {
-        inodes.add(cols[9]);
+      if (cols.length > 9 && cols[3] === '0A') {
+        sockets.set(cols[9], parseInt(cols[1].split(':').pop() ?? '', 16));
       }
     }
   }
-  return inodes;
+  return sockets;
+}
+
+/** The socket inodes `pid` has open. @param {number | string} pid */
+function socketInodes(pid) {
+  return list(`/proc/${pid}/fd`)
+    .map((fd) => /^socket:\[(\d+)\]$/.exec(link(`/proc/${pid}/fd/${fd}`))?.[1])
+    .filter((inode) => inode !== undefined);
+}
+
+/**
+ * The ports `pid` listens on.
+ * @param {number} pid
+ * @returns {number[]}
+ */
+export function listeningPorts(pid) {
+  const sockets = listeningSockets();
+  return socketInodes(pid)
+    .map((inode) => sockets.get(inode))
+    .filter((port) => port !== undefined);
 }
 
 /** @param {number} pid @returns {ProcessInfo | null} */
@@ -83,13 +101,12 @@ function link(file) {
  * @returns {ProcessInfo | null}
  */
 export function portOwner(port) {
-  const inodes = listeningInodes(port);
+  const inodes = new Set(
+    [...listeningSockets()].filter(([, listening]) => listening === port).map(([inode]) => inode),
+  );
   if (inodes.size === 0) return null;
   for (const pid of list('/proc').filter((name) => /^\d+$/.test(name))) {
-    for (const fd of list(`/proc/${pid}/fd`)) {
-      const inode = /^socket:\[(\d+)\]$/.exec(link(`/proc/${pid}/fd/${fd}`))?.[1];
-      if (inode && inodes.has(inode)) return processInfo(Number(pid));
-    }
+    if (socketInodes(pid).some((inode) => inodes.has(inode))) return processInfo(Number(pid));
   }
   return null;
 }

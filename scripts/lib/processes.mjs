@@ -1,8 +1,8 @@
 /**
  * The child processes of the local suite: long-running ones started until ready and stopped as a
- * process group, commands run to completion, and free ports. Every child is handed to the reaper
- * (reaper.mjs): whatever ends this process (Ctrl-C, SIGKILL, a closed terminal, a CI timeout), no
- * child outlives it.
+ * process group, commands run to completion, and free ports. Every child (and temporary file) is
+ * handed to the reaper (reaper.mjs): whatever ends this process (Ctrl-C, SIGKILL, a closed
+ * terminal, a CI timeout), no child outlives it, and no temporary file is left.
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
@@ -50,6 +50,19 @@ export function watchGroup(pid) {
  */
 export function forgetGroup(pid) {
   if (pid && reaper?.exitCode === null) reaper.stdin.write(`-${pid}\n`);
+}
+
+/**
+ * Has the reaper remove `file` (a file or folder) if this process ends before `forgetFile`.
+ * @param {string} file
+ */
+export function watchFile(file) {
+  reaperProcess().stdin.write(`+file:${file}\n`);
+}
+
+/** @param {string} file */
+export function forgetFile(file) {
+  if (reaper?.exitCode === null) reaper.stdin.write(`-file:${file}\n`);
 }
 
 /** @returns {Promise<number>} */

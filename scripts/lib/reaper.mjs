@@ -1,17 +1,22 @@
 /**
  * The reaper: a small process that outlives its parent (the local suite's process) only to end the
- * process groups the parent started. The parent writes `+PGID` / `-PGID` lines to this process's
- * stdin, a pipe only it holds; when the pipe closes (the parent exited, or was killed: SIGKILL, a
- * closed terminal, a CI timeout), every group still listed gets SIGINT (firebase-tools exports its
- * data on it), and SIGKILL if it is still there after a grace period. Then the reaper exits.
+ * process groups the parent started, and remove its temporary files. The parent writes `+PGID` /
+ * `-PGID` and `+file:PATH` / `-file:PATH` lines to this process's stdin, a pipe only it holds; when
+ * the pipe closes (the parent exited, or was killed: SIGKILL, a closed terminal, a CI timeout),
+ * every group still listed gets SIGINT (firebase-tools exports its data on it), and SIGKILL if it
+ * is still there after a grace period; then the files still listed are removed, and it exits.
  * Started by processes.mjs; not meant to be run by hand.
  */
 
 /** Long enough for firebase-tools' clean stop (it exports Auth data); short enough to free the ports quickly. */
 const GRACE_MS = 3000;
 
+import { rmSync } from 'node:fs';
+
 /** @type {Set<number>} */
 const groups = new Set();
+/** @type {Set<string>} */
+const files = new Set();
 let pending = '';
 
 /** @param {number} pgid */
@@ -47,6 +52,7 @@ async function reap() {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   signal(left(), 'SIGKILL');
+  for (const file of files) rmSync(file, { recursive: true, force: true });
   process.exit(0);
 }
 
@@ -56,6 +62,12 @@ process.stdin.on('data', (/** @type {string} */ chunk) => {
   const lines = pending.split('\n');
   pending = lines.pop() ?? '';
   for (const line of lines) {
+    if (line.slice(1).startsWith('file:')) {
+      const file = line.slice(6);
+      if (line.startsWith('+')) files.add(file);
+      else files.delete(file);
+      continue;
+    }
     const pgid = Number(line.slice(1));
     if (!Number.isInteger(pgid) || pgid <= 1) continue;
     if (line.startsWith('+')) groups.add(pgid);
