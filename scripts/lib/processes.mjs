@@ -153,6 +153,7 @@ export async function startProcess(name, command, args, options) {
     }
   } catch (error) {
     killTree(child.pid);
+    forgetGroup(child.pid);
     throw error;
   }
 
