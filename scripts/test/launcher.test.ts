@@ -165,6 +165,23 @@ describe('npm start', () => {
   });
 });
 
+describe("the suite's Emulator Hub", () => {
+  test("lists every emulator, ours included, and passes the rest to firebase-tools' hub", async () => {
+    const hostPort = (a: { host: string; port: number }) => `${a.host}:${a.port}`;
+    const emulators = (await (await fetch(`http://${state.hub}/emulators`)).json()) as Record<
+      string,
+      { host: string; port: number }
+    >;
+    expect(hostPort(emulators.firestore)).toBe(state.firestore);
+    expect(hostPort(emulators.hub)).toBe(state.hub);
+    expect(hostPort(emulators.auth)).toBe(state.auth);
+    expect(hostPort(emulators.functions)).toBe(state.functions);
+    // firebase-tools' own answer (its locator), through this hub.
+    const locator = (await (await fetch(`http://${state.hub}/`)).json()) as { version: string };
+    expect(locator.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
 describe('npm run seed -- --leads', () => {
   test('writes leads as the app stores them, with background functions off meanwhile', async () => {
     const seed = node(['--import', 'tsx', 'scripts/seed.mjs', '--leads', '600', '--days', '30']);
