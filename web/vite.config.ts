@@ -90,9 +90,15 @@ const adminPages: RoutePages = {
   [routes.adminLogin]: 'features/admin/pages/AdminLoginPage.tsx',
 };
 
-/** What the service worker precaches: the public pages and the files they load (vite.precache.ts). */
+/**
+ * What the service worker precaches: the public pages and the files they load (vite.precache.ts).
+ * Not the 404 page: Firebase Hosting answers 404.html with status 404 at any URL, and one precache
+ * answer that is not 2xx fails the worker's install (it never controlled a page).
+ */
 const precache = precacheScope({
-  pages: Object.keys(publicPages).map(prerenderedFile),
+  pages: Object.keys(publicPages)
+    .filter((route) => route !== routes.notFound)
+    .map(prerenderedFile),
   pageModule: /\/(features\/[\w-]+\/pages|app\/admin-panel)\/\w+\.tsx$/,
 });
 
