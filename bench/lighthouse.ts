@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU slowdown) in Debian's
- * Chromium on the production build of the public pages, served by `vite preview` against the local
- * suite's emulators. Prints performance / accessibility / best-practices scores and the main
+ * Chromium on the production build of the public pages, served by firebase-tools' Hosting emulator
+ * (firebase.json's headers and cache rules, as deployed) against the local suite's emulators. Prints performance / accessibility / best-practices scores and the main
  * metrics per page. Targets: performance >= 90, accessibility >= 95. Benchmarks print
  * numbers; they never fail on them. Usage: node --import tsx bench/lighthouse.ts [--runs N] [--save DIR]
  * (median of N runs; --save writes each page's last full report, JSON, to DIR for a closer look).
@@ -58,7 +58,7 @@ const median = (values: number[]) => {
 };
 
 console.log('Starting the local suite (Firestore + Auth emulators, production build of web/)...');
-const suite = await startLocalSuite({ web: 'preview', functions: false });
+const suite = await startLocalSuite({ web: 'hosting', functions: false });
 // The data `npm start` shows (redirect and tracking settings present, no WhatsApp link yet).
 const address = (a: { host: string; port: number } | null) =>
   a ? `${a.host}:${a.port}` : undefined;

@@ -1,5 +1,5 @@
-// The site's response headers (firebase.json `hosting.headers`, which `vite preview` sends too:
-// web/vite.hosting-headers.ts) and the app working under them: every prerendered public page, the
+// The site's response headers (firebase.json `hosting.headers`, served by firebase-tools' Hosting
+// emulator from firebase.json as deployed) and the app working under them: every prerendered public page, the
 // admin login and the panel load in Chromium with no Content-Security-Policy violation.
 import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -11,7 +11,7 @@ import {
   hostingHeadersFor,
   readFirebaseJson,
   withConnectSources,
-} from '../web/vite.hosting-headers';
+} from '../scripts/lib/hosting-config.mjs';
 import {
   choose,
   desktop,
@@ -62,7 +62,7 @@ afterAll(async () => {
   await closeAdmin();
 });
 
-/** What the preview must send for `pathname`: firebase.json's headers, connect-src + the emulators. */
+/** What the Hosting emulator must send for `pathname`: firebase.json's headers, connect-src + the emulators. */
 function expectedHeaders(pathname: string): Record<string, string> {
   const headers = hostingHeadersFor(rules, pathname);
   const emulators = [suite.firestoreHost, suite.authHost, suite.functionsHost].map(

@@ -1,14 +1,43 @@
 /**
  * `npm start`: the whole app on the local emulator suite, with data kept in .local/ across restarts.
- * Ctrl-C stops every process it started.
+ *   --prod        the production build (prerendered pages, service worker) on firebase-tools'
+ *                 Hosting emulator with firebase.json's hosting config, instead of Vite's dev server
+ *   --free-ports  free ports instead of firebase.json's (a second suite beside a running one)
+ * VAGAS_LOCAL_DIR moves .local/ (data, log, the running launcher's suite.json) elsewhere.
+ * Ctrl-C stops every process it started; if it is killed instead, its reaper stops them.
  */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PortInUseError, rootDir, startLocalSuite } from './lib/local-suite.mjs';
 
-const localDir = path.join(rootDir, '.local');
+// Only emulators here: firebase-admin (the seed) and firebase-tools must not look for Google's
+// metadata server (a MetadataLookupWarning when it answers 403).
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
+const { PortInUseError, rootDir, startLocalSuite } = await import('./lib/local-suite.mjs');
+const {
+  alreadyRunningMessage,
+  portHeldMessage,
+  removeLauncherState,
+  runningLauncher,
+  writeLauncherState,
+} = await import('./lib/launcher-state.mjs');
+
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--prod' && arg !== '--free-ports');
+if (unknown.length > 0) {
+  console.error(`Unknown option(s): ${unknown.join(' ')}. Options: --prod, --free-ports.`);
+  process.exit(2);
+}
+const prod = args.includes('--prod');
+const localDir = path.resolve(process.env.VAGAS_LOCAL_DIR || path.join(rootDir, '.local'));
 mkdirSync(localDir, { recursive: true });
+
+const running = runningLauncher(localDir);
+if (running) {
+  console.error(`\n✘ ${alreadyRunningMessage(running)}`);
+  process.exit(1);
+}
 
 // A fresh clone: install dependencies first (no-op when they are there).
 if (!existsSync(path.join(rootDir, 'node_modules', '.package-lock.json'))) {
@@ -24,53 +53,78 @@ const logPath = path.join(localDir, 'suite.log');
 const logFile = createWriteStream(logPath, { flags: 'a' });
 const log = (/** @type {string} */ line) => logFile.write(`${line}\n`);
 
-console.log('Starting the local suite (Firestore, Auth and Functions emulators, web app)...');
+console.log(
+  prod
+    ? 'Starting the local suite with the production build on the Hosting emulator (builds web/)...'
+    : 'Starting the local suite (Firestore, Auth and Functions emulators, web app)...',
+);
 /** @type {import('./lib/local-suite.mjs').LocalSuite} */
 let suite;
 try {
   suite = await startLocalSuite({
-    web: 'dev',
+    web: prod ? 'hosting' : 'dev',
     functions: true,
-    fixedPorts: true,
+    fixedPorts: !args.includes('--free-ports'),
     dataDir: path.join(localDir, 'emulator-data'),
     log,
   });
 } catch (error) {
   if (error instanceof PortInUseError) {
-    console.error(`\n✘ ${error.message}`);
+    console.error(`\n✘ ${portHeldMessage(error.what, error.port)}`);
   } else {
     console.error(`\n✘ The local suite did not start. Details in ${logPath}.\n`, error);
   }
   process.exit(1);
 }
 
+const hostPort = (/** @type {{ host: string, port: number } | null} */ a) =>
+  a ? `${a.host}:${a.port}` : '';
+const web = suite.webUrl ?? '';
+writeLauncherState(localDir, {
+  pid: process.pid,
+  startedAt: new Date().toISOString(),
+  root: rootDir,
+  mode: prod ? 'prod' : 'dev',
+  projectId: suite.projectId,
+  webUrl: web,
+  firestore: hostPort(suite.firestore),
+  auth: hostPort(suite.auth),
+  functions: hostPort(suite.functions),
+  hub: hostPort(suite.hub),
+});
+
+/** A path as the user reads it: from the checkout when inside it. */
+const shown = (/** @type {string} */ file) =>
+  file.startsWith(`${rootDir}${path.sep}`) ? path.relative(rootDir, file) : file;
+
+// A closed terminal: what is printed meanwhile has nowhere to go, and must not stop the shutdown.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping the local suite...');
   await suite.stop();
+  removeLauncherState(localDir);
   logFile.end();
-  console.log('Stopped. Data is kept in .local/emulator-data.');
+  console.log(`Stopped. Data is kept in ${shown(path.join(localDir, 'emulator-data'))}.`);
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, shutdown);
 
 const { seed } = await import('./seed.mjs');
 const admin = await seed({
   projectId: suite.projectId,
-  firestoreHost: `${suite.firestore.host}:${suite.firestore.port}`,
-  authHost: suite.auth ? `${suite.auth.host}:${suite.auth.port}` : '',
+  firestoreHost: hostPort(suite.firestore),
+  authHost: hostPort(suite.auth),
   quiet: true,
 });
 
-const web = suite.webUrl;
 const appConfig = JSON.parse(
   readFileSync(path.join(rootDir, 'web/src/config/app-config.json'), 'utf8'),
 );
 console.log(`
-Vagas is running on the local emulator suite (project ${suite.projectId}):
+Vagas is running on the local emulator suite (project ${suite.projectId}${prod ? ', production build on the Hosting emulator' : ''}):
 
   Root application page   ${web}/
   Call-center page        ${web}/${appConfig.callCenterEmployer.slug}
@@ -79,10 +133,11 @@ Vagas is running on the local emulator suite (project ${suite.projectId}):
 
   Demo admin              ${admin.email} / ${admin.password}
 
-  Firestore emulator      ${suite.firestore.host}:${suite.firestore.port}
-  Emulator console        http://${suite.firestore.host}:${suite.firestore.port}/console
-  Auth emulator           ${suite.auth?.host}:${suite.auth?.port}
-  Functions emulator      ${suite.functions?.host}:${suite.functions?.port}
-  Logs                    ${path.relative(rootDir, logPath)}
+  Firestore emulator      ${hostPort(suite.firestore)}
+  Emulator console        http://${hostPort(suite.firestore)}/console
+  Auth emulator           ${hostPort(suite.auth)}
+  Functions emulator      ${hostPort(suite.functions)}
+  Emulator Hub            ${hostPort(suite.hub)}
+  Logs                    ${shown(logPath)}
 
 Press Ctrl-C to stop.`);

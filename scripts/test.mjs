@@ -13,7 +13,7 @@ const resultsDir = path.join(rootDir, '.local', 'test-results');
 /**
  * @typedef {object} Step
  * @property {string} name
- * @property {string} [workspace] a vitest workspace (runs `vitest run` there)
+ * @property {string} [workspace] a folder with a vitest config (runs `vitest run` there)
  * @property {string[]} [command] a static check
  */
 /** @type {Step[]} */
@@ -28,6 +28,8 @@ const steps = [
   },
   { name: 'common', workspace: 'common' },
   { name: 'web', workspace: 'web' },
+  // The launcher and its libraries (scripts/test): npm start as a user meets it, the seed.
+  { name: 'scripts', workspace: 'scripts' },
   { name: 'emulator', workspace: 'emulator' },
   { name: 'rules', workspace: 'rules-tests' },
   { name: 'functions', workspace: 'functions' },

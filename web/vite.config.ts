@@ -5,7 +5,6 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routes } from './src/config/routes.ts';
 import { bootScript } from './vite.boot-script.ts';
-import { hostingHeaders } from './vite.hosting-headers.ts';
 import type { RoutePages } from './vite.preload-routes.ts';
 import { prerenderedFile, prerenderPages } from './vite.prerender.ts';
 import { precacheScope } from './vite.precache.ts';
@@ -91,9 +90,15 @@ const adminPages: RoutePages = {
   [routes.adminLogin]: 'features/admin/pages/AdminLoginPage.tsx',
 };
 
-/** What the service worker precaches: the public pages and the files they load (vite.precache.ts). */
+/**
+ * What the service worker precaches: the public pages and the files they load (vite.precache.ts).
+ * Not the 404 page: Firebase Hosting answers 404.html with status 404 at any URL, and one precache
+ * answer that is not 2xx fails the worker's install (it never controlled a page).
+ */
 const precache = precacheScope({
-  pages: Object.keys(publicPages).map(prerenderedFile),
+  pages: Object.keys(publicPages)
+    .filter((route) => route !== routes.notFound)
+    .map(prerenderedFile),
   pageModule: /\/(features\/[\w-]+\/pages|app\/admin-panel)\/\w+\.tsx$/,
 });
 
@@ -116,8 +121,6 @@ export default defineConfig({
     notificationsRemoveScroll,
     mantineStableId,
     react(),
-    // Before prerenderPages, which rewrites clean URLs to files: headers go by the requested path.
-    hostingHeaders({ firebaseJson: fileURLToPath(new URL('../firebase.json', import.meta.url)) }),
     bootScript({ ...publicPages, ...adminPages }),
     prerenderPages({
       entry: 'src/entry-server.tsx',

@@ -1,6 +1,6 @@
 /**
  * The local suite the panel benchmarks run against (panel, record, trash): emulators with the
- * functions, the production web build in a preview server, firebase-admin pointed at them, and
+ * functions, the production web build on the Hosting emulator, firebase-admin pointed at them, and
  * Ctrl-C stopping them all.
  */
 import { initializeApp as initAdminApp, type App } from 'firebase-admin/app';
@@ -11,10 +11,10 @@ import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.
 export async function startPanelSuite(
   adminAppName?: string,
 ): Promise<{ suite: LocalSuite; adminApp: App; db: Firestore }> {
-  // VAGAS_SUITE_LOG=<file>: the emulators' and the preview server's output, for a bench that looks odd.
+  // VAGAS_SUITE_LOG=<file>: the emulators' output, for a bench that looks odd.
   const logFile = process.env.VAGAS_SUITE_LOG;
   const log = logFile ? (line: string) => appendFileSync(logFile, `${line}\n`) : undefined;
-  const suite = await startLocalSuite({ web: 'preview', functions: true, log });
+  const suite = await startLocalSuite({ web: 'hosting', functions: true, log });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
   }

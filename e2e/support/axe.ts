@@ -9,8 +9,8 @@ const axeSource = readFileSync(
 );
 
 /**
- * Installs `window.axe`. The site's Content-Security-Policy (firebase.json, sent by the preview
- * server too) runs no inline script, so Playwright's addScriptTag (an inline <script>) is refused;
+ * Installs `window.axe`. The site's Content-Security-Policy (firebase.json, sent by the Hosting
+ * emulator too) runs no inline script, so Playwright's addScriptTag (an inline <script>) is refused;
  * code evaluated through DevTools is not subject to the policy.
  */
 export async function injectAxe(page: Page): Promise<void> {

@@ -1,4 +1,8 @@
-/** Starts one local suite (Firestore, Auth, Functions emulators and the built web app) for all browser tests. */
+/**
+ * Starts one local suite for all browser tests: the Firestore, Auth and Functions emulators, and the
+ * production build of the web app on firebase-tools' Hosting emulator with firebase.json's hosting
+ * config as deployed (headers, cleanUrls, rewrites, the 404 page), so the tests cover it too.
+ */
 import type { TestProject } from 'vitest/node';
 import { startLocalSuite } from '../../scripts/lib/local-suite.mjs';
 
@@ -19,7 +23,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const verbose = process.env.VAGAS_SUITE_LOG === '1';
   const suite = await startLocalSuite({
-    web: 'preview',
+    web: 'hosting',
     functions: true,
     log: verbose ? (line) => console.log(line) : undefined,
   });

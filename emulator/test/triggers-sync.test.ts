@@ -172,29 +172,26 @@ it('registers Firestore triggers under their current keys and follows reloads', 
   }
 });
 
-it('registers nothing while paused, and again once resumed', async () => {
-  functions.defs = [v2('onPaused', 'paused/{id}')];
-  functions.keys = ['us-central1-onPaused-0'];
-  const skipped: (() => void)[] = [];
+it('syncNow registers reloaded triggers at once, between polling rounds', async () => {
+  functions.defs = [v2('onReload', 'reload/{id}')];
+  functions.keys = ['us-central1-onReload-0'];
+  let rounds = 0;
   const sync = await syncTriggers({
     projectId: PROJECT,
     functions: { host: '127.0.0.1', port: functionsPort },
     firestore: { host: emu.host, port: emu.port },
-    intervalMs: 20,
-    onRound: (paused) => paused && skipped.shift()?.(),
+    // No second polling round within the test: only syncNow can register the reload.
+    intervalMs: 3_600_000,
+    onRound: () => rounds++,
   });
   try {
-    await until(['us-central1-onPaused-0']);
-    await sync.pause();
-    // A bulk seed unregisters the triggers (bench/lib/pause-triggers.ts).
-    await fetch(`http://${emu.hostAndPort}/emulator/v1/projects/${PROJECT}/triggers`, {
-      method: 'DELETE',
-    });
-    // Two rounds have come and gone since: neither registered the trigger again.
-    for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => skipped.push(resolve));
-    expect(await registered()).toEqual([]);
-    sync.resume();
-    await until(['us-central1-onPaused-0']);
+    expect((await registered()).map((t) => t.key)).toEqual(['us-central1-onReload-0']);
+    // What enableBackgroundTriggers does: the same function again, under a new generation.
+    functions.defs = [v2('onReload', 'reload/{id}'), v2('onReload', 'reload/{id}')];
+    functions.keys = ['us-central1-onReload-0', 'us-central1-onReload-1'];
+    await sync.syncNow();
+    expect((await registered()).map((t) => t.key)).toEqual(['us-central1-onReload-1']);
+    expect(rounds).toBe(1);
   } finally {
     await sync.stop();
   }

@@ -1,189 +1,70 @@
 /**
  * Brings up the local Vagas suite: our Firestore emulator, the firebase-tools Auth and Functions
- * emulators, and the web app (Vite). `npm start` uses it on the fixed ports of firebase.json;
- * test suites use it on free ports. Every process it starts is stopped by `stop()`.
+ * emulators (and its Hosting emulator for a production build), the suite's Emulator Hub, and the
+ * web app (Vite's dev server, or the production build on the Hosting emulator). `npm start` uses
+ * it on the fixed ports of firebase.json; test suites use it on free ports. Every process it
+ * starts is stopped by `stop()`, and by the reaper when this process dies (processes.mjs).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startHub } from './hub.mjs';
+import { readFirebaseJson, suiteHosting } from './hosting-config.mjs';
+import {
+  forgetFile,
+  freePort,
+  httpOk,
+  isPortFree,
+  rootDir,
+  run,
+  startProcess,
+  watchFile,
+} from './processes.mjs';
 import { syncTriggers } from './trigger-sync.mjs';
-/** @typedef {import('./trigger-sync.mjs').TriggerSync} TriggerSync */
 
-export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { freePort, isPortFree, rootDir, run, startProcess } from './processes.mjs';
+
 export const projectId = 'demo-vagas';
 const host = '127.0.0.1';
 
 /** @typedef {{ host: string, port: number }} Address */
+/** @typedef {import('./hosting-config.mjs').FirebaseJson} FirebaseJson */
 /**
  * @typedef {object} LocalSuite
  * @property {string} projectId
  * @property {Address} firestore
  * @property {Address | null} auth
  * @property {Address | null} functions
+ * @property {Address | null} hub the suite's Emulator Hub (with firebase-tools): its
+ *   `PUT /functions/disableBackgroundTriggers` / `enableBackgroundTriggers` switch the Firestore
+ *   triggers off and on (background-triggers.mjs)
  * @property {string | null} webUrl
- * @property {Pick<TriggerSync, 'pause' | 'resume'> | null} triggerSync with functions: the
- *   registration of their Firestore triggers with our emulator, which a bulk seed pauses
  * @property {() => Promise<void>} stop
  */
 /**
  * @typedef {object} SuiteOptions
- * @property {'dev' | 'preview' | false} [web] Vite dev server, a production build served by `vite preview`, or none.
+ * @property {'dev' | 'hosting' | false} [web] Vite's dev server; the production build (`vite
+ *   build`: prerendered pages, service worker) on firebase-tools' Hosting emulator with
+ *   firebase.json's hosting config (headers, cleanUrls, rewrites, 404); or none.
  * @property {boolean} [functions] Start the Functions emulator (and Auth). Default true.
  * @property {string} [functionsSource] A functions codebase to load instead of functions/ (a
  *   directory with its package.json, used as it is: no build). Its Firestore triggers run too.
  * @property {boolean} [auth] Start the Auth emulator. Default true.
  * @property {string} [dataDir] Keep Firestore and Auth data here across restarts (omit: memory only).
- * @property {boolean} [fixedPorts] Use the ports of firebase.json (and 5173 for Vite) instead of free ones.
+ * @property {boolean} [fixedPorts] Use the ports of firebase.json (5173 for Vite's dev server)
+ *   instead of free ones.
  * @property {(line: string) => void} [log] Where the processes' output goes (default: dropped).
  */
 
-/** Thrown when a fixed port is taken, so callers can print a clear message. */
+/** Thrown when a fixed port is taken, so callers can say who holds it (port-owner.mjs). */
 export class PortInUseError extends Error {
   /** @param {string} what @param {number} port */
   constructor(what, port) {
     super(
       `Port ${port} (${what}) is already in use. Stop whatever uses it, or free it, and try again.`,
     );
+    this.what = what;
     this.port = port;
   }
-}
-
-/** @returns {Promise<number>} */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, host, () => {
-      const address = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-/** @param {number} port @returns {Promise<boolean>} */
-export function isPortFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, host, () => server.close(() => resolve(true)));
-  });
-}
-
-/**
- * Spawns a long-running child and resolves once `ready(output)` says so.
- * @param {string} name
- * @param {string} command
- * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, ready: (output: string) => boolean | Promise<boolean>, timeoutMs?: number, log?: (line: string) => void }} options
- */
-export async function startProcess(name, command, args, options) {
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? rootDir,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  let exited = false;
-  const onData = (/** @type {Buffer} */ chunk) => {
-    const text = chunk.toString();
-    output += text;
-    if (output.length > 200_000) output = output.slice(-100_000);
-    for (const line of text.split('\n')) if (line.trim()) options.log?.(`[${name}] ${line}`);
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exitPromise = new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
-      exited = true;
-      resolve({ code, signal });
-    });
-  });
-
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  try {
-    while (!(await options.ready(output))) {
-      if (exited) throw new Error(`${name} exited before it was ready:\n${output.slice(-4000)}`);
-      if (Date.now() > deadline) {
-        throw new Error(
-          `${name} was not ready within ${options.timeoutMs ?? 90_000} ms:\n${output.slice(-4000)}`,
-        );
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  } catch (error) {
-    killTree(child.pid);
-    throw error;
-  }
-
-  return {
-    name,
-    output: () => output,
-    /** Stops the process group: SIGINT first (lets firebase-tools export data), SIGKILL after a grace period. */
-    async stop(graceMs = 10_000) {
-      if (exited) return;
-      killTree(child.pid, 'SIGINT');
-      const timer = setTimeout(() => killTree(child.pid, 'SIGKILL'), graceMs);
-      await exitPromise;
-      clearTimeout(timer);
-      killTree(child.pid, 'SIGKILL'); // stragglers in the group (function workers)
-    },
-  };
-}
-
-/** @param {number | undefined} pid @param {NodeJS.Signals} [signal] */
-function killTree(pid, signal = 'SIGKILL') {
-  if (!pid) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** @param {string} url */
-async function httpOk(url) {
-  try {
-    const response = await fetch(url);
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Runs a command to completion; rejects with its output when it fails.
- * @param {string} name
- * @param {string} command
- * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
- * @returns {Promise<string>} the command's output
- */
-export function run(name, command, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd ?? rootDir,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (/** @type {Buffer} */ chunk) => {
-      output += chunk.toString();
-      for (const line of chunk.toString().split('\n'))
-        if (line.trim()) options.log?.(`[${name}] ${line}`);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(output)
-        : reject(new Error(`${name} failed (exit ${code}):\n${output.slice(-4000)}`)),
-    );
-  });
 }
 
 /** Bundles functions/ (its `build` script, as firebase deploy's predeploy runs it) into functions/lib. */
@@ -211,9 +92,17 @@ export async function startLocalSuite(options = {}) {
   }
 }
 
-/** @typedef {{ firestore: number, auth: number, functions: number, web: number, hub: number, logging: number }} Ports */
+/**
+ * @typedef {object} Ports
+ * @property {number} firestore
+ * @property {number} auth
+ * @property {number} functions
+ * @property {number} web Vite's dev server, or the Hosting emulator
+ * @property {number} hub the suite's hub (hub.mjs)
+ * @property {number} firebaseHub firebase-tools' own hub, behind it
+ * @property {number} logging
+ */
 /** @typedef {{ stop: (graceMs?: number) => Promise<void> }} Stoppable */
-/** @typedef {Record<string, string>} ViteEnv */
 
 /**
  * @param {SuiteOptions} options
@@ -222,69 +111,87 @@ export async function startLocalSuite(options = {}) {
 async function startLocalSuiteOnce(options) {
   const web = options.web ?? false;
   const withFunctions = options.functions ?? true;
-  const withAuth = options.auth ?? true;
+  const withAuth = (options.auth ?? true) || withFunctions;
   const log = options.log ?? (() => {});
-  const firebaseJson = JSON.parse(readFileSync(path.join(rootDir, 'firebase.json'), 'utf8'));
-  const ports = await choosePorts(firebaseJson, options.fixedPorts ?? false);
+  const firebaseJson = readFirebaseJson(path.join(rootDir, 'firebase.json'));
+  const ports = await choosePorts(firebaseJson, options.fixedPorts ?? false, web);
   if (options.fixedPorts) await checkFixedPorts(ports, { web, withAuth, withFunctions });
+  const address = (/** @type {number} */ port) => ({ host, port });
 
   /** @type {Stoppable[]} */
   const started = [];
   /** @type {string[]} */
   const tempFiles = [];
+  const temporary = (/** @type {string} */ file) => {
+    tempFiles.push(file);
+    watchFile(file);
+    return file;
+  };
   const stop = async () => {
     for (const proc of started.reverse()) await proc.stop();
-    for (const file of tempFiles) rmSync(file, { force: true, recursive: true });
+    for (const file of tempFiles) {
+      rmSync(file, { force: true, recursive: true });
+      forgetFile(file);
+    }
   };
 
-  /** @type {TriggerSync | null} */
-  let triggerSync = null;
   try {
     started.push(await startFirestore(ports, options.dataDir, withFunctions, log));
+    const viteEnv = {
+      VITE_FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
+      VITE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
+      VITE_FUNCTIONS_EMULATOR_HOST: `${host}:${ports.functions}`,
+    };
+    /** @type {string | null} the production build the Hosting emulator serves */
+    let publicDir = null;
+    if (web === 'hosting') {
+      publicDir = temporary(path.join(rootDir, '.local', `web-dist-${ports.web}`));
+      await buildWeb(viteEnv, publicDir, log);
+    }
     const only = [
-      withAuth || withFunctions ? 'auth' : null,
+      withAuth ? 'auth' : null,
       withFunctions ? 'functions' : null,
+      publicDir ? 'hosting' : null,
     ].filter((name) => name !== null);
+    /** @type {Address | null} */
+    let hub = null;
     if (only.length > 0) {
       if (withFunctions && !options.functionsSource) await buildFunctions(log);
-      const configPath = writeFirebaseConfig(firebaseJson, ports, options.functionsSource);
-      tempFiles.push(configPath);
+      const configPath = writeFirebaseConfig(firebaseJson, ports, {
+        functionsSource: options.functionsSource,
+        publicDir,
+        connectSources: Object.values(viteEnv).map((hostPort) => `http://${hostPort}`),
+      });
+      temporary(configPath);
       started.push(await startFirebaseTools(only, configPath, ports, options.dataDir, log));
-      if (withFunctions) {
-        triggerSync = await syncTriggers({
-          projectId,
-          functions: { host, port: ports.functions },
-          firestore: { host, port: ports.firestore },
-          log,
-        });
-        started.push(triggerSync);
-      }
+      const triggerSync = withFunctions
+        ? await syncTriggers({
+            projectId,
+            functions: address(ports.functions),
+            firestore: address(ports.firestore),
+            log,
+          })
+        : null;
+      if (triggerSync) started.push(triggerSync);
+      const front = await startHub({
+        listen: address(ports.hub),
+        firebaseHub: address(ports.firebaseHub),
+        firestore: address(ports.firestore),
+        syncTriggers: triggerSync ? triggerSync.syncNow : null,
+        log,
+      });
+      started.push(front);
+      hub = front.address;
     }
-    /** @type {string | null} */
-    let webUrl = null;
-    if (web) {
-      webUrl = `http://${host}:${ports.web}`;
-      const viteEnv = {
-        VITE_FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
-        VITE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
-        VITE_FUNCTIONS_EMULATOR_HOST: `${host}:${ports.functions}`,
-      };
-      if (web === 'preview') {
-        const outDir = path.join(rootDir, '.local', `web-dist-${ports.web}`);
-        tempFiles.push(outDir);
-        started.push(await startWebPreview(ports.web, viteEnv, outDir, log));
-      } else {
-        started.push(await startWebDev(ports.web, viteEnv, log));
-      }
-    }
+    if (web === 'dev') started.push(await startWebDev(ports.web, viteEnv, log));
 
     return {
       projectId,
-      firestore: { host, port: ports.firestore },
-      auth: withAuth || withFunctions ? { host, port: ports.auth } : null,
-      functions: withFunctions ? { host, port: ports.functions } : null,
-      webUrl,
-      triggerSync,
+      firestore: address(ports.firestore),
+      auth: withAuth ? address(ports.auth) : null,
+      functions: withFunctions ? address(ports.functions) : null,
+      hub,
+      webUrl: web ? `http://${host}:${ports.web}` : null,
       stop,
     };
   } catch (error) {
@@ -294,18 +201,23 @@ async function startLocalSuiteOnce(options) {
 }
 
 /**
- * The ports of firebase.json (and 5173 for Vite) when fixed, free ones otherwise.
- * @param {{ emulators: Record<string, { port: number }> }} firebaseJson
+ * The ports of firebase.json (5173 for Vite's dev server) when fixed, free ones otherwise.
+ * @param {FirebaseJson} firebaseJson
  * @param {boolean} fixed
+ * @param {SuiteOptions['web']} web
  * @returns {Promise<Ports>}
  */
-async function choosePorts(firebaseJson, fixed) {
+async function choosePorts(firebaseJson, fixed, web) {
+  /** @param {string} name @param {number} fallback */
+  const port = async (name, fallback) =>
+    fixed ? (firebaseJson.emulators[name]?.port ?? fallback) : await freePort();
   return {
-    firestore: fixed ? firebaseJson.emulators.firestore.port : await freePort(),
-    auth: fixed ? firebaseJson.emulators.auth.port : await freePort(),
-    functions: fixed ? firebaseJson.emulators.functions.port : await freePort(),
-    web: fixed ? 5173 : await freePort(),
-    hub: await freePort(),
+    firestore: await port('firestore', 8080),
+    auth: await port('auth', 9099),
+    functions: await port('functions', 5001),
+    web: web === 'hosting' ? await port('hosting', 5000) : fixed ? 5173 : await freePort(),
+    hub: await port('hub', 4400),
+    firebaseHub: await freePort(),
     logging: await freePort(),
   };
 }
@@ -318,11 +230,13 @@ async function choosePorts(firebaseJson, fixed) {
 async function checkFixedPorts(ports, { web, withAuth, withFunctions }) {
   /** @type {[string, number][]} */
   const wanted = [['Firestore emulator', ports.firestore]];
-  if (withAuth || withFunctions) wanted.push(['Auth emulator', ports.auth]);
+  if (withAuth) wanted.push(['Auth emulator', ports.auth]);
   if (withFunctions) wanted.push(['Functions emulator', ports.functions]);
-  if (web) wanted.push(['web app', ports.web]);
+  if (withAuth || withFunctions || web === 'hosting') wanted.push(['Emulator Hub', ports.hub]);
+  if (web === 'dev') wanted.push(['web app (Vite)', ports.web]);
+  if (web === 'hosting') wanted.push(['web app (Hosting emulator)', ports.web]);
   for (const [what, port] of wanted) {
-    if (!(await isPortFree(Number(port)))) throw new PortInUseError(String(what), Number(port));
+    if (!(await isPortFree(port))) throw new PortInUseError(what, port);
   }
 }
 
@@ -345,11 +259,10 @@ async function startFirestore(ports, dataDir, withFunctions, log) {
     String(ports.firestore),
     '--project',
     projectId,
-    '--rules',
-    path.join(rootDir, 'firestore.rules'),
-    // Queries production would refuse for a missing composite index fail here too.
-    '--indexes',
-    path.join(rootDir, 'firestore.indexes.json'),
+    // Each database's rules and indexes as firebase.json deploys them: queries production would
+    // refuse for a missing composite index fail here too, and TTL policies apply.
+    '--config',
+    path.join(rootDir, 'firebase.json'),
   ];
   if (withFunctions) emulatorArgs.push('--functions_emulator', `${host}:${ports.functions}`);
   if (dataDir) {
@@ -365,33 +278,40 @@ async function startFirestore(ports, dataDir, withFunctions, log) {
 
 /**
  * Writes the firebase-tools config for this suite's ports; returns its path (the caller removes it).
- * @param {object} firebaseJson
+ * @param {FirebaseJson} firebaseJson
  * @param {Ports} ports
- * @param {string} [functionsSource] another functions codebase than functions/
+ * @param {{ functionsSource?: string, publicDir: string | null, connectSources: string[] }} options
+ *   another functions codebase than functions/; the build the Hosting emulator serves, and the
+ *   emulators' origins its CSP lets the app reach
  */
-function writeFirebaseConfig(firebaseJson, ports, functionsSource) {
+function writeFirebaseConfig(firebaseJson, ports, { functionsSource, publicDir, connectSources }) {
   const functions = functionsSource
     ? { functions: [{ source: path.relative(rootDir, functionsSource), codebase: 'default' }] }
     : {};
+  const hosting = publicDir
+    ? suiteHosting(firebaseJson.hosting, { configDir: rootDir, publicDir, connectSources })
+    : firebaseJson.hosting;
   const config = {
     ...firebaseJson,
     ...functions,
+    hosting,
     emulators: {
       singleProjectMode: true,
       ui: { enabled: false },
-      hub: { host, port: ports.hub },
+      hub: { host, port: ports.firebaseHub },
       logging: { host, port: ports.logging },
       auth: { host, port: ports.auth },
       functions: { host, port: ports.functions },
+      hosting: { host, port: ports.web },
     },
   };
-  const configPath = path.join(rootDir, `.suite-firebase.${ports.hub}.json`);
+  const configPath = path.join(rootDir, `.suite-firebase.${ports.firebaseHub}.json`);
   writeFileSync(configPath, JSON.stringify(config, null, 2));
   return configPath;
 }
 
 /**
- * The Auth and Functions emulators from firebase-tools, talking to our Firestore emulator.
+ * firebase-tools' emulators (Auth, Functions, Hosting), talking to our Firestore emulator.
  * @param {string[]} only the firebase-tools emulators to start
  * @param {string} configPath
  * @param {Ports} ports
@@ -409,7 +329,7 @@ async function startFirebaseTools(only, configPath, ports, dataDir, log) {
     '--config',
     configPath,
   ];
-  if (dataDir) {
+  if (dataDir && only.includes('auth')) {
     const authData = path.join(dataDir, 'auth');
     if (existsSync(path.join(authData, 'firebase-export-metadata.json')))
       args.push('--import', authData);
@@ -421,6 +341,8 @@ async function startFirebaseTools(only, configPath, ports, dataDir, log) {
       GCLOUD_PROJECT: projectId,
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
       NO_UPDATE_NOTIFIER: '1',
+      // Only emulators here: no lookup of Google's metadata server (it warns when it gets a 403).
+      METADATA_SERVER_DETECTION: 'none',
       // A function worker's first start can take over 10 s on a busy 2-core machine.
       FUNCTIONS_DISCOVERY_TIMEOUT: '120',
       CI: process.env.CI ?? 'true',
@@ -441,11 +363,11 @@ const vite = path.join(rootDir, 'node_modules/vite/bin/vite.js');
 const webDir = path.join(rootDir, 'web');
 
 /**
- * A production build of the web app into `outDir`, served by `vite preview`.
- * @param {number} port @param {ViteEnv} viteEnv @param {string} outDir
+ * A production build of the web app into `outDir` (prerendered pages, service worker).
+ * @param {Record<string, string>} viteEnv @param {string} outDir
  * @param {(line: string) => void} log
  */
-async function startWebPreview(port, viteEnv, outDir, log) {
+async function buildWeb(viteEnv, outDir, log) {
   // A production build whatever runs the suite: under vitest (the e2e tests) NODE_ENV is 'test',
   // which Vite would pass on (React's development build, import.meta.env.PROD false, so no
   // service worker registered).
@@ -454,19 +376,11 @@ async function startWebPreview(port, viteEnv, outDir, log) {
     env: { ...viteEnv, NODE_ENV: 'production' },
     log,
   });
-  const args = [vite, 'preview', '--outDir', outDir, '--host', host, '--port', String(port)];
-  return startProcess('vite preview', process.execPath, [...args, '--strictPort'], {
-    cwd: webDir,
-    env: viteEnv,
-    ready: () => httpOk(`http://${host}:${port}`),
-    timeoutMs: 30_000,
-    log,
-  });
 }
 
 /**
  * The Vite dev server for the web app.
- * @param {number} port @param {ViteEnv} viteEnv @param {(line: string) => void} log
+ * @param {number} port @param {Record<string, string>} viteEnv @param {(line: string) => void} log
  */
 function startWebDev(port, viteEnv, log) {
   const args = [vite, '--host', host, '--port', String(port), '--strictPort'];

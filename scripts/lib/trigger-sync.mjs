@@ -22,8 +22,8 @@
 /**
  * @typedef {object} TriggerSync the running sync
  * @property {() => Promise<void>} stop
- * @property {() => Promise<void>} pause registers nothing until resumed (waits for the round under way)
- * @property {() => void} resume
+ * @property {() => Promise<void>} syncNow one round now, after the round under way: the
+ *   registrations match the Functions emulator's triggers when it resolves (rejects on failure)
  */
 
 const PROBE = '__trigger_key_probe__';
@@ -141,8 +141,8 @@ async function desiredRegistrations(functionsBase, projectId, defs) {
 
 /**
  * Starts polling; `ready` resolves after the first complete sync (with the number of triggers).
- * `onRound` is told each time a round is due (with whether it was skipped, paused): for tests.
- * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void, onRound?: (paused: boolean) => void }} options
+ * `onRound` is told after each polling round: for tests.
+ * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void, onRound?: () => void }} options
  */
 export function startTriggerSync(options) {
   const { projectId, intervalMs = 1000 } = options;
@@ -207,27 +207,35 @@ export function startTriggerSync(options) {
   const ready = new Promise((resolve) => (resolveReady = resolve));
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
-  let paused = false;
-  /** The round under way, if any (a pause waits for it). */
-  /** @type {Promise<void> | null} */
+  /** The round under way, if any: rounds never overlap. */
+  /** @type {Promise<unknown> | null} */
   let round = null;
-  const runRound = async () => {
+  /** @param {() => Promise<void>} body */
+  const oneRound = async (body) => {
+    while (round) await round.catch(() => {});
+    const current = body();
+    round = current;
     try {
-      resolveReady(await syncOnce());
-      lastError = '';
-    } catch (error) {
-      const message = String(error instanceof Error ? error.message : error);
-      if (message !== lastError) log(`[triggers] sync failed (retrying): ${message}`);
-      lastError = message;
+      await current;
+    } finally {
+      if (round === current) round = null;
     }
   };
+  const synced = async () => {
+    resolveReady(await syncOnce());
+    lastError = '';
+  };
   const loop = async () => {
-    if (!paused) {
-      round = runRound();
-      await round;
-      round = null;
-    }
-    options.onRound?.(paused);
+    await oneRound(async () => {
+      try {
+        await synced();
+      } catch (error) {
+        const message = String(error instanceof Error ? error.message : error);
+        if (message !== lastError) log(`[triggers] sync failed (retrying): ${message}`);
+        lastError = message;
+      }
+    });
+    options.onRound?.();
     if (!stopped) timer = setTimeout(loop, intervalMs);
   };
   void loop();
@@ -238,23 +246,18 @@ export function startTriggerSync(options) {
       clearTimeout(timer);
     },
     /**
-     * Registers nothing until `resume()`, from when the round under way (if any) has ended: a bulk
-     * seed unregisters the triggers and must not see them registered again mid-way.
+     * A round now, after the one under way: once the Functions emulator has reloaded its triggers
+     * (enableBackgroundTriggers gives them new keys), our emulator gets them at once rather than
+     * within the polling interval.
      */
-    async pause() {
-      paused = true;
-      await round;
-    },
-    resume() {
-      paused = false;
-    },
+    syncNow: () => oneRound(synced),
   };
 }
 
 /**
  * Starts the sync and waits for its first round (the local suite's step after the Functions
  * emulator is ready); rejects when nothing could be registered within `timeoutMs`.
- * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void, onRound?: (paused: boolean) => void, timeoutMs?: number }} options
+ * @param {{ projectId: string, functions: Address, firestore: Address, intervalMs?: number, log?: (line: string) => void, onRound?: () => void, timeoutMs?: number }} options
  * @returns {Promise<TriggerSync>}
  */
 export async function syncTriggers(options) {
@@ -276,5 +279,5 @@ export async function syncTriggers(options) {
   } finally {
     clearTimeout(timer);
   }
-  return { stop: async () => sync.stop(), pause: sync.pause, resume: sync.resume };
+  return { stop: async () => sync.stop(), syncNow: sync.syncNow };
 }

@@ -72,6 +72,8 @@ export class Dispatcher {
   private readonly requests = new Set<http.ClientRequest>();
   private inFlight = 0;
   private queued = 0;
+  /** Told when nothing is queued or in flight any more (see `whenIdle`). */
+  private readonly idleWaiters = new Set<() => void>();
   private pumpScheduled = false;
   private closed = false;
   private downSince?: number;
@@ -115,9 +117,16 @@ export class Dispatcher {
     this.schedulePump();
   }
 
+  /** Resolves once every event queued so far has been delivered (or given up); at once when none is. */
+  whenIdle(): Promise<void> {
+    if (this.queued === 0 || this.closed) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.add(resolve));
+  }
+
   /** Stops delivering: pending events are dropped, requests in flight aborted. */
   close(): void {
     this.closed = true;
+    this.notifyIdle();
     for (const t of this.timers) clearTimeout(t);
     for (const r of this.requests) r.destroy();
     this.lanes.clear();
@@ -164,8 +173,14 @@ export class Dispatcher {
       this.queued--;
       if (q.length) this.ready.push(lane);
       else this.lanes.delete(lane);
+      if (this.queued === 0) this.notifyIdle();
     }
     this.pump();
+  }
+
+  private notifyIdle(): void {
+    for (const resolve of this.idleWaiters) resolve();
+    this.idleWaiters.clear();
   }
 
   /** Milliseconds until the next attempt, or undefined when this attempt is the last. */

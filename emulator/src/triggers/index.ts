@@ -29,10 +29,14 @@ export function functionName(key: string): string {
   return key.replace(/-\d+(-[^-]+)?$/, '');
 }
 
+/** Longest a disable waits for the events queued before it (a Functions emulator that is down). */
+const DISABLE_DRAIN_MS = 60_000;
+
 export class Triggers {
   readonly registry = new TriggerRegistry();
   private readonly dispatcher?: Dispatcher;
   private warnedNoTarget = false;
+  private enabled = true;
 
   constructor(private readonly options: TriggerOptions) {
     if (options.functionsEmulator) {
@@ -55,9 +59,38 @@ export class Triggers {
     return this.dispatcher?.pending ?? 0;
   }
 
+  /**
+   * Whether writes fire triggers. The Emulator Hub's `PUT /functions/disableBackgroundTriggers`
+   * turns firebase-tools' Functions emulator away from events (it answers them 204 and runs
+   * nothing); switched off here too, the writes queue no event at all, so a bulk seed costs no
+   * delivery. Registrations are kept and still accepted meanwhile.
+   */
+  get backgroundTriggersEnabled(): boolean {
+    return this.enabled;
+  }
+
+  /**
+   * Stops queueing events; resolves once the events queued before have been delivered (as the
+   * Functions emulator finishes its queued work when disabled), or after `drainMs`.
+   */
+  async disableBackgroundTriggers(drainMs = DISABLE_DRAIN_MS): Promise<void> {
+    if (this.enabled) this.options.log('Background triggers disabled: writes fire no trigger.');
+    this.enabled = false;
+    if (!this.dispatcher) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)));
+    await Promise.race([this.dispatcher.whenIdle(), waited]);
+    clearTimeout(timer);
+  }
+
+  enableBackgroundTriggers(): void {
+    if (!this.enabled) this.options.log('Background triggers enabled.');
+    this.enabled = true;
+  }
+
   /** After a commit has been made durable: queues the events its changes trigger (cheap; no I/O). */
   onCommit = (db: Database, changes: DocChange[], time: number, caller: Caller): void => {
-    if (this.registry.size === 0) return;
+    if (!this.enabled || this.registry.size === 0) return;
     const { projectId, databaseId } = db.id;
     for (const change of changes) {
       const kind = changeKind(change);

@@ -7,6 +7,10 @@
  *   DELETE /emulator/v1/projects/{p}/triggers/{key}                            one (v1 or v2)
  *   DELETE /emulator/v1/projects/{p}/eventarcTrigger?eventarcTriggerId={key}   one (v2)
  *   DELETE /emulator/v1/projects/{p}/triggers                                  all of a project
+ * and the Emulator Hub's switch for background functions, on the same paths as firebase-tools' hub
+ * (the local suite's hub calls these beside its own):
+ *   PUT    /functions/disableBackgroundTriggers   writes fire no trigger until enabled again
+ *   PUT    /functions/enableBackgroundTriggers
  */
 import {
   functionName,
@@ -21,6 +25,8 @@ import { EndpointError, readJsonBody, sendEndpointJson, type BuiltinEndpoint } f
 const EVENTARC = /^\/emulator\/v1\/projects\/([^/]+)\/eventarcTrigger$/;
 const ONE = /^\/emulator\/v1\/projects\/([^/]+)\/triggers\/([^/]+)$/;
 const ALL = /^\/emulator\/v1\/projects\/([^/]+)\/triggers$/;
+const DISABLE = /^\/functions\/disableBackgroundTriggers$/;
+const ENABLE = /^\/functions\/enableBackgroundTriggers$/;
 
 /** firebase-tools posts the bundle as a JSON string; a doubly encoded one is read too. */
 async function readBundle(req: Parameters<typeof readJsonBody>[0]): Promise<unknown> {
@@ -93,6 +99,7 @@ export function triggerEndpoints(triggers: Triggers): BuiltinEndpoint[] {
       handle({ res, params: [projectId] }) {
         sendEndpointJson(res, 200, {
           functionsEmulator: triggers.target ?? null,
+          backgroundTriggersEnabled: triggers.backgroundTriggersEnabled,
           triggers: triggers.registry.list(projectId).map(describe),
         });
       },
@@ -116,6 +123,22 @@ export function triggerEndpoints(triggers: Triggers): BuiltinEndpoint[] {
       path: ALL,
       handle({ res, params: [projectId] }) {
         sendEndpointJson(res, 200, { removed: triggers.registry.clear(projectId) });
+      },
+    },
+    {
+      method: 'PUT',
+      path: DISABLE,
+      async handle({ res }) {
+        await triggers.disableBackgroundTriggers();
+        sendEndpointJson(res, 200, { enabled: false });
+      },
+    },
+    {
+      method: 'PUT',
+      path: ENABLE,
+      handle({ res }) {
+        triggers.enableBackgroundTriggers();
+        sendEndpointJson(res, 200, { enabled: true });
       },
     },
   ];
