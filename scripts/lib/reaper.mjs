@@ -3,8 +3,8 @@
  * process groups the parent started, and remove its temporary files. The parent writes `+PGID` /
  * `-PGID` and `+file:PATH` / `-file:PATH` lines to this process's stdin, a pipe only it holds; when
  * the pipe closes (the parent exited, or was killed: SIGKILL, a closed terminal, a CI timeout),
- * every group still listed gets SIGINT (firebase-tools exports its data on it), and SIGKILL if it
- * is still there after a grace period; then the files still listed are removed, and it exits.
+ * every group still listed gets SIGINT (firebase-tools exports its data on it), the files still
+ * listed are removed, and a group still there after a grace period gets SIGKILL; then it exits.
  * Started by processes.mjs; not meant to be run by hand.
  */
 
@@ -47,12 +47,14 @@ async function reap() {
   reaping = true;
   const left = () => [...groups].filter(alive);
   signal(left(), 'SIGINT');
+  // The processes read their config files when they started: the files can go now, so a loaded
+  // machine's slow shutdown never leaves them behind.
+  for (const file of files) rmSync(file, { recursive: true, force: true });
   const deadline = Date.now() + GRACE_MS;
   while (left().length > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   signal(left(), 'SIGKILL');
-  for (const file of files) rmSync(file, { recursive: true, force: true });
   process.exit(0);
 }
 
