@@ -3,7 +3,9 @@
  * measure, value, goal, met?). Benchmarks never pass or fail on time (the machines are shared and
  * noisy); they print numbers, compared with goals. The table is also written as JSON to
  * bench/results/ (git-ignored); a full run also rewrites BENCHMARKS.md with the machine it ran on.
- * `npm run bench -- panel` (or `-- 5`) runs one section; several may be named; `npm run bench -- --list`
+ * `npm run bench -- panel` (or `-- 5`) runs one section; several may be named; flags after the
+ * sections go to each of their files, ahead of the section's own (`npm run bench -- panel --active
+ * 100000 --throttle 4`: the files read the first occurrence of a flag); `npm run bench -- --list`
  * prints the sections. The sections and their files are listed once, in bench/lib/report.ts. Runs
  * under tsx (package.json), as the benchmarks, which are TypeScript.
  */
@@ -32,7 +34,11 @@ function sectionOf(word) {
   return found.id;
 }
 
-const words = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const firstFlag = argv.findIndex((word) => word.startsWith('--') && word !== '--list');
+/** Section names or numbers, then the flags passed through to their files. */
+const words = firstFlag === -1 ? argv : argv.slice(0, firstFlag);
+const passedFlags = firstFlag === -1 ? [] : argv.slice(firstFlag);
 if (words.includes('--list')) {
   for (const [i, s] of sections.entries()) {
     const files = s.files.map((command) => command.join(' ')).join(', ');
@@ -42,7 +48,8 @@ if (words.includes('--list')) {
 }
 const wanted = words.length ? new Set(words.map(sectionOf)) : null;
 const chosen = sections.filter((s) => !wanted || wanted.has(s.id));
-const fullRun = chosen.length === sections.length;
+// A run with flags measures something else than the goals' setting: it never rewrites BENCHMARKS.md.
+const fullRun = chosen.length === sections.length && passedFlags.length === 0;
 
 const resultsDir = path.join(rootDir, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
@@ -54,7 +61,7 @@ const machineBefore = machineInfo();
 /** @param {readonly string[]} command @returns {Promise<number>} */
 function runFile([file, ...args]) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...passedFlags, ...args], {
       cwd: rootDir,
       stdio: 'inherit',
       env: { ...process.env, BENCH_RESULTS_FILE: linesFile },
