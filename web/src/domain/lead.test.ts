@@ -34,6 +34,7 @@ describe('the lead table (lead.ts leadFields)', () => {
       'last_contacted_at',
       'assigned_to',
       'trash_undone_at',
+      'trash_batch',
     ]);
     expect(leadSourceTextFields).toEqual(['utm_source', 'utm_medium', 'utm_campaign']);
     expect(leadSourceTextLimits).toEqual({ min: 1, max: 100 });

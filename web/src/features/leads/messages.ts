@@ -77,6 +77,12 @@ export const leadsTexts = {
   bulkStatusSelect: 'Novo status dos selecionados',
   bulkStatus: 'Alterar status',
   bulkTrash: 'Mover selecionados para lixeira',
+  bulkTrashTitle: 'Mover para a lixeira',
+  bulkTrashConfirm: (n: number) =>
+    n === 1
+      ? 'O lead selecionado será movido para a lixeira.'
+      : `Os ${formatCount(n)} leads selecionados serão movidos para a lixeira.`,
+  bulkTrashButton: 'Mover para lixeira',
   clearSelection: 'Limpar seleção',
   pagination: 'Páginas da lista',
   showing: (from: number, to: number, total: number) =>
@@ -155,10 +161,12 @@ export function clearErrorToast(moved: number, total: number): ToastText {
 }
 
 export function bulkTrashedToast(count: number): ToastText {
-  return {
-    title: 'Lead movido para lixeira',
-    message: `${formatCount(count)} leads movidos para a lixeira.`,
-  };
+  return count === 1
+    ? { title: 'Lead movido para lixeira', message: '1 lead movido para a lixeira.' }
+    : {
+        title: 'Leads movidos para a lixeira',
+        message: `${formatCount(count)} leads movidos para a lixeira.`,
+      };
 }
 
 export function bulkStatusToast(count: number): ToastText {
