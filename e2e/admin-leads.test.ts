@@ -332,14 +332,16 @@ describe('Exportar Qualificados', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data');
+    expect(lines[0]).toBe(
+      'Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data;Último contato;Responsável',
+    );
     expect(lines.at(-1)).toBe('');
     const mine = lines.filter((line) => line.includes(tag));
     const date = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`;
     expect(mine).toHaveLength(3);
     expect(mine[0]).toMatch(
       new RegExp(
-        `^"${tag} Zé ""Da Silva""; Jr, filho";\\(79\\) 98888-7777;Aux Serraria;Joazeiro;;;principal;${date}$`,
+        `^"${tag} Zé ""Da Silva""; Jr, filho";\\(79\\) 98888-7777;Aux Serraria;Joazeiro;;;Principal;${date};;$`,
       ),
     );
     expect(mine[1]).toMatch(
@@ -347,7 +349,7 @@ describe('Exportar Qualificados', () => {
     );
     expect(mine[2]).toMatch(
       new RegExp(
-        `^"'@${tag} São João";\\(79\\) 98888-7777;\\[Conecta\\] Consultor de Vendas;Aracaju - Atalaia;40;Mais de 10 anos;principal;${date}$`,
+        `^"'@${tag} São João";\\(79\\) 98888-7777;\\[Conecta\\] Consultor de Vendas;Aracaju - Atalaia;40;Mais de 10 anos;Principal;${date};;$`,
       ),
     );
     // The file follows the filters (the search): the qualified leads shown, and nothing else.

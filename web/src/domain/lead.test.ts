@@ -69,10 +69,8 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Status',
       'Data Exclusão',
     ]);
-    // The CSV holds the list's columns but 'Último contato'.
-    expect(qualifiedExportHeader).toEqual(
-      listColumns.map(columnLabel).filter((label) => label !== 'Último contato'),
-    );
+    // The exports hold the list's columns, then who is responsible.
+    expect(qualifiedExportHeader).toEqual([...listColumns.map(columnLabel), 'Responsável']);
   });
 
   test('cells: dates as dd/mm/aaaa hh:mm, a dash (in the CSV: nothing) for what a lead lacks', () => {

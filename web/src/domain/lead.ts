@@ -279,10 +279,16 @@ export const leadFields = {
     setTo: 'serverTime',
     writtenBy: 'admin',
     label: 'Último contato',
-    shownIn: ['list'],
+    shownIn: ['list', 'export'],
   },
   /** The responsible admin ('Responsável'). */
-  assigned_to: { type: 'admin', nullable: true, writtenBy: 'admin' },
+  assigned_to: {
+    type: 'admin',
+    nullable: true,
+    writtenBy: 'admin',
+    label: 'Responsável',
+    shownIn: ['export'],
+  },
   /**
    * The time of the last restore made by 'Desfazer', so the timeline can tell it from a restore
    * in the Lixeira (firestore.rules also holds it to a restore: isValidLeadRecordChange).

@@ -44,6 +44,10 @@ export const leadsTexts = {
   moreFilters: (on: number) => (on === 0 ? 'Filtros' : `Filtros (${on})`),
   export: 'Exportar Qualificados',
   exportView: 'Exportar lista',
+  /** The exports' file format. */
+  exportFormat: 'Formato do arquivo',
+  exportCsv: 'CSV',
+  exportXlsx: 'Excel (XLSX)',
   /** What the two exports take: both follow the filters and the period. */
   exportSummary: (qualified: number, listed: number) =>
     `Seguem os filtros acima: ${formatCount(qualified)} qualificado(s) (status Principal) ou os ${formatCount(listed)} lead(s) da lista, com origem e campanha.`,
