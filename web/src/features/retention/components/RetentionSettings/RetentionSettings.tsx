@@ -73,6 +73,24 @@ function useApplyNow(reload: () => Promise<RetentionState | null>, onDeleted?: (
   return { asked, shown, busy, ask, apply, close: () => setAsked(null) };
 }
 
+/** 'Aplicar retenção agora': how many leads will go, and the button that deletes them. */
+function ApplyNowDialog({ applyNow }: { applyNow: ReturnType<typeof useApplyNow> }) {
+  const { shown } = applyNow;
+  return (
+    <ConfirmDialog
+      opened={applyNow.asked !== null}
+      title={texts.applyTitle}
+      confirmLabel={shown ? texts.applyButton(shown.due) : ''}
+      cancelLabel={texts.cancel}
+      busy={applyNow.busy}
+      onConfirm={() => void applyNow.apply()}
+      onClose={applyNow.close}
+    >
+      {shown ? texts.applyConfirm(shown.due, shown.trashDays) : ''}
+    </ConfirmDialog>
+  );
+}
+
 export interface RetentionSettingsProps {
   /** Leads were deleted for good from the trash ('Lixeira (N)' is counted again). */
   onDeleted?: () => void;
@@ -166,17 +184,7 @@ export function RetentionSettings({ onDeleted }: RetentionSettingsProps) {
         </Stack>
       </form>
       <RetentionAudit />
-      <ConfirmDialog
-        opened={applyNow.asked !== null}
-        title={texts.applyTitle}
-        confirmLabel={applyNow.shown ? texts.applyButton(applyNow.shown.due) : ''}
-        cancelLabel={texts.cancel}
-        busy={applyNow.busy}
-        onConfirm={() => void applyNow.apply()}
-        onClose={applyNow.close}
-      >
-        {applyNow.shown ? texts.applyConfirm(applyNow.shown.due, applyNow.shown.trashDays) : ''}
-      </ConfirmDialog>
+      <ApplyNowDialog applyNow={applyNow} />
     </Paper>
   );
 }

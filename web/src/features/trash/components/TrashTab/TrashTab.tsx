@@ -88,6 +88,33 @@ function useBatchButtons(source: TrashSource, batches: TrashBatches, bulk: Trash
   };
 }
 
+/** 'Deletar permanentemente' one lead, after this question. */
+function DeleteDialog({
+  lead,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  lead: Lead | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (lead: Lead) => void;
+}) {
+  return (
+    <ConfirmDialog
+      opened={lead !== null}
+      title={trashTexts.confirmTitle}
+      confirmLabel={trashTexts.confirmButton}
+      cancelLabel={trashTexts.cancel}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => lead && onConfirm(lead)}
+    >
+      {lead ? trashTexts.confirm(lead.nome) : ''}
+    </ConfirmDialog>
+  );
+}
+
 export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
   const source = useTrashSource();
   const failed = useLoadFailure(onAccessLost);
@@ -172,21 +199,12 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
           </>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={confirming !== null}
-        title={trashTexts.confirmTitle}
-        confirmLabel={trashTexts.confirmButton}
-        cancelLabel={trashTexts.cancel}
+      <DeleteDialog
+        lead={confirming}
         busy={confirming !== null && pending.has(confirming.id)}
         onClose={() => setConfirming(null)}
-        onConfirm={() => {
-          const lead = confirming;
-          if (!lead) return;
-          void remove(lead).finally(() => setConfirming(null));
-        }}
-      >
-        {confirming ? trashTexts.confirm(confirming.nome) : ''}
-      </ConfirmDialog>
+        onConfirm={(lead) => void remove(lead).finally(() => setConfirming(null))}
+      />
     </PanelCard>
   );
 }
