@@ -107,8 +107,9 @@ describe('Lixeira: a batch', () => {
       ]);
     expect((await page.locator('tbody tr').allTextContents()).join()).not.toContain(`${tag} Fora`);
 
-    // Tick the whole batch, untick one, and restore the others.
+    // Tick the whole batch (its ids are read first), untick one, and restore the others.
     await page.getByRole('button', { name: 'Marcar o lote' }).click();
+    await page.getByRole('region', { name: '3 selecionado(s)' }).waitFor({ timeout: slow.timeout });
     for (const name of ['Um', 'Dois', 'Tres']) {
       expect(
         await page.getByRole('checkbox', { name: `Selecionar ${tag} ${name}` }).isChecked(),
