@@ -2,7 +2,8 @@
 // actions, the live arrivals from the public page, another admin's change, the CSV byte by byte,
 // Limpar Dados over more than 500 leads, and the error toasts when the emulator refuses.
 import { readFile } from 'node:fs/promises';
-import type { Dialog } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
+import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, test } from 'vitest';
 import { choose, field, waitForApp } from './public-support';
 import { createAdmin, slow } from './support/admin';
@@ -23,6 +24,14 @@ import { adminFirestore, slowWrites, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
 const { panel, seed, track, visitor } = usePanelHarness('leads');
+
+/** Confirms 'Mover selecionados para lixeira' (admin-trash-batches.test.ts tests the dialog). */
+async function confirmBulkTrash(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog', { name: 'Mover para a lixeira' })
+    .getByRole('button', { name: 'Mover para lixeira' })
+    .click();
+}
 
 async function activeCounts() {
   const snap = await adminFirestore().collection('leads').where('deleted_at', '==', null).get();
@@ -190,6 +199,7 @@ describe('Leads tab', () => {
     await page.getByRole('checkbox', { name: `Selecionar ${tag} Um` }).check();
     await page.getByRole('checkbox', { name: `Selecionar ${tag} Tres` }).check();
     await page.getByRole('button', { name: 'Mover selecionados para lixeira' }).click();
+    await confirmBulkTrash(page);
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Dois`]);
     // The list hides trashed rows as soon as the write is made locally: wait for the server.
     await expect
@@ -218,6 +228,7 @@ describe('Leads tab', () => {
     await bar(2).waitFor(slow);
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Um`, `${tag} Tres`]);
     await page.getByRole('button', { name: 'Mover selecionados para lixeira' }).click();
+    await confirmBulkTrash(page);
     await expect.poll(listedNames(page), slow).toEqual([]);
     await expect
       .poll(
@@ -321,14 +332,16 @@ describe('Exportar Qualificados', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data');
+    expect(lines[0]).toBe(
+      'Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data;Último contato;Responsável',
+    );
     expect(lines.at(-1)).toBe('');
     const mine = lines.filter((line) => line.includes(tag));
     const date = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`;
     expect(mine).toHaveLength(3);
     expect(mine[0]).toMatch(
       new RegExp(
-        `^"${tag} Zé ""Da Silva""; Jr, filho";\\(79\\) 98888-7777;Aux Serraria;Joazeiro;;;principal;${date}$`,
+        `^"${tag} Zé ""Da Silva""; Jr, filho";\\(79\\) 98888-7777;Aux Serraria;Joazeiro;;;Principal;${date};;$`,
       ),
     );
     expect(mine[1]).toMatch(
@@ -336,7 +349,7 @@ describe('Exportar Qualificados', () => {
     );
     expect(mine[2]).toMatch(
       new RegExp(
-        `^"'@${tag} São João";\\(79\\) 98888-7777;\\[Conecta\\] Consultor de Vendas;Aracaju - Atalaia;40;Mais de 10 anos;principal;${date}$`,
+        `^"'@${tag} São João";\\(79\\) 98888-7777;\\[Conecta\\] Consultor de Vendas;Aracaju - Atalaia;40;Mais de 10 anos;Principal;${date};;$`,
       ),
     );
     // The file follows the filters (the search): the qualified leads shown, and nothing else.
@@ -367,6 +380,14 @@ describe('Limpar Dados', () => {
       expect(await page.getByText(`${total} leads movidos para a lixeira.`).isVisible()).toBe(true);
       const left = await db.collection('leads').where('deleted_at', '==', null).count().get();
       expect(left.data().count).toBe(0);
+      // One batch for the whole run, though it took two writes: the Lixeira restores it as one.
+      const moved = await db
+        .collection('leads')
+        .where('nome', '>=', tag)
+        .where('nome', '<', `${tag}~`)
+        .get();
+      expect(new Set(moved.docs.map((doc) => doc.get('trash_batch'))).size).toBe(1);
+      expect(moved.docs[0]?.get('trash_batch')).toEqual(expect.any(String));
       await expect.poll(counter(page, 'Total de Leads'), slow).toBe('0');
       expect(await page.getByRole('button', { name: 'Limpar Dados' }).isDisabled()).toBe(true);
       await expect
@@ -377,7 +398,7 @@ describe('Limpar Dados', () => {
       for (let start = 0; start < before.docs.length; start += 500) {
         const batch = db.batch();
         for (const doc of before.docs.slice(start, start + 500))
-          batch.update(doc.ref, { deleted_at: null });
+          batch.update(doc.ref, { deleted_at: null, trash_batch: FieldValue.delete() });
         await batch.commit();
       }
     }

@@ -1,12 +1,12 @@
 /**
  * A candidate's request under LGPD (the person's right to see and erase their data): an admin finds everything stored about one person
  * by their WhatsApp number (active leads and those in the trash, with their subcollections), to
- * export it, or erases it for good. The erasure's audit entry keeps no personal data: how many
- * leads, when, by which admin.
+ * give them a copy, or erases it for good. The erasure's audit entry keeps nothing about the
+ * candidate: how many leads, when, by which admin.
  */
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/https';
-import { digitsOf, storedPhone } from '@vagas/common';
+import { collections, digitsOf, storedPhone } from '@vagas/common';
 import { functionsConfig } from './config.js';
 
 /**
@@ -32,11 +32,21 @@ function toJson(value: unknown): unknown {
   return value;
 }
 
-/** One lead as the export shows it: its fields, and its subcollections' documents. */
+/** A note about the candidate, as their copy shows it: the text and when (never who wrote it). */
+export interface CandidateNote {
+  text: string;
+  created_at: string | null;
+}
+
+/**
+ * One lead as the panel gets it: its stored fields (the panel's copy for the candidate picks the
+ * lead table's fields from them, with their labels) and the notes about the candidate. The
+ * timeline stays out: it is the team's record of its own work.
+ */
 export interface CandidateLead {
   id: string;
   data: Record<string, unknown>;
-  subcollections: Record<string, { id: string; data: Record<string, unknown> }[]>;
+  notes: CandidateNote[];
 }
 
 async function leadsOf(db: Firestore, stored: string) {
@@ -49,23 +59,33 @@ async function leadsOf(db: Firestore, stored: string) {
 export async function findCandidate(db: Firestore, stored: string): Promise<CandidateLead[]> {
   const found: CandidateLead[] = [];
   for (const doc of await leadsOf(db, stored)) {
-    const subcollections: CandidateLead['subcollections'] = {};
-    for (const sub of await doc.ref.listCollections()) {
-      subcollections[sub.id] = (await sub.get()).docs.map((d) => ({
-        id: d.id,
-        data: toJson(d.data() as DocumentData) as Record<string, unknown>,
-      }));
-    }
-    found.push({ id: doc.id, data: toJson(doc.data()) as Record<string, unknown>, subcollections });
+    const notes = await doc.ref.collection(collections.notes).orderBy('created_at').get();
+    found.push({
+      id: doc.id,
+      data: toJson(doc.data()) as Record<string, unknown>,
+      notes: notes.docs.map((note) => {
+        const data = toJson(note.data() as DocumentData) as Record<string, unknown>;
+        return {
+          text: String(data.text ?? ''),
+          created_at: typeof data.created_at === 'string' ? data.created_at : null,
+        };
+      }),
+    });
   }
   return found;
 }
 
-/** Deletes every lead of this number with its subcollections; the audit entry names no one. */
+/** Who acts on a request: the admin's uid and e-mail (the log names them). */
+export interface Actor {
+  uid: string;
+  email: string | null;
+}
+
+/** Deletes every lead of this number with its subcollections; the audit entry names no candidate. */
 export async function eraseCandidate(
   db: Firestore,
   stored: string,
-  by: string,
+  by: Actor,
   now: Date = new Date(),
 ): Promise<{ deleted: number }> {
   const docs = await leadsOf(db, stored);
@@ -73,7 +93,8 @@ export async function eraseCandidate(
   await db.collection(functionsConfig.privacyAuditCollection).add({
     kind: 'candidate-erasure',
     at: Timestamp.fromDate(now),
-    by,
+    by: by.uid,
+    by_email: by.email,
     deleted: docs.length,
   });
   return { deleted: docs.length };

@@ -140,11 +140,11 @@ export const countRedirect = onCall<unknown, Promise<number>>(async (request) =>
   return runCountRedirect(db);
 });
 
-/** Admin: the retention setting and the latest audit entries. */
+/** Admin: the retention setting, and how many leads 'Aplicar agora' would delete now. */
 export const getRetention = onCall(async (request) => {
   assertNoArguments(request.data);
   requireAdmin(request);
-  return { ...(await retention.readRetention(db)), audit: await retention.recentAudit(db) };
+  return retention.previewRetention(db);
 });
 
 /** Admin: sets `{ trashDays }` (null: off). */
@@ -157,9 +157,10 @@ export const saveRetention = onCall(async (request) => {
 
 /** Admin: 'Aplicar agora', the daily run at once (the local suite has no Pub/Sub emulator). */
 export const applyRetentionNow = onCall(async (request) => {
-  assertNoArguments(request.data);
   const caller = requireAdmin(request);
-  return retention.applyRetention(db, { kind: 'admin', uid: caller.uid });
+  const { cutoff } = retention.applyInput(request.data);
+  const by = { kind: 'admin' as const, uid: caller.uid, email: caller.token.email ?? null };
+  return retention.applyRetention(db, by, new Date(), cutoff);
 });
 
 /** Production: applies the retention setting every day at 03:00 (Brasília). */
@@ -182,7 +183,10 @@ export const findCandidate = onCall(async (request) => {
 export const eraseCandidate = onCall(async (request) => {
   const caller = requireAdmin(request);
   const { stored } = candidates.whatsappInput(request.data);
-  return candidates.eraseCandidate(db, stored, caller.uid);
+  return candidates.eraseCandidate(db, stored, {
+    uid: caller.uid,
+    email: caller.token.email ?? null,
+  });
 });
 
 /** Every change of a lead into its timeline, and its search keys; a deleted lead's notes and timeline removed. */

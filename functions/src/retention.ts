@@ -3,7 +3,8 @@
  * days are deleted for good, with their subcollections (notes, timeline). Off by default, as the
  * original app behaves (90 days suggested). Run daily by a scheduled function in production, and
  * by an admin's 'Aplicar agora' (locally, where the Pub/Sub emulator that runs schedules needs
- * Java). Each run adds an audit entry: when, how many, the setting: no personal data.
+ * Java). Each run adds an audit entry: when, how many, the setting, which admin ran it (or the
+ * schedule): nothing about the leads. Admins read those entries live (firestore.rules).
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/https';
@@ -80,30 +81,81 @@ export interface RetentionRun {
   cutoff: string | null;
 }
 
+/** Who runs it: the daily schedule, or an admin (their uid and e-mail, for the log). */
+export type RetentionTrigger =
+  { kind: 'schedule' } | { kind: 'admin'; uid: string; email: string | null };
+
 /** Leads per query page: deletes go through the BulkWriter of recursiveDelete. */
 const pageSize = 300;
 
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The moment before which a lead trashed then has stayed longer than `trashDays`. */
+const cutoffOf = (now: Date, trashDays: number) => new Date(now.getTime() - trashDays * dayMs);
+
+/** Leads trashed before `cutoff` (a range on deleted_at leaves out the active leads, deleted_at null). */
+const dueQuery = (db: Firestore, cutoff: Date) =>
+  db
+    .collection(functionsConfig.leadsCollection)
+    .where('deleted_at', '<', Timestamp.fromDate(cutoff))
+    .orderBy('deleted_at');
+
+/** What 'Aplicar agora' would delete now: the setting, the moment it counts from, how many. */
+export interface RetentionPreview {
+  trashDays: number | null;
+  /** ISO; null when retention is off. */
+  cutoff: string | null;
+  /** Leads trashed before `cutoff`; 0 when off. */
+  due: number;
+}
+
+/** The setting and how many leads a run would delete now (one count aggregation). */
+export async function previewRetention(
+  db: Firestore,
+  now: Date = new Date(),
+): Promise<RetentionPreview> {
+  const { trashDays } = await readRetention(db);
+  if (trashDays === null) return { trashDays, cutoff: null, due: 0 };
+  const cutoff = cutoffOf(now, trashDays);
+  const due = (await dueQuery(db, cutoff).count().get()).data().count;
+  return { trashDays, cutoff: cutoff.toISOString(), due };
+}
+
 /**
- * Deletes every lead whose `deleted_at` is older than the setting allows, then writes the audit
- * entry. `trigger` says who ran it: the schedule, or an admin (their uid).
+ * 'Aplicar agora' takes no arguments, or `{ cutoff }`: the moment its confirmation counted from
+ * (ISO), so it deletes the leads the admin was told about and not one that crossed the line while
+ * the dialog was open.
+ */
+export function applyInput(data: unknown): { cutoff: Date | null } {
+  if (data === null || data === undefined) return { cutoff: null };
+  const keys = typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : null;
+  const raw = (data as { cutoff?: unknown }).cutoff;
+  if (keys?.length === 0) return { cutoff: null };
+  const cutoff = typeof raw === 'string' ? new Date(raw) : null;
+  if (keys?.join() !== 'cutoff' || !cutoff || Number.isNaN(cutoff.getTime())) {
+    throw new HttpsError('invalid-argument', 'Send nothing, or { cutoff } as an ISO date.');
+  }
+  return { cutoff };
+}
+
+/**
+ * Deletes every lead whose `deleted_at` is older than the setting allows (and than `before`, when
+ * given: never a lead the setting keeps), then writes the audit entry: who ran it (the schedule, or
+ * an admin's uid and e-mail), the setting and how many, nothing about the leads.
  */
 export async function applyRetention(
   db: Firestore,
-  trigger: { kind: 'schedule' } | { kind: 'admin'; uid: string },
+  trigger: RetentionTrigger,
   now: Date = new Date(),
+  before: Date | null = null,
 ): Promise<RetentionRun> {
   const { trashDays } = await readRetention(db);
   if (trashDays === null) return { deleted: 0, trashDays: null, cutoff: null };
-  const cutoff = new Date(now.getTime() - trashDays * 24 * 60 * 60 * 1000);
-  const leads = db.collection(functionsConfig.leadsCollection);
+  const allowed = cutoffOf(now, trashDays);
+  const cutoff = before && before < allowed ? before : allowed;
   let deleted = 0;
   for (;;) {
-    // A range on deleted_at leaves out the active leads (deleted_at null).
-    const page = await leads
-      .where('deleted_at', '<', Timestamp.fromDate(cutoff))
-      .orderBy('deleted_at')
-      .limit(pageSize)
-      .get();
+    const page = await dueQuery(db, cutoff).limit(pageSize).get();
     if (page.empty) break;
     for (const doc of page.docs) await db.recursiveDelete(doc.ref);
     deleted += page.size;
@@ -113,27 +165,9 @@ export async function applyRetention(
     kind: 'retention',
     at: Timestamp.fromDate(now),
     by: trigger.kind === 'admin' ? trigger.uid : 'schedule',
+    by_email: trigger.kind === 'admin' ? trigger.email : null,
     trash_days: trashDays,
     deleted,
   });
   return { deleted, trashDays, cutoff: cutoff.toISOString() };
-}
-
-/** The latest audit entries (retention runs and erasures), newest first, as plain JSON. */
-export async function recentAudit(db: Firestore, limit = 10) {
-  const snap = await db
-    .collection(functionsConfig.privacyAuditCollection)
-    .orderBy('at', 'desc')
-    .limit(limit)
-    .get();
-  return snap.docs.map((doc) => {
-    const data = doc.data();
-    return {
-      kind: String(data.kind),
-      at: data.at instanceof Timestamp ? data.at.toDate().toISOString() : null,
-      by: String(data.by ?? ''),
-      deleted: typeof data.deleted === 'number' ? data.deleted : 0,
-      trashDays: typeof data.trash_days === 'number' ? data.trash_days : null,
-    };
-  });
 }

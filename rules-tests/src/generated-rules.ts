@@ -131,7 +131,9 @@ function managedCheck(name: string, field: LeadField): string {
         ? `data.${name} == null || isAssignableAdmin(data.${name})`
         : field.type === 'timestamp' && field.setTo === 'serverTime'
           ? `data.${name} == request.time`
-          : fieldChecks('data', name, field, 'root').join(' && ');
+          : field.type === 'batch'
+            ? `data.${name} == null || isStringOfSize(data.${name}, 1, ${field.max})`
+            : fieldChecks('data', name, field, 'root').join(' && ');
     return `(!changedKeys().hasAny([${quote(name)}]) || ${check})`;
   }
   if (field.type === 'status') return `data.${name} in ${optionsFunction(name, field, 'root')}()`;

@@ -1,8 +1,9 @@
 /**
  * What the panel changes on leads: only `status` and `deleted_at` (domain `managedLeadFields`; the
  * rules allow nothing else; data/lead-record-access.ts writes the follow-up fields), with the 'Desfazer'
- * mark `trash_undone_at` on a restore, and permanent deletion. Every write goes through
- * `panelWrite` (bounded in time, and leaving the page asks first while it is on its way).
+ * mark `trash_undone_at` on a restore, the batch a bulk move to the trash stamps (`trash_batch`,
+ * cleared by every restore), and permanent deletion. Every write goes through `panelWrite`
+ * (bounded in time, and leaving the page asks first while it is on its way).
  */
 import {
   deleteDoc,
@@ -33,7 +34,25 @@ export function moveLeadToTrash(db: Firestore, id: string): Promise<void> {
 }
 
 export function restoreLead(db: Firestore, id: string): Promise<void> {
-  return panelWrite(db, updateDoc(leadRef(db, id), { deleted_at: null }), 'restore');
+  return panelWrite(
+    db,
+    updateDoc(leadRef(db, id), { deleted_at: null, trash_batch: null }),
+    'restore',
+  );
+}
+
+/**
+ * A new batch id for one bulk move to the trash: its ISO time first (batches sort by it, newest
+ * last), then a random part so two admins' moves in the same millisecond stay apart.
+ */
+export function newTrashBatchId(now: Date = new Date()): string {
+  return `${now.toISOString()}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** The moment a batch id names (its ISO time); null for an id of another shape. */
+export function trashBatchTime(batch: string): Date | null {
+  const time = new Date(batch.slice(0, 24));
+  return Number.isNaN(time.getTime()) ? null : time;
 }
 
 export function deleteLeadPermanently(db: Firestore, id: string): Promise<void> {
@@ -59,18 +78,20 @@ export class PartialBatchError extends Error {
 export type BatchChange =
   { status: LeadStatus } | { trash: true } | { restore: true; undo?: boolean };
 
-function batchData(change: BatchChange) {
+/** The fields one change writes; a move to the trash stamps the run's batch. */
+function batchData(change: BatchChange, batch: string) {
   if ('status' in change) return { status: change.status };
-  if ('trash' in change) return { deleted_at: serverTimestamp() };
+  if ('trash' in change) return { deleted_at: serverTimestamp(), trash_batch: batch };
   return change.undo
-    ? { deleted_at: null, trash_undone_at: serverTimestamp() }
-    : { deleted_at: null };
+    ? { deleted_at: null, trash_batch: null, trash_undone_at: serverTimestamp() }
+    : { deleted_at: null, trash_batch: null };
 }
 
 /**
  * Applies `change` to every lead in `ids`, in batches of at most 500 writes committed one after
- * another; `onProgress(done, total)` after each batch. Rejects with a PartialBatchError that says
- * how many leads were changed before the failure.
+ * another; `onProgress(done, total)` after each batch. A move to the trash stamps one batch id on
+ * every lead it moves, whatever the number of writes (the Lixeira restores it as one). Rejects with
+ * a PartialBatchError that says how many leads were changed before the failure.
  */
 export async function changeLeads(
   db: Firestore,
@@ -79,10 +100,10 @@ export async function changeLeads(
   onProgress?: (done: number, total: number) => void,
 ): Promise<number> {
   let done = 0;
+  const data = batchData(change, newTrashBatchId());
   for (let start = 0; start < ids.length; start += batchLimit) {
     const slice = ids.slice(start, start + batchLimit);
     const batch = writeBatch(db);
-    const data = batchData(change);
     for (const id of slice) batch.update(leadRef(db, id), data);
     try {
       await panelWrite(db, batch.commit(), 'batch');

@@ -158,7 +158,11 @@ export function recordContact(db: Firestore, leadId: string) {
 export function undoTrash(db: Firestore, leadId: string) {
   return panelWrite(
     db,
-    updateDoc(doc(db, 'leads', leadId), { deleted_at: null, trash_undone_at: serverTimestamp() }),
+    updateDoc(doc(db, 'leads', leadId), {
+      deleted_at: null,
+      trash_batch: null,
+      trash_undone_at: serverTimestamp(),
+    }),
     'undo trash',
   );
 }

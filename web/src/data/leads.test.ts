@@ -18,6 +18,7 @@ const stored = {
   last_contacted_at: Timestamp.fromDate(created),
   assigned_to: 'rh@vagas.test',
   trash_undone_at: null,
+  trash_batch: '2026-11-23T12:00:00.000Z-k3j2x9',
   consent_version: 'conecta-2026-11-25',
   submitted_at: Timestamp.fromDate(new Date(2026, 10, 23, 9, 50)),
 };
@@ -52,13 +53,20 @@ describe('readLead (the converter of leads/{id})', () => {
 
   it('leaves out what a root lead does not have, and the follow-up nobody wrote yet', () => {
     const { idade: _, tempo_experiencia: __, source: ___, ...withFollowUp } = stored;
-    const { last_contacted_at: _c, assigned_to: _a, trash_undone_at: _u, ...root } = withFollowUp;
+    const {
+      last_contacted_at: _c,
+      assigned_to: _a,
+      trash_undone_at: _u,
+      trash_batch: _b,
+      ...root
+    } = withFollowUp;
     const lead = readLead('r', { ...root, vaga: 'Aux Serraria', cidade: 'Joazeiro' });
     expect(lead).not.toHaveProperty('idade');
     expect(lead).not.toHaveProperty('tempo_experiencia');
     expect(lead).not.toHaveProperty('source');
     expect(lead).not.toHaveProperty('last_contacted_at');
     expect(lead).not.toHaveProperty('assigned_to');
+    expect(lead).not.toHaveProperty('trash_batch');
     expect(lead.vaga).toBe('Aux Serraria');
   });
 

@@ -60,6 +60,7 @@ const readers: {
     toDate(value) ?? (required || value === null ? null : undefined),
   deviceTime: (value) => toDate(value) ?? undefined,
   admin: (value) => (typeof value === 'string' ? value : value === null ? null : undefined),
+  batch: (value) => (typeof value === 'string' ? value : value === null ? null : undefined),
   map: (value, field) => (isRecord(value) ? readFields(value, field.fields) : undefined),
 };
 

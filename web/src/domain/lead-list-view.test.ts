@@ -12,7 +12,7 @@ import {
   whatsappLink,
 } from './lead-list-view';
 import { columnLabel, exportColumns } from './lead-columns';
-import { qualifiedExportRows } from './lead-export';
+import { qualifiedExportRows, type ExportCell } from './lead-export';
 
 function lead(overrides: Partial<Lead> & { id: string }): Lead {
   return {
@@ -154,8 +154,9 @@ describe('qualified export rows', () => {
     // The CSV's columns come from lead.ts leadFields (their labels are checked in lead.test.ts).
     const [header, ...body] = rows;
     expect(header).toEqual(exportColumns.map(columnLabel));
-    const blank = Object.fromEntries(header.map((column) => [column, '']));
-    const byColumn = (row: string[]) => Object.fromEntries(header.map((c, i) => [c, row[i]]));
+    const blank = Object.fromEntries(header!.map((column) => [String(column), '']));
+    const byColumn = (row: ExportCell[]) =>
+      Object.fromEntries(header!.map((c, i) => [String(c), row[i]]));
     const common = { WhatsApp: '(79) 99999-0000', Vaga: 'Aux Serraria', Cidade: 'Salgadália' };
     expect(body.map(byColumn)).toEqual([
       {
@@ -163,16 +164,16 @@ describe('qualified export rows', () => {
         ...common,
         Nome: 'João Conceição',
         WhatsApp: '(79) 98888-1111',
-        Status: 'principal',
+        Status: 'Principal',
         Data: '20/11/2026 09:05',
       },
       {
         ...blank,
         ...common,
         Nome: 'Bia',
-        Idade: '22',
+        Idade: 22,
         Experiência: '1 a 2 anos',
-        Status: 'principal',
+        Status: 'Principal',
         Data: '20/11/2026 09:05',
       },
     ]);

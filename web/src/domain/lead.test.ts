@@ -34,6 +34,7 @@ describe('the lead table (lead.ts leadFields)', () => {
       'last_contacted_at',
       'assigned_to',
       'trash_undone_at',
+      'trash_batch',
     ]);
     expect(leadSourceTextFields).toEqual(['utm_source', 'utm_medium', 'utm_campaign']);
     expect(leadSourceTextLimits).toEqual({ min: 1, max: 100 });
@@ -68,10 +69,8 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Status',
       'Data Exclusão',
     ]);
-    // The CSV holds the list's columns but 'Último contato'.
-    expect(qualifiedExportHeader).toEqual(
-      listColumns.map(columnLabel).filter((label) => label !== 'Último contato'),
-    );
+    // The exports hold the list's columns, then who is responsible.
+    expect(qualifiedExportHeader).toEqual([...listColumns.map(columnLabel), 'Responsável']);
   });
 
   test('cells: dates as dd/mm/aaaa hh:mm, a dash (in the CSV: nothing) for what a lead lacks', () => {

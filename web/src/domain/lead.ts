@@ -66,6 +66,12 @@ export type LeadFieldType =
   | { type: 'timestamp'; initial: 'serverTime' | null; nullable?: true; setTo?: 'serverTime' }
   /** An admin of the team: their allow-listed email (firestore.rules isAssignableAdmin), or null. */
   | { type: 'admin'; nullable: true }
+  /**
+   * The bulk write that moved the lead to the trash: an id of at most `max` characters that every
+   * lead it moved shares, or null (firestore.rules isValidTrashBatch: set only by a move to the
+   * trash, cleared by a restore).
+   */
+  | { type: 'batch'; max: number }
   /** A map with exactly these fields (the optional ones may be missing). */
   | { type: 'map'; fields: Readonly<Record<string, LeadSubField>> }
   /**
@@ -273,15 +279,27 @@ export const leadFields = {
     setTo: 'serverTime',
     writtenBy: 'admin',
     label: 'Último contato',
-    shownIn: ['list'],
+    shownIn: ['list', 'export'],
   },
   /** The responsible admin ('Responsável'). */
-  assigned_to: { type: 'admin', nullable: true, writtenBy: 'admin' },
+  assigned_to: {
+    type: 'admin',
+    nullable: true,
+    writtenBy: 'admin',
+    label: 'Responsável',
+    shownIn: ['export'],
+  },
   /**
    * The time of the last restore made by 'Desfazer', so the timeline can tell it from a restore
    * in the Lixeira (firestore.rules also holds it to a restore: isValidLeadRecordChange).
    */
   trash_undone_at: { type: 'timestamp', initial: null, setTo: 'serverTime', writtenBy: 'admin' },
+  /**
+   * Which bulk move put the lead in the trash ('Limpar Dados', 'Mover selecionados para lixeira'):
+   * the Lixeira lists, ticks and restores one batch long after its 'Desfazer' has gone. The id
+   * starts with the move's ISO time, so batches sort newest first.
+   */
+  trash_batch: { type: 'batch', max: 64, writtenBy: 'admin' },
 } as const satisfies Record<string, LeadField>;
 
 // ---- Types derived from the table -------------------------------------------------------------
@@ -303,7 +321,7 @@ type ValueOf<F> = F extends { type: 'text' | 'option' }
           ? Date | null
           : F extends { type: 'deviceTime' }
             ? Date
-            : F extends { type: 'admin' }
+            : F extends { type: 'admin' | 'batch' }
               ? string | null
               : F extends { type: 'map'; fields: infer S }
                 ? Shape<S, RequiredIn<S>>

@@ -68,5 +68,18 @@ export const experienceOptions = [
 
 export const leadStatuses = ['novo', 'principal', 'separado', 'descartado'] as const;
 
+/** Each status as the list's menus write it: the exports and a candidate's copy say the same. */
+export const leadStatusLabels: Readonly<Record<(typeof leadStatuses)[number], string>> = {
+  novo: 'Novo',
+  principal: 'Principal',
+  separado: 'Separado',
+  descartado: 'Descartado',
+};
+
+/** A stored status as the list writes it (an unknown one as stored). */
+export function statusLabel(status: string): string {
+  return (leadStatusLabels as Readonly<Record<string, string>>)[status] ?? status;
+}
+
 export const ageLimits = { min: 16, max: 70 } as const;
 export const redirectTimeLimits = { min: 1, max: 30, default: 5 } as const;

@@ -175,7 +175,7 @@ export function AdminPanel() {
               <Suspense fallback={<TabLoading />}>
                 <Stack gap="lg">
                   <SettingsTab />
-                  <RetentionSettings />
+                  <RetentionSettings onDeleted={trash.refresh} />
                   <CandidateRequest />
                   <MessageTemplatesSettings />
                 </Stack>

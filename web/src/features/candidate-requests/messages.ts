@@ -3,14 +3,14 @@ export const candidateTexts = {
   title: 'Pedido de candidato (LGPD)',
   intro:
     'Encontre tudo o que está guardado sobre uma pessoa pelo número de WhatsApp (leads ativos e na lixeira), para enviar uma cópia ou excluir tudo.',
+  /** A readable page (HTML) for the candidate: their applications and the notes about them. */
+  downloadCopy: 'Baixar cópia para o candidato',
   whatsapp: 'WhatsApp do candidato',
   search: 'Buscar',
   invalidNumber: 'Informe o número completo, com DDD.',
   none: 'Nenhum dado encontrado para este número.',
   found: (count: number) =>
     count === 1 ? '1 candidatura encontrada' : `${count} candidaturas encontradas`,
-  exportJson: 'Exportar JSON',
-  exportCsv: 'Exportar CSV',
   erase: 'Excluir tudo',
   confirmTitle: 'Excluir todos os dados deste candidato?',
   confirmBody: (count: number) =>

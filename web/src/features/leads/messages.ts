@@ -44,6 +44,10 @@ export const leadsTexts = {
   moreFilters: (on: number) => (on === 0 ? 'Filtros' : `Filtros (${on})`),
   export: 'Exportar Qualificados',
   exportView: 'Exportar lista',
+  /** The exports' file format. */
+  exportFormat: 'Formato do arquivo',
+  exportCsv: 'CSV',
+  exportXlsx: 'Excel (XLSX)',
   /** What the two exports take: both follow the filters and the period. */
   exportSummary: (qualified: number, listed: number) =>
     `Seguem os filtros acima: ${formatCount(qualified)} qualificado(s) (status Principal) ou os ${formatCount(listed)} lead(s) da lista, com origem e campanha.`,
@@ -77,6 +81,12 @@ export const leadsTexts = {
   bulkStatusSelect: 'Novo status dos selecionados',
   bulkStatus: 'Alterar status',
   bulkTrash: 'Mover selecionados para lixeira',
+  bulkTrashTitle: 'Mover para a lixeira',
+  bulkTrashConfirm: (n: number) =>
+    n === 1
+      ? 'O lead selecionado será movido para a lixeira.'
+      : `Os ${formatCount(n)} leads selecionados serão movidos para a lixeira.`,
+  bulkTrashButton: 'Mover para lixeira',
   clearSelection: 'Limpar seleção',
   pagination: 'Páginas da lista',
   showing: (from: number, to: number, total: number) =>
@@ -155,10 +165,12 @@ export function clearErrorToast(moved: number, total: number): ToastText {
 }
 
 export function bulkTrashedToast(count: number): ToastText {
-  return {
-    title: 'Lead movido para lixeira',
-    message: `${formatCount(count)} leads movidos para a lixeira.`,
-  };
+  return count === 1
+    ? { title: 'Lead movido para lixeira', message: '1 lead movido para a lixeira.' }
+    : {
+        title: 'Leads movidos para a lixeira',
+        message: `${formatCount(count)} leads movidos para a lixeira.`,
+      };
 }
 
 export function bulkStatusToast(count: number): ToastText {

@@ -1,4 +1,10 @@
 /** The retention card's texts (Configurações; LGPD, Brazil's data protection law). */
+import { formatCount } from '@/domain/format';
+
+const leads = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
+const days = (n: number) => `${formatCount(n)} ${n === 1 ? 'dia' : 'dias'}`;
+const deletedLeads = (n: number) => `${leads(n)} ${n === 1 ? 'excluído' : 'excluídos'}`;
+
 export const retentionTexts = {
   title: 'Retenção de dados (LGPD)',
   intro:
@@ -9,16 +15,25 @@ export const retentionTexts = {
   save: 'Salvar retenção',
   saved: 'Retenção salva',
   applyNow: 'Aplicar agora',
-  applied: (deleted: number) =>
-    deleted === 1
-      ? '1 lead excluído definitivamente'
-      : `${deleted} leads excluídos definitivamente`,
+  applyTitle: 'Aplicar retenção agora',
+  /** The confirmation: how many leads will go, counted on the server when the admin asked. */
+  applyConfirm: (due: number, trashDays: number) =>
+    due === 1
+      ? `1 lead está na lixeira há mais de ${days(trashDays)} e será excluído definitivamente, com suas notas e histórico. Esta ação não pode ser desfeita.`
+      : `${leads(due)} estão na lixeira há mais de ${days(trashDays)} e serão excluídos definitivamente, com suas notas e histórico. Esta ação não pode ser desfeita.`,
+  applyButton: (due: number) => `Excluir ${leads(due)}`,
+  cancel: 'Cancelar',
+  nothingDue: (trashDays: number) => `Nenhum lead está na lixeira há mais de ${days(trashDays)}.`,
+  applied: (deleted: number) => `${deletedLeads(deleted)} definitivamente`,
   off: 'Retenção desligada: nada foi excluído.',
   audit: 'Registro de exclusões',
   auditEmpty: 'Nenhuma exclusão registrada.',
-  auditRetention: (deleted: number, days: number | null) =>
-    `Retenção (${days ?? '-'} dias): ${deleted} lead(s) excluído(s)`,
-  auditErasure: (deleted: number) => `Pedido de candidato: ${deleted} lead(s) excluído(s)`,
+  auditRetention: (deleted: number, trashDays: number | null) =>
+    `Retenção (${trashDays === null ? '-' : days(trashDays)}): ${deletedLeads(deleted)}`,
+  auditErasure: (deleted: number) => `Pedido de candidato: ${deletedLeads(deleted)}`,
+  /** Who did it: the admin, or the daily run. */
+  auditBy: (email: string | null, scheduled: boolean) =>
+    email ? ` por ${email}` : scheduled ? ' pela rotina diária' : '',
   error: 'Erro ao salvar',
   loadError: 'Erro ao carregar a retenção',
 } as const;

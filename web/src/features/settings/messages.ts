@@ -2,6 +2,7 @@
  * The Configurações tab's pt-BR texts. The toasts and the cards' titles are quoted from
  * docs/product.md (keep them exact); the rest are ours.
  */
+import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 
 export const settingsTexts = {
@@ -56,6 +57,12 @@ export const settingsTexts = {
     removeConfirm: (email: string) =>
       `${email} perde o acesso ao painel na hora, inclusive em abas já abertas. Deseja continuar?`,
     removeButton: 'Remover',
+    /** The leads a colleague is responsible for, and who takes them when they leave. */
+    countingLeads: 'Contando os leads sob a responsabilidade do colega…',
+    responsibleFor: (email: string, n: number) =>
+      `${email} é responsável por ${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}.`,
+    handTo: 'Passar os leads para',
+    nobody: 'Ninguém (sem responsável)',
     cancel: 'Cancelar',
     addLabel: 'E-mail do colega',
     addPlaceholder: 'nome@empresa.com.br',
@@ -84,8 +91,27 @@ export function colleagueAddedToast(email: string, invited: boolean): ToastText 
   };
 }
 
-export function colleagueRemovedToast(email: string): ToastText {
-  return { title: 'Colega removido', message: `${email} não acessa mais o painel.` };
+export function colleagueRemovedToast(
+  email: string,
+  handed = 0,
+  to: string | null = null,
+): ToastText {
+  const leads = `${formatCount(handed)} ${handed === 1 ? 'lead passou' : 'leads passaram'}`;
+  return {
+    title: 'Colega removido',
+    message:
+      handed === 0
+        ? `${email} não acessa mais o painel.`
+        : `${email} não acessa mais o painel. ${leads} ${to ? `para ${to}` : 'a ficar sem responsável'}.`,
+  };
+}
+
+/** The hand-over failed part-way: the colleague stays on the team. */
+export function handOverFailedToast(email: string, done: number, total: number): ToastText {
+  return {
+    title: teamRemoveErrorTitle,
+    message: `${formatCount(done)} de ${formatCount(total)} leads foram passados adiante; ${email} continua na equipe. Tente de novo.`,
+  };
 }
 
 export function inviteFailedToast(email: string): ToastText {

@@ -2,6 +2,11 @@
 import { formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 
+const two = (n: number) => String(n).padStart(2, '0');
+/** A batch's moment as the Lixeira names it: 'dd/mm hh:mm' (the admin's time zone). */
+export const batchMoment = (at: Date) =>
+  `${two(at.getDate())}/${two(at.getMonth() + 1)} ${two(at.getHours())}:${two(at.getMinutes())}`;
+
 const countText = (n: number | null) => (n === null ? '…' : formatCount(n));
 const leadsWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
 
@@ -37,6 +42,18 @@ export const trashTexts = {
   emptyButton: 'Apagar para sempre',
   progress: (done: number, total: number) => `${formatCount(done)} de ${leadsWord(total)}...`,
   showing: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
+  /** The batches of bulk moves ('Limpar Dados', 'Mover selecionados para lixeira'). */
+  batch: 'Lote',
+  batchHint: 'Leads movidos juntos para a lixeira',
+  allBatches: 'Todos',
+  batchOption: (moment: string, n: number) => `${moment} (${formatCount(n)})`,
+  restoreBatch: (moment: string, n: number) => `Restaurar o lote de ${moment} (${formatCount(n)})`,
+  tickBatch: 'Marcar o lote',
+  select: (nome: string) => `Selecionar ${nome}`,
+  selectPage: 'Selecionar todos desta página',
+  selected: (n: number) => `${formatCount(n)} selecionado(s)`,
+  restoreSelected: (n: number) => `Restaurar selecionados (${formatCount(n)})`,
+  clearSelection: 'Limpar seleção',
 } as const;
 
 export const restoredToast: ToastText = { title: 'Lead restaurado' };
@@ -44,6 +61,7 @@ export const restoreErrorToast: ToastText = { title: 'Erro ao restaurar lead' };
 export const deletedToast: ToastText = { title: 'Lead deletado permanentemente' };
 export const deleteErrorToast: ToastText = { title: 'Erro ao deletar permanentemente' };
 export const loadErrorToast: ToastText = { title: 'Erro ao carregar lixeira' };
+export const batchReadErrorToast: ToastText = { title: 'Erro ao ler o lote' };
 export const restoredAllToast = (n: number): ToastText => ({
   title: n === 1 ? 'Lead restaurado' : 'Leads restaurados',
   message: `${leadsWord(n)} ${n === 1 ? 'voltou' : 'voltaram'} para a lista.`,

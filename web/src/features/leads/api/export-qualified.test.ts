@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '@/domain/lead';
 import { columnLabel, exportColumns } from '@/domain/lead-columns';
-import { qualifiedCsv, viewCsv } from './export-qualified';
+import { qualifiedCsv, viewCsv, xlsxOf } from './export-qualified';
 
 /** The header line: the exported columns (lead.ts leadFields; their labels: lead.test.ts). */
 const header = exportColumns.map(columnLabel).join(';');
@@ -36,7 +36,7 @@ describe('qualifiedCsv', () => {
         Cidade: 'São João',
         Idade: '30',
         Experiência: '1 a 2 anos',
-        Status: 'principal',
+        Status: 'Principal',
         Data: '23/11/2026 08:30',
       }),
       '',
@@ -82,9 +82,54 @@ describe('viewCsv (Exportar lista)', () => {
     const listed = { ...list, Data: '23/11/2026 08:30' };
     expect(csv.slice(1).split('\r\n')).toEqual([
       `${header};Origem (utm_source);Mídia (utm_medium);Campanha (utm_campaign)`,
-      `${line({ Nome: 'Fulano', ...listed, Status: 'novo' })};facebook;;"'=junho"`,
-      `${line({ Nome: 'Outro', ...listed, Status: 'descartado' })};;;`,
+      `${line({ Nome: 'Fulano', ...listed, Status: 'Novo' })};facebook;;"'=junho"`,
+      `${line({ Nome: 'Outro', ...listed, Status: 'Descartado' })};;;`,
       '',
     ]);
+  });
+});
+
+describe('the exports carry who is responsible and the last contact', () => {
+  it('Responsável and Último contato, as the list writes them', async () => {
+    const csv = await viewCsv([
+      {
+        ...base,
+        assigned_to: 'rh@vagas.test',
+        last_contacted_at: new Date(2026, 10, 24, 16, 45),
+      },
+    ]);
+    const [head, row] = csv.slice(1).split('\r\n');
+    const cells = Object.fromEntries(
+      head!.split(';').map((column, i) => [column, row!.split(';')[i]]),
+    );
+    expect(cells).toMatchObject({
+      Status: 'Principal',
+      'Último contato': '24/11/2026 16:45',
+      Responsável: 'rh@vagas.test',
+    });
+  });
+});
+
+describe('xlsxOf (the Excel file)', () => {
+  it('writes a workbook whose sheet holds the rows, numbers as numbers', async () => {
+    const { unzipSync, strFromU8 } = await import('fflate');
+    const blob = await xlsxOf(
+      [
+        ['Nome', 'Idade'],
+        ['=Ana', 30],
+      ],
+      'Lista',
+    );
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const text = (name: string) => strFromU8(files[name]!);
+    expect(text('xl/workbook.xml')).toContain('name="Lista"');
+    const sheet = text('xl/worksheets/sheet1.xml');
+    const strings = Object.keys(files).includes('xl/sharedStrings.xml')
+      ? text('xl/sharedStrings.xml')
+      : sheet;
+    for (const value of ['Nome', 'Idade', '=Ana']) expect(strings).toContain(`>${value}<`);
+    // A text that looks like a formula is a text; the age is a number cell.
+    expect(sheet).not.toContain('<f>');
+    expect(sheet).toMatch(/<c r="B2"[^>]*><v>30<\/v><\/c>/);
   });
 });

@@ -1,14 +1,18 @@
 /**
- * 'Exportar Qualificados' (leads_qualificados.csv) and 'Exportar lista' (leads_lista.csv): CSV that
- * opens right in a Brazilian spreadsheet —
- * UTF-8 with BOM, ';' separator, RFC 4180 quoting, and cells starting with =, +, -, @, tab or CR
- * prefixed with ' (OWASP CSV injection). papaparse is downloaded only when exporting.
+ * 'Exportar Qualificados' (leads_qualificados) and 'Exportar lista' (leads_lista), as CSV or XLSX.
+ * The CSV opens right in a Brazilian spreadsheet: UTF-8 with BOM, ';' separator, RFC 4180 quoting,
+ * and cells starting with =, +, -, @, tab or CR prefixed with ' (OWASP CSV injection). The XLSX
+ * holds every cell as a typed value (a text is never read as a formula), its header row frozen.
+ * Each writer (papaparse, write-excel-file) is downloaded only when its file is asked for: the
+ * panel's open never pays for them.
  */
 import {
-  qualifiedExportFileName,
+  exportFileName,
   qualifiedExportRows,
-  viewExportFileName,
   viewExportRows,
+  type ExportCell,
+  type ExportFormat,
+  type ExportKind,
 } from '@/domain/lead-export';
 import type { Lead } from '@/domain/lead';
 
@@ -16,7 +20,7 @@ import type { Lead } from '@/domain/lead';
 const formulaStart = /^[=+\-@\t\r]/;
 
 /** The CSV text of `rows`, with the BOM. */
-async function csvOf(rows: string[][]): Promise<string> {
+async function csvOf(rows: ExportCell[][]): Promise<string> {
   const { default: Papa } = await import('papaparse');
   const csv = Papa.unparse(rows, {
     delimiter: ';',
@@ -25,6 +29,26 @@ async function csvOf(rows: string[][]): Promise<string> {
     escapeFormulae: formulaStart,
   });
   return `\uFEFF${csv}\r\n`;
+}
+
+/** The XLSX file of `rows`: one sheet, the first row bold and frozen, columns sized to fit. */
+export async function xlsxOf(rows: ExportCell[][], sheet: string): Promise<Blob> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const widths = rows[0]?.map((_, column) =>
+    Math.min(60, Math.max(8, ...rows.map((row) => String(row[column] ?? '').length + 2))),
+  );
+  const data = rows.map((row, index) =>
+    row.map((value) =>
+      typeof value === 'number'
+        ? { type: Number, value }
+        : { type: String, value, fontWeight: index === 0 ? ('bold' as const) : undefined },
+    ),
+  );
+  return writeXlsxFile(data, {
+    sheet,
+    stickyRowsCount: 1,
+    columns: widths?.map((width) => ({ width })),
+  }).toBlob();
 }
 
 /** The CSV text of the qualified leads among `leads`, with the BOM. */
@@ -37,9 +61,9 @@ export function viewCsv(leads: readonly Lead[]): Promise<string> {
   return csvOf(viewExportRows(leads));
 }
 
-/** Saves `text` as a download named `name`. */
-export function downloadText(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/** Saves `content` as a download named `name`. */
+export function downloadFile(name: string, content: Blob): void {
+  const url = URL.createObjectURL(content);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -49,12 +73,24 @@ export function downloadText(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Builds and downloads leads_qualificados.csv. */
-export async function exportQualified(leads: readonly Lead[]): Promise<void> {
-  downloadText(qualifiedExportFileName, await qualifiedCsv(leads));
-}
+const rowsOf: Record<ExportKind, (leads: readonly Lead[]) => ExportCell[][]> = {
+  qualified: qualifiedExportRows,
+  view: viewExportRows,
+};
+const sheetNames: Record<ExportKind, string> = { qualified: 'Qualificados', view: 'Lista' };
 
-/** Builds and downloads leads_lista.csv. */
-export async function exportView(leads: readonly Lead[]): Promise<void> {
-  downloadText(viewExportFileName, await viewCsv(leads));
+/** Builds and downloads one export; its file's name. */
+export async function exportLeads(
+  kind: ExportKind,
+  format: ExportFormat,
+  leads: readonly Lead[],
+): Promise<string> {
+  const rows = rowsOf[kind](leads);
+  const name = exportFileName(kind, format);
+  const content =
+    format === 'csv'
+      ? new Blob([await csvOf(rows)], { type: 'text/csv;charset=utf-8' })
+      : await xlsxOf(rows, sheetNames[kind]);
+  downloadFile(name, content);
+  return name;
 }

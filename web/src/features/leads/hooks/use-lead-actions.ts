@@ -1,6 +1,7 @@
 /**
  * The Leads tab's writes with their toasts: status, trash (with 'Desfazer', which marks the
- * restore for the timeline), the bulk versions, assignment, and the contact offered after WhatsApp.
+ * restore for the timeline; a bulk move offers it too, for all it moved), the bulk versions,
+ * assignment, and the contact offered after WhatsApp.
  */
 import { useCallback } from 'react';
 import { useFirestore } from 'reactfire';
@@ -23,6 +24,8 @@ import {
   contactErrorToast,
   contactOfferToast,
   bulkTrashedToast,
+  clearUndoErrorToast,
+  clearUndoneToast,
   leadsTexts,
   movedToTrashToast,
   moveErrorToast,
@@ -122,15 +125,30 @@ export function useLeadActions(): LeadActions {
     [bulk],
   );
 
+  /** 'Desfazer' of a bulk move: every lead it moved back, each marked as undone. */
+  const undoTrashAll = useCallback(
+    (ids: readonly string[]) => {
+      changeLeads(db, ids, { restore: true, undo: true }).then(
+        (count) => showToast(clearUndoneToast(count), 'success'),
+        (error: unknown) => {
+          console.error('Undo of a bulk trash failed', error);
+          const done = error instanceof PartialBatchError ? error.done : 0;
+          showToast(clearUndoErrorToast(done, ids.length), 'error');
+        },
+      );
+    },
+    [db],
+  );
+
   const trashAll = useCallback(
     (ids: readonly string[]) =>
       bulk(
         ids,
         { trash: true },
-        (count) => showToast(bulkTrashedToast(count), 'success'),
+        (count) => showUndoToast(bulkTrashedToast(count), leadsTexts.undo, () => undoTrashAll(ids)),
         moveErrorToast.title,
       ),
-    [bulk],
+    [bulk, undoTrashAll],
   );
 
   const assignAll = useCallback(

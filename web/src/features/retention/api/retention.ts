@@ -1,18 +1,14 @@
-/** The retention callables (functions/src/retention.ts): read, save, apply now. */
+/** The retention callables (functions/src/retention.ts): read with what is due, save, apply now. */
 import { httpsCallable } from 'firebase/functions';
 import { functions } from '@/lib/firebase/functions';
 
-export interface AuditEntry {
-  kind: 'retention' | 'candidate-erasure' | string;
-  at: string | null;
-  by: string;
-  deleted: number;
-  trashDays: number | null;
-}
-
+/** The setting, and what 'Aplicar agora' would delete now. */
 export interface RetentionState {
   trashDays: number | null;
-  audit: AuditEntry[];
+  /** The moment the count is from (ISO); null when retention is off. */
+  cutoff: string | null;
+  /** Leads in the trash since before `cutoff`. */
+  due: number;
 }
 
 export async function loadRetention(): Promise<RetentionState> {
@@ -23,11 +19,14 @@ export async function saveRetention(trashDays: number | null): Promise<void> {
   await httpsCallable(functions, 'saveRetention')({ trashDays });
 }
 
-export async function applyRetentionNow(): Promise<{ deleted: number; trashDays: number | null }> {
+/** Deletes for good the leads trashed before `cutoff` (what the confirmation counted). */
+export async function applyRetentionNow(
+  cutoff: string,
+): Promise<{ deleted: number; trashDays: number | null }> {
   return (
-    await httpsCallable<null, { deleted: number; trashDays: number | null }>(
+    await httpsCallable<{ cutoff: string }, { deleted: number; trashDays: number | null }>(
       functions,
       'applyRetentionNow',
-    )(null)
+    )({ cutoff })
   ).data;
 }

@@ -7,13 +7,28 @@ import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { useLeadPage, type LeadPage } from '@/data/lead-list-reads';
 import { trashedLeadsQuery } from '@/data/leads';
-import { countTrashMatching, fetchTrashIdsMatching, trashListQuery } from '@/data/trash-list';
+import {
+  countTrashMatching,
+  fetchTrashIdsMatching,
+  recentTrashBatches,
+  trashListQuery,
+  type TrashBatch,
+  type TrashFilter,
+} from '@/data/trash-list';
 import { useCounts } from '@/data/counts';
 import { useLiveLeads } from '@/data/use-live-leads';
 
+export type { TrashBatch, TrashFilter };
+
+/** The whole trash, or one search key's, or one batch's: a key for caches and counts. */
+export const filterKey = (filter: TrashFilter): string =>
+  'batch' in filter ? `lote:${filter.batch}` : (filter.search ?? '');
+
+const wholeTrash = (filter: TrashFilter) => !('batch' in filter) && filter.search === null;
+
 export interface TrashListRequest {
-  /** The search key (null: the whole trash). */
-  search: string | null;
+  /** What the list shows: a search key (null: the whole trash), or a batch. */
+  filter: TrashFilter;
   page: number;
   size: number;
   /** Changes when the count may be stale (a change on the page, a bulk run, a restore). */
@@ -25,31 +40,35 @@ export interface TrashListRequest {
 
 export interface TrashListData {
   page: LeadPage;
-  /** How many trashed leads the search finds (all of them without a search); null: counting. */
+  /** How many trashed leads the filter finds (all of them without one); null: counting. */
   found: number | null;
 }
 
 export interface TrashSource {
   /** A hook: call it once per render, always from the same source. */
   useList: (request: TrashListRequest) => TrashListData;
-  /** The ids of every trashed lead the search finds: read on the admin's request only. */
-  fetchIds: (search: string | null) => Promise<string[]>;
+  /** The ids of every trashed lead the filter finds: read on the admin's request only. */
+  fetchIds: (filter: TrashFilter) => Promise<string[]>;
+  /** The newest batches of bulk moves with leads still in the trash, newest first. */
+  fetchBatches: () => Promise<TrashBatch[]>;
 }
 
 /** A re-count waits this long after a change, so a burst costs one count. */
 const recountMs = 800;
 
-/** How many trashed leads `search` finds, counted when it changes and again on `epoch`. */
+/** How many trashed leads `filter` finds, counted when it changes and again on `epoch`. */
 function useFoundCount(
   db: ReturnType<typeof useFirestore>,
-  search: string | null,
+  filter: TrashFilter,
   epoch: number,
   start: boolean,
   onError: (error: unknown) => void,
 ): number | null {
-  // One list, named by the search: a new search counts at once, a re-count of it waits.
-  const lists = useMemo(() => (start ? { found: search } : null), [search, start]);
-  const counts = useCounts(lists, (key) => countTrashMatching(db, key), epoch, recountMs, onError);
+  // One list, named by the filter: a new filter counts at once, a re-count of it waits.
+  const key = filterKey(filter);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const lists = useMemo(() => (start ? { found: filter } : null), [key, start]);
+  const counts = useCounts(lists, (f) => countTrashMatching(db, f), epoch, recountMs, onError);
   return counts?.found ?? null;
 }
 
@@ -60,16 +79,19 @@ function useFoundCount(
  */
 function useTrashPage(
   db: ReturnType<typeof useFirestore>,
-  { search, page, size, onChange }: TrashListRequest,
+  { filter, page, size, onChange }: TrashListRequest,
 ): LeadPage {
-  const opening = search === null && page === 1;
+  const opening = wholeTrash(filter) && page === 1;
+  const key = filterKey(filter);
   const firstQuery = useMemo(
     () => (opening ? trashedLeadsQuery(db, size) : null),
     [db, opening, size],
   );
   const first = useLiveLeads(firstQuery, { onAdded: onChange, onRemoved: onChange });
-  const base = useMemo(() => (opening ? null : trashListQuery(db, search)), [db, opening, search]);
-  const paged = useLeadPage(base, search ?? '', page, size, onChange);
+  // The filter is named by its key: a new object for the same filter asks for nothing new.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const base = useMemo(() => (opening ? null : trashListQuery(db, filter)), [db, opening, key]);
+  const paged = useLeadPage(base, key, page, size, onChange);
   return useMemo(
     () =>
       opening
@@ -88,14 +110,14 @@ function useFirestoreTrashList(
   db: ReturnType<typeof useFirestore>,
   request: TrashListRequest,
 ): TrashListData {
-  const { search, epoch, onError } = request;
+  const { filter, epoch, onError } = request;
   const live = useTrashPage(db, request);
   // Counted once the first rows are there: the page is what the admin waits on.
   const [rowsShown, setRowsShown] = useState(false);
   useEffect(() => {
     if (live.status !== 'loading') setRowsShown(true);
   }, [live.status]);
-  const found = useFoundCount(db, search, epoch, rowsShown, onError);
+  const found = useFoundCount(db, filter, epoch, rowsShown, onError);
   return { page: live, found };
 }
 
@@ -104,7 +126,8 @@ export function useFirestoreTrashSource(): TrashSource {
   return useMemo(
     () => ({
       useList: (request: TrashListRequest) => useFirestoreTrashList(db, request),
-      fetchIds: (search) => fetchTrashIdsMatching(db, search),
+      fetchIds: (filter) => fetchTrashIdsMatching(db, filter),
+      fetchBatches: () => recentTrashBatches(db),
     }),
     [db],
   );

@@ -1,22 +1,22 @@
 /**
- * What the Lixeira shows for a search, from its source (trash-source.ts: the server, one page at a
- * time): the page, the pager and how many leads the search finds. The search is deferred, so
- * typing never waits on a query; a new search starts from page 1.
+ * What the Lixeira shows for a search or a batch, from its source (trash-source.ts: the server,
+ * one page at a time): the page, the pager and how many leads it finds. The search is deferred, so
+ * typing never waits on a query; a chosen batch replaces the search; a new filter starts from page 1.
  */
 import { useCallback, useDeferredValue, useReducer, useState } from 'react';
 import { pageSize, useServerPaged, type Paged } from '@/components/ListPager/use-paged';
 import { searchKeyOf } from '@vagas/common';
 import type { Lead } from '@/domain/lead';
-import type { TrashSource } from './trash-source';
+import { filterKey, type TrashFilter, type TrashSource } from './trash-source';
 
 export interface TrashView {
-  /** The search key the rows answer (null: the whole trash). */
-  search: string | null;
+  /** What the rows answer: a search key (null: the whole trash), or a batch. */
+  filter: TrashFilter;
   rows: Lead[];
   /** The first rows of this search are not there yet. */
   loading: boolean;
   error: unknown;
-  /** How many trashed leads the search finds (null: counting). */
+  /** How many trashed leads the filter finds (null: counting). */
   found: number | null;
   paged: Paged<Lead>;
   /** The trash changed here (a restore, a bulk run): count again. */
@@ -26,11 +26,13 @@ export interface TrashView {
 export function useTrashView(
   source: TrashSource,
   typed: string,
+  batch: string | null,
   onChanged: (() => void) | undefined,
   onError: (error: unknown) => void,
 ): TrashView {
   const search = searchKeyOf(useDeferredValue(typed));
-  const key = search ?? '';
+  const filter: TrashFilter = batch === null ? { search } : { batch };
+  const key = filterKey(filter);
   const [paging, setPaging] = useState({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
   const setPage = useCallback((next: number) => setPaging({ key, page: next }), [key]);
@@ -41,7 +43,7 @@ export function useTrashView(
   }, [onChanged]);
 
   const data = source.useList({
-    search,
+    filter,
     page,
     size: pageSize,
     epoch,
@@ -56,7 +58,7 @@ export function useTrashView(
     loading: status === 'loading',
   });
   return {
-    search,
+    filter,
     rows,
     loading: status === 'loading' && rows.length === 0,
     error,

@@ -1,6 +1,7 @@
 /**
  * Configurações → 'Pedido de candidato (LGPD)': an admin finds everything stored about one
- * WhatsApp number (active and trashed leads), exports it as JSON or CSV, or erases it all.
+ * WhatsApp number (active and trashed leads), downloads the readable copy to send the candidate,
+ * or erases it all.
  */
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -8,11 +9,12 @@ import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { showToast } from '@/components/toast';
 import { formatPhone, isCompletePhone, nationalDigits } from '@vagas/common';
 import {
-  candidateCsv,
-  candidateJson,
+  candidateCopyFileName,
+  candidateCopyHtml,
+} from '@/features/candidate-requests/api/candidate-copy';
+import {
   download,
   eraseCandidate,
-  exportFileName,
   findCandidate,
   type CandidateData,
 } from '@/features/candidate-requests/api/candidate-data';
@@ -109,23 +111,13 @@ export function CandidateRequest() {
                   variant="light"
                   onClick={() =>
                     download(
-                      exportFileName(result, 'json'),
-                      candidateJson(result),
-                      'application/json',
+                      candidateCopyFileName(result),
+                      candidateCopyHtml(result),
+                      'text/html;charset=utf-8',
                     )
                   }
                 >
-                  {texts.exportJson}
-                </Button>
-                <Button
-                  variant="light"
-                  onClick={() =>
-                    void candidateCsv(result).then((csv) =>
-                      download(exportFileName(result, 'csv'), csv, 'text/csv;charset=utf-8'),
-                    )
-                  }
-                >
-                  {texts.exportCsv}
+                  {texts.downloadCopy}
                 </Button>
                 <Button color="red" onClick={() => setConfirming(true)}>
                   {texts.erase}

@@ -8,8 +8,7 @@ import { isQualified } from '@/domain/lead-export';
 import { ExportButton } from './ExportButton';
 
 const api = vi.hoisted(() => ({
-  exportQualified: vi.fn<(leads: readonly Lead[]) => Promise<void>>(),
-  exportView: vi.fn<(leads: readonly Lead[]) => Promise<void>>(),
+  exportLeads: vi.fn<(kind: string, format: string, leads: readonly Lead[]) => Promise<string>>(),
 }));
 vi.mock('@/features/leads/api/export-qualified', () => api);
 
@@ -38,8 +37,11 @@ function renderButtons(leads: Lead[]) {
 }
 
 beforeEach(() => {
-  api.exportQualified.mockReset().mockResolvedValue();
-  api.exportView.mockReset().mockResolvedValue();
+  api.exportLeads
+    .mockReset()
+    .mockImplementation(async (kind, format) =>
+      kind === 'qualified' ? `leads_qualificados.${format}` : `leads_lista.${format}`,
+    );
 });
 
 describe('the exports follow the filtered list and say what they take', () => {
@@ -57,11 +59,16 @@ describe('the exports follow the filtered list and say what they take', () => {
       'Seguem os filtros acima: 2 qualificado(s) (status Principal) ou os 1.203 lead(s) da lista, com origem e campanha.',
     );
     await user.click(qualified);
-    expect(api.exportQualified).toHaveBeenCalledWith([shown[0], shown[2]]);
+    expect(api.exportLeads).toHaveBeenCalledWith('qualified', 'csv', [shown[0], shown[2]]);
     expect(await screen.findByText('2 lead(s) em leads_qualificados.csv.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exportar lista' }));
-    expect(api.exportView).toHaveBeenCalledWith(shown);
+    expect(api.exportLeads).toHaveBeenCalledWith('view', 'csv', shown);
     expect(await screen.findByText('1.203 lead(s) em leads_lista.csv.')).toBeInTheDocument();
+    // The same files as an Excel workbook.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Formato do arquivo' }), 'xlsx');
+    await user.click(screen.getByRole('button', { name: 'Exportar lista' }));
+    expect(api.exportLeads).toHaveBeenLastCalledWith('view', 'xlsx', shown);
+    expect(await screen.findByText('1.203 lead(s) em leads_lista.xlsx.')).toBeInTheDocument();
   });
 
   it('with the status filter on Descartado there is nothing qualified to export', () => {

@@ -1,18 +1,25 @@
 /**
- * The exports of the list: 'Exportar Qualificados' (leads_qualificados.csv, the principal leads)
- * and 'Exportar lista' (leads_lista.csv, every lead shown, with origin and campaign). Both take the
- * view as filtered (status, job, search, period), and a line under them says how many each takes
- * (counted on the server); the leads themselves are read when the admin asks for the file.
+ * The exports of the list: 'Exportar Qualificados' (leads_qualificados, the principal leads) and
+ * 'Exportar lista' (leads_lista, every lead shown, with origin and campaign), as CSV or as an
+ * Excel file ('Formato do arquivo'). Both take the view as filtered (status, job, search,
+ * period), and a line under them says how many each takes (counted on the server); the leads
+ * themselves are read when the admin asks for the file.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
+import { LightSelect } from '@/components/LightControls/LightControls';
 import { showToast } from '@/components/toast';
 import type { Lead } from '@/domain/lead';
-import { qualifiedExportFileName, viewExportFileName } from '@/domain/lead-export';
-import { exportQualified, exportView } from '@/features/leads/api/export-qualified';
+import type { ExportFormat, ExportKind } from '@/domain/lead-export';
+import { exportLeads } from '@/features/leads/api/export-qualified';
 import { exportDoneToast, exportErrorToast, leadsTexts } from '@/features/leads/messages';
 
-export type ExportKind = 'qualified' | 'view';
+export type { ExportKind };
+
+const exportFormats = [
+  { value: 'csv', label: leadsTexts.exportCsv },
+  { value: 'xlsx', label: leadsTexts.exportXlsx },
+];
 
 export function ExportButton({
   listed,
@@ -28,6 +35,7 @@ export function ExportButton({
   disabled?: boolean;
 }) {
   const [busy, setBusy] = useState<ExportKind | null>(null);
+  const [format, setFormat] = useState<ExportFormat>('csv');
   const summaryId = useId();
   const counting = listed === null || qualified === null;
 
@@ -35,9 +43,7 @@ export function ExportButton({
     setBusy(kind);
     try {
       const leads = await load(kind);
-      if (kind === 'qualified') await exportQualified(leads);
-      else await exportView(leads);
-      const file = kind === 'qualified' ? qualifiedExportFileName : viewExportFileName;
+      const file = await exportLeads(kind, format, leads);
       showToast(exportDoneToast(leads.length, file), 'success');
     } catch (error) {
       console.error('Export failed', error);
@@ -50,6 +56,13 @@ export function ExportButton({
   return (
     <Stack gap={4} align="flex-end">
       <Group gap="xs" justify="flex-end">
+        <LightSelect
+          label={leadsTexts.exportFormat}
+          width={130}
+          value={format}
+          options={exportFormats}
+          onChange={(value) => setFormat(value as ExportFormat)}
+        />
         <Button
           loading={busy === 'qualified'}
           disabled={disabled || busy !== null || !qualified}

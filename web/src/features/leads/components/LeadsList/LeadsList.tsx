@@ -151,7 +151,7 @@ const LeadRow = memo(function LeadRow(props: RowProps) {
           )}
         </td>
       ))}
-      <td>
+      <td className={classes.actionsCell}>
         <LeadRowActions
           lead={lead}
           busy={props.busy}
@@ -247,7 +247,7 @@ export function LeadsList(props: LeadsListProps) {
   }
   return (
     <Table.ScrollContainer minWidth={1100}>
-      <Table verticalSpacing="xs">
+      <Table verticalSpacing="xs" horizontalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36}>{pageBox}</Table.Th>
@@ -260,7 +260,7 @@ export function LeadsList(props: LeadsListProps) {
                 dateOnly={props.dateOnly}
               />
             ))}
-            <Table.Th>{leadsTexts.actionsColumn}</Table.Th>
+            <Table.Th className={classes.actionsCell}>{leadsTexts.actionsColumn}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <tbody className={classes.rows}>

@@ -327,6 +327,9 @@ describe('LeadsTab', () => {
     );
     expect(await screen.findByText('1 selecionado(s)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mover para a lixeira' });
+    expect(dialog).toHaveTextContent('O lead selecionado será movido para a lixeira.');
+    await user.click(within(dialog).getByRole('button', { name: 'Mover para lixeira' }));
     expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['1'], { trash: true });
   });
 
@@ -347,11 +350,37 @@ describe('LeadsTab', () => {
     });
     expect(await screen.findByText('2 leads atualizados.')).toBeInTheDocument();
     expect(screen.queryByText('2 selecionado(s)')).toBeNull();
+  });
+
+  it('moves the selected leads to the trash only once confirmed, then offers Desfazer for all of them', async () => {
+    writes.changeLeads.mockImplementation(async (_db, ids: string[]) => ids.length);
+    const user = userEvent.setup();
+    renderTab();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar todos desta página' }));
     await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mover para a lixeira' });
+    expect(dialog).toHaveTextContent('Os 3 leads selecionados serão movidos para a lixeira.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(writes.changeLeads).not.toHaveBeenCalled();
+    expect(screen.getByText('3 selecionado(s)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Mover para a lixeira' })).getByRole(
+        'button',
+        { name: 'Mover para lixeira' },
+      ),
+    );
     expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['3', '2', '1'], {
       trash: true,
     });
+    expect(await screen.findByText('Leads movidos para a lixeira')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['3', '2', '1'], {
+      restore: true,
+      undo: true,
+    });
+    expect(await screen.findByText('3 leads voltaram para a lista.')).toBeInTheDocument();
   });
 
   it('assigns the selected leads to an admin at once', async () => {

@@ -1,45 +1,121 @@
 /**
  * Configurações → 'Retenção de dados (LGPD)': whether leads in the trash are deleted for good after
- * a number of days (off by default, 90 suggested), 'Aplicar agora', and the audit of deletions.
+ * a number of days (off by default, 90 suggested), 'Aplicar agora' (after a confirmation that says
+ * how many leads will go, counted on the server as it is asked), and the live log of deletions.
  */
-import { Button, Group, List, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { showToast } from '@/components/toast';
 import {
   applyRetentionNow,
   loadRetention,
   saveRetention,
-  type AuditEntry,
   type RetentionState,
 } from '@/features/retention/api/retention';
 import { retentionTexts as texts, suggestedTrashDays } from '@/features/retention/messages';
+import { RetentionAudit } from '../RetentionAudit/RetentionAudit';
 
-function auditLine(entry: AuditEntry): string {
-  const when = entry.at ? new Date(entry.at).toLocaleString('pt-BR') : '';
-  const what =
-    entry.kind === 'retention'
-      ? texts.auditRetention(entry.deleted, entry.trashDays)
-      : texts.auditErasure(entry.deleted);
-  return `${when}: ${what}`;
+/** What the open confirmation asks about: the count and the moment it is from. */
+interface Asked {
+  due: number;
+  trashDays: number;
+  cutoff: string;
 }
 
-export function RetentionSettings() {
+/**
+ * 'Aplicar agora': the count first (a fresh read of the setting and of what is due), then, once
+ * confirmed, the run over exactly those leads; `onDeleted` after a run (the panel re-counts
+ * 'Lixeira (N)').
+ */
+function useApplyNow(reload: () => Promise<RetentionState | null>, onDeleted?: () => void) {
+  const [asked, setAsked] = useState<Asked | null>(null);
+  // Kept while the dialog closes, so its wording never reads 'Excluir 0 leads'.
+  const [shown, setShown] = useState<Asked | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ask = async () => {
+    setBusy(true);
+    const fresh = await reload();
+    setBusy(false);
+    if (!fresh || fresh.trashDays === null || fresh.cutoff === null) {
+      if (fresh) showToast({ title: texts.off }, 'success');
+      return;
+    }
+    if (fresh.due === 0) {
+      showToast({ title: texts.nothingDue(fresh.trashDays) }, 'success');
+      return;
+    }
+    const next = { due: fresh.due, trashDays: fresh.trashDays, cutoff: fresh.cutoff };
+    setAsked(next);
+    setShown(next);
+  };
+
+  const apply = async () => {
+    if (!asked) return;
+    setBusy(true);
+    try {
+      const run = await applyRetentionNow(asked.cutoff);
+      showToast(
+        { title: run.trashDays === null ? texts.off : texts.applied(run.deleted) },
+        'success',
+      );
+      onDeleted?.();
+      await reload();
+    } catch (error) {
+      console.error('Retention could not be applied', error);
+      showToast({ title: texts.error }, 'error');
+    } finally {
+      setBusy(false);
+      setAsked(null);
+    }
+  };
+  return { asked, shown, busy, ask, apply, close: () => setAsked(null) };
+}
+
+/** 'Aplicar retenção agora': how many leads will go, and the button that deletes them. */
+function ApplyNowDialog({ applyNow }: { applyNow: ReturnType<typeof useApplyNow> }) {
+  const { shown } = applyNow;
+  return (
+    <ConfirmDialog
+      opened={applyNow.asked !== null}
+      title={texts.applyTitle}
+      confirmLabel={shown ? texts.applyButton(shown.due) : ''}
+      cancelLabel={texts.cancel}
+      busy={applyNow.busy}
+      onConfirm={() => void applyNow.apply()}
+      onClose={applyNow.close}
+    >
+      {shown ? texts.applyConfirm(shown.due, shown.trashDays) : ''}
+    </ConfirmDialog>
+  );
+}
+
+export interface RetentionSettingsProps {
+  /** Leads were deleted for good from the trash ('Lixeira (N)' is counted again). */
+  onDeleted?: () => void;
+}
+
+export function RetentionSettings({ onDeleted }: RetentionSettingsProps) {
   const [state, setState] = useState<RetentionState | null>(null);
   const [enabled, setEnabled] = useState(false);
   const [days, setDays] = useState(String(suggestedTrashDays));
-  const [busy, setBusy] = useState<'save' | 'apply' | null>(null);
+  const [saving, setSaving] = useState(false);
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (): Promise<RetentionState | null> => {
     try {
       const loaded = await loadRetention();
       setState(loaded);
       setEnabled(loaded.trashDays !== null);
       setDays(String(loaded.trashDays ?? suggestedTrashDays));
+      return loaded;
     } catch (error) {
       console.error('Retention settings could not be read', error);
       showToast({ title: texts.loadError }, 'error');
+      return null;
     }
   }, []);
+  const applyNow = useApplyNow(reload, onDeleted);
 
   useEffect(() => {
     void reload();
@@ -51,7 +127,7 @@ export function RetentionSettings() {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (enabled && !daysValid) return;
-    setBusy('save');
+    setSaving(true);
     try {
       await saveRetention(enabled ? dayCount : null);
       showToast({ title: texts.saved }, 'success');
@@ -60,24 +136,7 @@ export function RetentionSettings() {
       console.error('Retention could not be saved', error);
       showToast({ title: texts.error }, 'error');
     } finally {
-      setBusy(null);
-    }
-  };
-
-  const apply = async () => {
-    setBusy('apply');
-    try {
-      const run = await applyRetentionNow();
-      showToast(
-        { title: run.trashDays === null ? texts.off : texts.applied(run.deleted) },
-        'success',
-      );
-      await reload();
-    } catch (error) {
-      console.error('Retention could not be applied', error);
-      showToast({ title: texts.error }, 'error');
-    } finally {
-      setBusy(null);
+      setSaving(false);
     }
   };
 
@@ -109,35 +168,23 @@ export function RetentionSettings() {
             onChange={(event) => setDays(event.currentTarget.value.replace(/\D/g, ''))}
           />
           <Group gap="sm">
-            <Button type="submit" loading={busy === 'save'} disabled={state === null}>
+            <Button type="submit" loading={saving} disabled={state === null}>
               {texts.save}
             </Button>
             <Button
               variant="light"
               color="red"
-              loading={busy === 'apply'}
+              loading={applyNow.busy && applyNow.asked === null}
               disabled={state === null || state.trashDays === null}
-              onClick={() => void apply()}
+              onClick={() => void applyNow.ask()}
             >
               {texts.applyNow}
             </Button>
           </Group>
         </Stack>
       </form>
-      <Title order={3} size="h5" mt="lg" mb="xs">
-        {texts.audit}
-      </Title>
-      {state && state.audit.length > 0 ? (
-        <List size="sm" aria-label={texts.audit}>
-          {state.audit.map((entry, index) => (
-            <List.Item key={`${entry.at}-${index}`}>{auditLine(entry)}</List.Item>
-          ))}
-        </List>
-      ) : (
-        <Text size="sm" c="gray.7">
-          {texts.auditEmpty}
-        </Text>
-      )}
+      <RetentionAudit />
+      <ApplyNowDialog applyNow={applyNow} />
     </Paper>
   );
 }

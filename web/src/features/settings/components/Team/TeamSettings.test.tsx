@@ -36,7 +36,20 @@ vi.mock('@/features/settings/api/team-callables', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/features/settings/api/team-callables')>()),
   ...api,
 }));
-vi.mock('reactfire', () => ({ useUser: () => ({ data: { email: 'Chefe@Vagas.test' } }) }));
+const leads = vi.hoisted(() => ({
+  countAssignedTo: vi.fn<(db: unknown, email: string) => Promise<number>>(),
+  fetchAssignedIds: vi.fn<(db: unknown, email: string) => Promise<string[]>>(),
+  assignLeads: vi.fn<(db: unknown, ids: string[], email: string | null) => Promise<number>>(),
+}));
+vi.mock('@/data/assigned-leads', () => ({
+  countAssignedTo: leads.countAssignedTo,
+  fetchAssignedIds: leads.fetchAssignedIds,
+}));
+vi.mock('@/data/lead-record-access', () => ({ assignLeads: leads.assignLeads }));
+vi.mock('reactfire', () => ({
+  useUser: () => ({ data: { email: 'Chefe@Vagas.test' } }),
+  useFirestore: () => ({ fake: 'db' }),
+}));
 vi.mock('@/lib/firebase/auth', () => ({ auth: {} }));
 vi.mock('@/lib/firebase/functions', () => ({ functions: {} }));
 
@@ -66,6 +79,9 @@ beforeEach(() => {
   live.set({ members: ok(members), audit: ok(audit) });
   api.addColleague.mockReset();
   api.removeColleague.mockReset();
+  leads.countAssignedTo.mockReset().mockResolvedValue(0);
+  leads.fetchAssignedIds.mockReset().mockResolvedValue([]);
+  leads.assignLeads.mockReset().mockImplementation(async (_db, ids) => ids.length);
 });
 
 const field = () => screen.getByRole('textbox', { name: 'E-mail do colega' });
@@ -183,5 +199,75 @@ describe('Equipe', () => {
     );
     expect(await screen.findByText('Erro ao remover')).toBeInTheDocument();
     expect(screen.getByText('Não é possível remover o último administrador.')).toBeInTheDocument();
+  });
+
+  it("hands the colleague's leads to the admin chosen, then removes them; or leaves them with nobody", async () => {
+    api.removeColleague.mockResolvedValue();
+    leads.countAssignedTo.mockResolvedValue(2);
+    leads.fetchAssignedIds.mockResolvedValueOnce(['l1', 'l2']).mockResolvedValueOnce([]);
+    const user = userEvent.setup();
+    renderAt('/admin', <TeamSettings />);
+    await user.click(screen.getByRole('button', { name: 'Remover ana@vagas.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover da equipe' });
+    expect(
+      await within(dialog).findByText('ana@vagas.test é responsável por 2 leads.'),
+    ).toBeVisible();
+    const handTo = within(dialog).getByRole('combobox', { name: 'Passar os leads para' });
+    // The signed-in admin first; the colleague leaving is not offered.
+    expect(handTo).toHaveValue('chefe@vagas.test');
+    expect(
+      within(handTo)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ninguém (sem responsável)', 'chefe@vagas.test']);
+    await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    expect(
+      await screen.findByText(
+        'ana@vagas.test não acessa mais o painel. 2 leads passaram para chefe@vagas.test.',
+      ),
+    ).toBeInTheDocument();
+    expect(leads.assignLeads).toHaveBeenCalledWith(
+      { fake: 'db' },
+      ['l1', 'l2'],
+      'chefe@vagas.test',
+    );
+    // The leads first, then the removal.
+    expect(leads.assignLeads.mock.invocationCallOrder[0]).toBeLessThan(
+      api.removeColleague.mock.invocationCallOrder[0]!,
+    );
+
+    leads.countAssignedTo.mockResolvedValue(1);
+    leads.fetchAssignedIds.mockResolvedValueOnce(['l3']).mockResolvedValueOnce([]);
+    await user.click(screen.getByRole('button', { name: 'Remover ana@vagas.test' }));
+    const again = await screen.findByRole('dialog', { name: 'Remover da equipe' });
+    await within(again).findByText('ana@vagas.test é responsável por 1 lead.');
+    await user.selectOptions(
+      within(again).getByRole('combobox', { name: 'Passar os leads para' }),
+      '',
+    );
+    await user.click(within(again).getByRole('button', { name: 'Remover' }));
+    await waitFor(() =>
+      expect(leads.assignLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['l3'], null),
+    );
+  });
+
+  it('a hand-over that fails part-way keeps the colleague on the team and says how far it got', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { PartialBatchError } = await import('@/data/lead-actions');
+    leads.countAssignedTo.mockResolvedValue(700);
+    leads.fetchAssignedIds.mockResolvedValue(Array.from({ length: 700 }, (_, i) => `l${i}`));
+    leads.assignLeads.mockRejectedValue(new PartialBatchError(500, 700, new Error('offline')));
+    const user = userEvent.setup();
+    renderAt('/admin', <TeamSettings />);
+    await user.click(screen.getByRole('button', { name: 'Remover ana@vagas.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover da equipe' });
+    await within(dialog).findByText('ana@vagas.test é responsável por 700 leads.');
+    await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    expect(
+      await screen.findByText(
+        '500 de 700 leads foram passados adiante; ana@vagas.test continua na equipe. Tente de novo.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.removeColleague).not.toHaveBeenCalled();
   });
 });

@@ -1,20 +1,22 @@
 /**
  * Configurações → 'Equipe': the admins (email, since when, who added them), adding a colleague by
- * email and removing one (the addAdmin/removeAdmin functions), and the audit of those changes.
- * The lists are live, so a change made in another panel shows here too.
+ * email and removing one (the addAdmin/removeAdmin functions; a removed colleague's leads go to
+ * whom the admin chooses, or to nobody), and the audit of those changes. The lists are live, so a
+ * change made in another panel shows here too.
  */
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useUser } from 'reactfire';
+import type { Firestore } from 'firebase/firestore';
+import { useCallback } from 'react';
+import { useFirestore, useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
+import { PartialBatchError } from '@/data/lead-actions';
 import { allowListKey, useTeamAudit, useTeamMembers } from '@/data/team-reads';
-import {
-  addColleague,
-  removeColleague,
-  teamErrorMessage,
-} from '@/features/settings/api/team-callables';
+import { countAssignedTo, removeHandingOver } from '@/features/settings/api/hand-over';
+import { addColleague, teamErrorMessage } from '@/features/settings/api/team-callables';
 import {
   colleagueAddedToast,
   colleagueRemovedToast,
+  handOverFailedToast,
   inviteFailedToast,
   settingsTexts,
   teamRemoveErrorTitle,
@@ -37,19 +39,26 @@ async function add(email: string): Promise<string | null> {
   }
 }
 
-async function remove(email: string): Promise<void> {
+async function remove(db: Firestore, email: string, handTo: string | null): Promise<void> {
   try {
-    await removeColleague(email);
-    showToast(colleagueRemovedToast(email), 'success');
+    const handed = await removeHandingOver(db, email, handTo);
+    showToast(colleagueRemovedToast(email, handed, handTo), 'success');
   } catch (error) {
     console.error('removeAdmin failed', error);
-    showToast({ title: teamRemoveErrorTitle, message: teamErrorMessage(error) }, 'error');
+    showToast(
+      error instanceof PartialBatchError
+        ? handOverFailedToast(email, error.done, error.total)
+        : { title: teamRemoveErrorTitle, message: teamErrorMessage(error) },
+      'error',
+    );
   }
 }
 
 export function TeamSettings() {
   const { data: user } = useUser();
+  const db = useFirestore();
   const members = useTeamMembers();
+  const countLeads = useCallback((email: string) => countAssignedTo(db, email), [db]);
   const audit = useTeamAudit();
   const self = user?.email ? allowListKey(user.email) : null;
 
@@ -72,7 +81,12 @@ export function TeamSettings() {
             <Loader size="sm" aria-label={texts.loading} />
           </Center>
         ) : (
-          <TeamMembers members={members.data} self={self} onRemove={remove} />
+          <TeamMembers
+            members={members.data}
+            self={self}
+            countLeads={countLeads}
+            onRemove={(email, handTo) => remove(db, email, handTo)}
+          />
         )}
         {audit.status !== 'loading' && <TeamAudit rows={audit.data} />}
       </Stack>

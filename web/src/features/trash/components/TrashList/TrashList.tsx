@@ -1,6 +1,10 @@
-/** One page of trashed leads: a table on wide screens, cards on a phone, with restore and delete. */
+/**
+ * One page of trashed leads: a table on wide screens, cards on a phone, each with its tick,
+ * restore and delete.
+ */
 import { ActionIcon, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { LightCheckbox } from '@/components/LightControls/LightControls';
 import { RestoreIcon, TrashIcon } from '@/components/lead-icons';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
@@ -12,6 +16,9 @@ export interface TrashListProps {
   pending: ReadonlySet<string>;
   onRestore: (lead: Lead) => void;
   onDelete: (lead: Lead) => void;
+  /** The ticked leads, and their change (ids, ticked or not). */
+  selected: ReadonlySet<string>;
+  onSelect: (ids: readonly string[], on: boolean) => void;
 }
 
 /** The columns (lead.ts leadFields): nome heads a card, status is a badge, the rest are texts. */
@@ -27,7 +34,7 @@ function Actions({
   pending,
   onRestore,
   onDelete,
-}: Omit<TrashListProps, 'leads'> & { lead: Lead }) {
+}: Pick<TrashListProps, 'pending' | 'onRestore' | 'onDelete'> & { lead: Lead }) {
   const busy = pending.has(lead.id);
   return (
     <Group gap={6} wrap="nowrap">
@@ -53,11 +60,43 @@ function Actions({
   );
 }
 
-export function TrashList({ leads, ...actions }: TrashListProps) {
+function Tick({
+  lead,
+  selected,
+  onSelect,
+}: Pick<TrashListProps, 'selected' | 'onSelect'> & { lead: Lead }) {
+  return (
+    <LightCheckbox
+      label={trashTexts.select(lead.nome)}
+      checked={selected.has(lead.id)}
+      onChange={(on) => onSelect([lead.id], on)}
+    />
+  );
+}
+
+export function TrashList({ leads, selected, onSelect, ...actions }: TrashListProps) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const all = leads.length > 0 && leads.every((lead) => selected.has(lead.id));
+  const pageBox = (
+    <LightCheckbox
+      label={trashTexts.selectPage}
+      checked={all}
+      indeterminate={!all && leads.some((lead) => selected.has(lead.id))}
+      onChange={(on) =>
+        onSelect(
+          leads.map((lead) => lead.id),
+          on,
+        )
+      }
+    />
+  );
   if (phone) {
     return (
       <Stack gap="sm">
+        <Group gap="xs">
+          {pageBox}
+          <Text size="sm">{trashTexts.selectPage}</Text>
+        </Group>
         {leads.map((lead) => (
           <Card
             key={lead.id}
@@ -68,7 +107,10 @@ export function TrashList({ leads, ...actions }: TrashListProps) {
             style={{ overflowWrap: 'anywhere' }}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={600}>{lead.nome}</Text>
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <Tick lead={lead} selected={selected} onSelect={onSelect} />
+                <Text fw={600}>{lead.nome}</Text>
+              </Group>
               <StatusBadge status={lead.status} />
             </Group>
             <Stack gap={2} mt="xs">
@@ -89,6 +131,7 @@ export function TrashList({ leads, ...actions }: TrashListProps) {
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th w={36}>{pageBox}</Table.Th>
             {trashColumns.map((name) => (
               <Table.Th key={name}>{columnLabel(name)}</Table.Th>
             ))}
@@ -98,6 +141,9 @@ export function TrashList({ leads, ...actions }: TrashListProps) {
         <Table.Tbody>
           {leads.map((lead) => (
             <Table.Tr key={lead.id} data-lead-id={lead.id}>
+              <Table.Td>
+                <Tick lead={lead} selected={selected} onSelect={onSelect} />
+              </Table.Td>
               {trashColumns.map((name) => (
                 <Table.Td key={name} style={nowrap(name)}>
                   {isStatus(name) ? <StatusBadge status={lead.status} /> : cellText(lead, name)}

@@ -74,7 +74,7 @@ describe('TrashTab', () => {
     renderTab([trashed('a', 'Ana', 5), trashed('b', 'Beto', 30)]);
     await screen.findByRole('table');
     // The lead's trash columns (their labels: domain/lead.test.ts), then Ações.
-    expect(columnNames()).toEqual([...trashColumns.map(columnLabel), 'Ações']);
+    expect(columnNames()).toEqual(['', ...trashColumns.map(columnLabel), 'Ações']);
     const rows = bodyRows();
     expect(rows.map((row) => cellOf(row, 'Nome').textContent)).toEqual(['Beto', 'Ana']);
     expect(cellOf(rows[0]!, 'WhatsApp').textContent).toBe('(79) 91111-2222');
@@ -209,5 +209,59 @@ describe('TrashTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apagar para sempre' }));
     expect(await screen.findByText('Erro ao esvaziar lixeira')).toBeInTheDocument();
     expect(screen.getByText('500 de 2.005 leads foram apagados.')).toBeInTheDocument();
+  });
+
+  it('lists the batches of bulk moves; a chosen one is shown alone, ticked whole, restored in part or at once', async () => {
+    const batch = '2026-11-22T17:10:00.000Z-abc123';
+    const older = '2026-11-20T10:00:00.000Z-zzz999';
+    const inBatch = (lead: Lead, id: string): Lead => ({ ...lead, trash_batch: id });
+    const user = userEvent.setup();
+    renderTab([
+      inBatch(trashed('a', 'Ana', 10), batch),
+      inBatch(trashed('b', 'Beto', 10), batch),
+      inBatch(trashed('c', 'Caio', 10), batch),
+      inBatch(trashed('d', 'Dora', 2), older),
+      trashed('e', 'Eva', 40),
+    ]);
+    const choice = await screen.findByRole('combobox', { name: 'Lote' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos', '22/11 14:10 (3)', '22/11 14:02 (1)']);
+    await user.selectOptions(choice, batch);
+    await waitFor(() =>
+      expect(
+        bodyRows()
+          .map((row) => cellOf(row, 'Nome').textContent)
+          .sort(),
+      ).toEqual(['Ana', 'Beto', 'Caio']),
+    );
+    expect(screen.getByRole('searchbox', { name: /Buscar na lixeira/ })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Marcar o lote' }));
+    for (const nome of ['Ana', 'Beto', 'Caio']) {
+      expect(await screen.findByRole('checkbox', { name: `Selecionar ${nome}` })).toBeChecked();
+    }
+    await user.click(screen.getByRole('checkbox', { name: 'Selecionar Beto' }));
+    await user.click(screen.getByRole('button', { name: 'Restaurar selecionados (2)' }));
+    expect(writes.changeLeads).toHaveBeenLastCalledWith(
+      { fake: 'db' },
+      expect.arrayContaining(['a', 'c']),
+      { restore: true },
+      expect.any(Function),
+    );
+    expect(writes.changeLeads.mock.lastCall?.[1]).toHaveLength(2);
+    expect(await screen.findByText('Leads restaurados')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Restaurar o lote de 22/11 14:10 (3)' }));
+    await waitFor(() =>
+      expect(writes.changeLeads).toHaveBeenLastCalledWith(
+        { fake: 'db' },
+        expect.arrayContaining(['a', 'b', 'c']),
+        { restore: true },
+        expect.any(Function),
+      ),
+    );
   });
 });

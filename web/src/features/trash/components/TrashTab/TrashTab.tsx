@@ -1,22 +1,29 @@
 /**
  * The Lixeira tab: the trashed leads one live page at a time, newest deletion first (it once
- * read every trashed lead before its first row), the search on the server, and the bulk actions,
+ * read every trashed lead before its first row), the search on the server, the batches of bulk
+ * moves (one shown, ticked or restored on its own), ticks across pages, and the bulk actions,
  * which read the leads they act on only when pressed. What is shown comes from use-trash-view over
  * the tab's source (trash-source.ts); this file lays it out.
  */
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { FirestoreError } from 'firebase/firestore';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { ListPager } from '@/components/ListPager/ListPager';
 import { PanelCard } from '@/components/PanelCard/PanelCard';
 import { showToast } from '@/components/toast';
 import type { Lead } from '@/domain/lead';
-import { useTrashSource } from '@/features/trash/hooks/trash-source';
+import {
+  useTrashSource,
+  type TrashBatch,
+  type TrashSource,
+} from '@/features/trash/hooks/trash-source';
 import { useTrashActions } from '@/features/trash/hooks/use-trash-actions';
-import { useTrashBulk } from '@/features/trash/hooks/use-trash-bulk';
+import { useTrashBatches, type TrashBatches } from '@/features/trash/hooks/use-trash-batches';
+import { useTrashBulk, type TrashBulk } from '@/features/trash/hooks/use-trash-bulk';
 import { useTrashView } from '@/features/trash/hooks/use-trash-view';
-import { loadErrorToast, trashTexts } from '@/features/trash/messages';
+import { batchReadErrorToast, loadErrorToast, trashTexts } from '@/features/trash/messages';
+import { TrashBatchBar } from '../TrashBatchBar/TrashBatchBar';
 import { TrashList } from '../TrashList/TrashList';
 import { TrashToolbar } from '../TrashToolbar/TrashToolbar';
 
@@ -43,18 +50,94 @@ function useLoadFailure(onAccessLost: (() => void) | undefined) {
   );
 }
 
+/** What the batch bar's buttons do: tick a batch, restore it, restore what is ticked. */
+function useBatchButtons(source: TrashSource, batches: TrashBatches, bulk: TrashBulk) {
+  const [reading, setReading] = useState(false);
+  const { select, clear } = batches;
+  const idsOf = useCallback(
+    async (batch: TrashBatch) => {
+      setReading(true);
+      try {
+        return await source.fetchIds({ batch: batch.id });
+      } catch (error) {
+        console.error('Batch read failed', error);
+        showToast(batchReadErrorToast, 'error');
+        return null;
+      } finally {
+        setReading(false);
+      }
+    },
+    [source],
+  );
+  const { restoreAll } = bulk;
+  const restore = useCallback(
+    async (ids: readonly string[]) => {
+      await restoreAll(ids);
+      select(ids, false);
+    },
+    [restoreAll, select],
+  );
+  return {
+    busy: reading || bulk.running !== null,
+    onTickBatch: (batch: TrashBatch) =>
+      void idsOf(batch).then((ids) => {
+        if (ids) select(ids, true);
+      }),
+    onRestoreBatch: (batch: TrashBatch) => void idsOf(batch).then((ids) => ids && restore(ids)),
+    onRestoreSelected: (ids: string[]) => void restore(ids).then(clear),
+  };
+}
+
+/** 'Deletar permanentemente' one lead, after this question. */
+function DeleteDialog({
+  lead,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  lead: Lead | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (lead: Lead) => void;
+}) {
+  return (
+    <ConfirmDialog
+      opened={lead !== null}
+      title={trashTexts.confirmTitle}
+      confirmLabel={trashTexts.confirmButton}
+      cancelLabel={trashTexts.cancel}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => lead && onConfirm(lead)}
+    >
+      {lead ? trashTexts.confirm(lead.nome) : ''}
+    </ConfirmDialog>
+  );
+}
+
 export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
   const source = useTrashSource();
   const failed = useLoadFailure(onAccessLost);
   const [search, setSearch] = useState('');
-  const view = useTrashView(source, search, onChanged, failed);
+  // Any change here also reads the batches again (their counts, the ones gone).
+  const [batchEpoch, bumpBatches] = useReducer((n: number) => n + 1, 0);
+  const tabChanged = useCallback(() => {
+    bumpBatches();
+    onChanged?.();
+  }, [onChanged]);
+  const batches = useTrashBatches(source, batchEpoch);
+  const chosen = batches.chosen?.id ?? null;
+  const view = useTrashView(source, search, chosen, tabChanged, failed);
   const { pending, restore, remove } = useTrashActions(view.changed);
   const bulk = useTrashBulk(view.changed);
+  const batchActions = useBatchButtons(source, batches, bulk);
   const [confirming, setConfirming] = useState<Lead | null>(null);
   useEffect(() => {
     if (view.error) failed(view.error);
   }, [view.error, failed]);
   const empty = !view.loading && view.rows.length === 0;
+  const narrowed = search !== '' || chosen !== null;
+  const whole = 'search' in view.filter && view.filter.search === null;
 
   return (
     <PanelCard>
@@ -64,11 +147,11 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
         </Title>
         {view.error !== null && view.rows.length === 0 ? (
           <Alert color="red" title={trashTexts.loadFailed} />
-        ) : view.loading && search === '' ? (
+        ) : view.loading && !narrowed ? (
           <Center py="xl">
             <Loader aria-label={trashTexts.loading} />
           </Center>
-        ) : empty && search === '' && view.search === null ? (
+        ) : empty && !narrowed && whole ? (
           <Text c="gray.7" ta="center" py="lg">
             {trashTexts.empty}
           </Text>
@@ -77,9 +160,17 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
             <TrashToolbar
               search={search}
               onSearch={setSearch}
+              batchChosen={chosen !== null}
               found={view.found}
-              fetchIds={() => source.fetchIds(view.search)}
+              fetchIds={() => source.fetchIds(view.filter)}
               bulk={bulk}
+            />
+            <TrashBatchBar
+              batches={batches}
+              busy={batchActions.busy}
+              onTickBatch={batchActions.onTickBatch}
+              onRestoreBatch={batchActions.onRestoreBatch}
+              onRestoreSelected={batchActions.onRestoreSelected}
             />
             {view.loading ? (
               <Center py="xl">
@@ -94,6 +185,8 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
             )}
             <TrashList
               leads={view.rows}
+              selected={batches.selected}
+              onSelect={batches.select}
               pending={pending}
               onRestore={(lead) => void restore(lead)}
               onDelete={setConfirming}
@@ -106,21 +199,12 @@ export function TrashTab({ onChanged, onAccessLost }: TrashTabProps) {
           </>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={confirming !== null}
-        title={trashTexts.confirmTitle}
-        confirmLabel={trashTexts.confirmButton}
-        cancelLabel={trashTexts.cancel}
+      <DeleteDialog
+        lead={confirming}
         busy={confirming !== null && pending.has(confirming.id)}
         onClose={() => setConfirming(null)}
-        onConfirm={() => {
-          const lead = confirming;
-          if (!lead) return;
-          void remove(lead).finally(() => setConfirming(null));
-        }}
-      >
-        {confirming ? trashTexts.confirm(confirming.nome) : ''}
-      </ConfirmDialog>
+        onConfirm={(lead) => void remove(lead).finally(() => setConfirming(null))}
+      />
     </PanelCard>
   );
 }

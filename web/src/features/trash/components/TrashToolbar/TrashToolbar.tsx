@@ -18,6 +18,8 @@ import {
 export interface TrashToolbarProps {
   search: string;
   onSearch: (search: string) => void;
+  /** A batch is chosen: the list is narrowed to it, and the search waits. */
+  batchChosen?: boolean;
   /** How many leads the search finds (every trashed lead without a search); null: counting. */
   found: number | null;
   /** Reads the ids of the leads the search finds. */
@@ -27,10 +29,17 @@ export interface TrashToolbarProps {
 
 type Kind = 'restore' | 'delete';
 
-export function TrashToolbar({ search, onSearch, found, fetchIds, bulk }: TrashToolbarProps) {
+export function TrashToolbar({
+  search,
+  onSearch,
+  batchChosen = false,
+  found,
+  fetchIds,
+  bulk,
+}: TrashToolbarProps) {
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const [reading, setReading] = useState<Kind | null>(null);
-  const searching = search.trim() !== '';
+  const searching = batchChosen || search.trim() !== '';
   const { running } = bulk;
   const busy = running !== null || reading !== null;
   const off = found === null || found === 0 || busy;
@@ -58,7 +67,8 @@ export function TrashToolbar({ search, onSearch, found, fetchIds, bulk }: TrashT
         <TextInput
           label={texts.search}
           type="search"
-          value={search}
+          value={batchChosen ? '' : search}
+          disabled={batchChosen}
           onChange={(event) => onSearch(event.currentTarget.value)}
           style={{ flex: '1 1 16rem' }}
         />
