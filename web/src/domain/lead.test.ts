@@ -34,6 +34,8 @@ describe('the lead table (lead.ts leadFields)', () => {
       'last_contacted_at',
       'assigned_to',
       'trash_undone_at',
+      'next_step',
+      'next_step_done_at',
     ]);
     expect(leadSourceTextFields).toEqual(['utm_source', 'utm_medium', 'utm_campaign']);
     expect(leadSourceTextLimits).toEqual({ min: 1, max: 100 });
@@ -59,6 +61,7 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Status',
       'Data',
       'Último contato',
+      'Próximo passo',
     ]);
     expect(trashColumns.map(columnLabel)).toEqual([
       'Nome',
@@ -68,9 +71,11 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Status',
       'Data Exclusão',
     ]);
-    // The CSV holds the list's columns but 'Último contato'.
+    // The CSV holds the list's columns but 'Último contato' and 'Próximo passo'.
     expect(qualifiedExportHeader).toEqual(
-      listColumns.map(columnLabel).filter((label) => label !== 'Último contato'),
+      listColumns
+        .map(columnLabel)
+        .filter((label) => label !== 'Último contato' && label !== 'Próximo passo'),
     );
   });
 
@@ -92,5 +97,14 @@ describe('the lead table (lead.ts leadFields)', () => {
     expect(cellText(lead, 'deleted_at')).toBe('-');
     expect(exportText(lead, 'tempo_experiencia')).toBe('');
     expect(exportText(lead, 'deleted_at')).toBe('');
+    expect(cellText(lead, 'next_step')).toBe('-');
+    const step = { kind: 'entrevista', due_at: new Date(2026, 10, 27, 14, 0) };
+    expect(cellText({ ...lead, next_step: step }, 'next_step')).toBe(
+      'Entrevista em 27/11/2026 14:00',
+    );
+    expect(cellText({ ...lead, next_step: { ...step, text: 'Trazer RG' } }, 'next_step')).toBe(
+      'Entrevista em 27/11/2026 14:00 · Trazer RG',
+    );
+    expect(cellText({ ...lead, next_step: null }, 'next_step')).toBe('-');
   });
 });
