@@ -5,7 +5,7 @@
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useMatch, useNavigate } from 'react-router-dom';
+import { useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { leadRecordPath, routes } from '@/config/routes';
@@ -23,22 +23,25 @@ import {
   useAdminMembership,
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
-import { LeadsTab, useActiveLeads } from '@/features/leads';
+import { useActiveLeads } from '@/features/leads';
+// The reminders only: 'Para hoje' itself loads with its view (app/admin-panel/LeadsArea.tsx).
+import { useDueReminders } from '@/features/today/hooks/use-due-reminders';
 // The count only: the tab's own code loads when it is opened (below). Imported from its module,
 // not the feature's index, which would bring the whole tab into the first load.
 import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
 import { auth } from '@/lib/firebase/auth';
 import { firestore } from '@/lib/firebase/firestore';
 import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
+import { LeadsArea } from './LeadsArea';
 import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
 import { useLeaveWarning } from './use-leave-warning';
 
 /**
- * The Leads tab renders again only when its props change: opening a record (a route change)
- * re-renders the panel, and the tab's 20,000-lead list must not be filtered and drawn again then.
+ * The Leads area renders again only when its props change: opening a record (a route change)
+ * re-renders the panel, and the list must not be filtered and drawn again then.
  */
-const LeadsTabMemo = memo(LeadsTab, sameProps);
+const LeadsAreaMemo = memo(LeadsArea, sameProps);
 
 /** The Lixeira tab is not on the panel's first screen: its code loads when it is opened. */
 const TrashTab = lazy(() =>
@@ -88,6 +91,10 @@ function TabLoading() {
 
 export function AdminPanel() {
   const navigate = useNavigate();
+  // The record opens over the view it was opened from ('?vista=quadro') and goes back to it.
+  const { search } = useLocation();
+  const searchRef = useRef(search);
+  searchRef.current = search;
 
   // A listener refused mid-session means the admin claim is gone: sign out as the guard does.
   const lost = useRef(false);
@@ -109,7 +116,11 @@ export function AdminPanel() {
   // count stay live while another tab is open.
   // A clicked arrival notification opens that lead's record (or the list, for several at once).
   const onOpenLead = useCallback(
-    (id: string | null) => navigate(id === null ? routes.admin : leadRecordPath(id)),
+    (id: string | null) =>
+      navigate({
+        pathname: id === null ? routes.admin : leadRecordPath(id),
+        search: searchRef.current,
+      }),
     [navigate],
   );
   const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
@@ -132,6 +143,8 @@ export function AdminPanel() {
 
   const { data: user } = useUser();
   const myEmail = user?.email?.toLowerCase() ?? null;
+  // Next steps falling due are reminded on every tab and view (not before the server says admin).
+  useDueReminders({ me: confirmed ? myEmail : null, onOpenLead });
 
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
@@ -160,7 +173,7 @@ export function AdminPanel() {
         <AdminTabs
           trashCount={confirmed ? trash.count : null}
           panels={{
-            leads: shown(<LeadsTabMemo live={activeLeads} me={myEmail} />),
+            leads: shown(<LeadsAreaMemo live={activeLeads} me={myEmail} />),
             lixeira: shown(
               <Suspense fallback={<TabLoading />}>
                 <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />
@@ -189,7 +202,7 @@ export function AdminPanel() {
           <LeadRecordDrawer
             leadId={recordId}
             live={activeLeads.data.find((lead) => lead.id === recordId)}
-            onClose={() => navigate(routes.admin)}
+            onClose={() => navigate({ pathname: routes.admin, search })}
           />
         </Suspense>
       )}
