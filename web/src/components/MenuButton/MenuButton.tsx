@@ -21,14 +21,27 @@ export interface MenuButtonProps {
   items: readonly MenuButtonItem[];
   disabled?: boolean;
   className?: string;
+  /** Takes the focus when it appears (a card moved from the keyboard, in its new column). */
+  autoFocus?: boolean;
 }
 
-export function MenuButton({ label, children, items, disabled, className }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  children,
+  items,
+  disabled,
+  className,
+  autoFocus,
+}: MenuButtonProps) {
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const entries = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (autoFocus) button.current?.focus();
+  }, [autoFocus]);
 
   useEffect(() => {
     if (!open) return;

@@ -15,16 +15,21 @@ export interface BoardMoves {
   pending: ReadonlySet<string>;
   /** The last move said aloud (a polite live region reads it). */
   announcement: string;
-  move: (lead: Lead, status: LeadStatus) => void;
+  /** The lead last moved with its 'Mover' menu: its card, in its new column, takes the focus. */
+  focused: string | null;
+  /** `byMenu`: moved with the card's menu (the keyboard's way), not dragged. */
+  move: (lead: Lead, status: LeadStatus, byMenu?: boolean) => void;
 }
 
 export function useBoardMoves(): BoardMoves {
   const db = useFirestore();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
+  const [focused, setFocused] = useState<string | null>(null);
   const move = useCallback(
-    (lead: Lead, status: LeadStatus) => {
+    (lead: Lead, status: LeadStatus, byMenu = false) => {
       if (lead.status === status) return;
+      setFocused(byMenu ? lead.id : null);
       setPending((previous) => new Set(previous).add(lead.id));
       setAnnouncement(boardTexts.moved(lead.nome, statusLabels[status]));
       setLeadStatus(db, lead.id, status)
@@ -46,5 +51,5 @@ export function useBoardMoves(): BoardMoves {
     },
     [db],
   );
-  return { pending, announcement, move };
+  return { pending, announcement, focused, move };
 }

@@ -47,6 +47,8 @@ export function useReminderNotifications(): ReminderNotifications {
     },
     [setChosen],
   );
-  const on = chosen && access === 'granted';
+  // The browser's answer read now, not the one this instance asked for: the reminders' instance
+  // (above the tabs) learns of a permission the view's switch obtained.
+  const on = chosen && notificationAccess() === 'granted';
   return useMemo(() => ({ on, access, asking, setOn }), [on, access, asking, setOn]);
 }

@@ -22,8 +22,10 @@ export interface BoardCardProps {
   now: Date;
   /** The page's query string, kept by the record link ('?vista=quadro'). */
   search: string;
-  onMove: (lead: Lead, status: LeadStatus) => void;
+  onMove: (lead: Lead, status: LeadStatus, byMenu?: boolean) => void;
   onDrag: (lead: Lead | null) => void;
+  /** Its 'Mover' button takes the focus (it was just moved here from the keyboard). */
+  focused: boolean;
 }
 
 export const BoardCard = memo(function BoardCard({
@@ -33,6 +35,7 @@ export const BoardCard = memo(function BoardCard({
   search,
   onMove,
   onDrag,
+  focused,
 }: BoardCardProps) {
   const step = lead.next_step;
   const late = step ? isLate(step.due_at, now) : false;
@@ -73,12 +76,14 @@ export const BoardCard = memo(function BoardCard({
       )}
       <MenuButton
         label={boardTexts.moveOf(lead.nome)}
-        disabled={busy}
+        // Never disabled while its move is on its way: the card just moved from the keyboard takes
+        // the focus in its new column at once (a disabled button cannot), and a second move queues.
+        autoFocus={focused}
         items={leadStatuses
           .filter((status) => status !== lead.status)
           .map((status) => ({
             label: boardTexts.moveTo(statusLabels[status]),
-            onSelect: () => onMove(lead, status),
+            onSelect: () => onMove(lead, status, true),
           }))}
       >
         {boardTexts.move}

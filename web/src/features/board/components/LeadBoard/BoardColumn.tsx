@@ -22,16 +22,21 @@ export interface BoardColumnProps {
   pending: ReadonlySet<string>;
   now: Date;
   search: string;
-  onMove: (lead: Lead, status: LeadStatus) => void;
+  onMove: (lead: Lead, status: LeadStatus, byMenu?: boolean) => void;
   onDrag: (lead: Lead | null) => void;
   onChange: () => void;
+  /** The lead whose card takes the focus (moved here from the keyboard). */
+  focused: string | null;
 }
 
 function ColumnBody({
   clauses,
   column,
   ...cards
-}: Pick<BoardColumnProps, 'clauses' | 'pending' | 'now' | 'search' | 'onMove' | 'onDrag'> & {
+}: Pick<
+  BoardColumnProps,
+  'clauses' | 'pending' | 'now' | 'search' | 'onMove' | 'onDrag' | 'focused'
+> & {
   column: ReturnType<typeof useBoardColumn>;
 }) {
   const { status, data } = column.leads;
@@ -51,6 +56,7 @@ function ColumnBody({
             search={cards.search}
             onMove={cards.onMove}
             onDrag={cards.onDrag}
+            focused={cards.focused === lead.id}
           />
         ))}
       </ul>

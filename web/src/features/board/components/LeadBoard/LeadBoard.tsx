@@ -68,6 +68,7 @@ export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
               onMove={moves.move}
               onDrag={onDrag}
               onChange={changed}
+              focused={moves.focused}
             />
           ))}
         </div>
