@@ -32,7 +32,7 @@ import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
 import { auth } from '@/lib/firebase/auth';
 import { firestore } from '@/lib/firebase/firestore';
 import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
-import { LeadsArea } from './LeadsArea';
+import { LeadsArea, leadsViewParam } from './LeadsArea';
 import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
 import { useLeaveWarning } from './use-leave-warning';
@@ -212,8 +212,10 @@ export function AdminPanel() {
 
 export function AdminPanelPage() {
   usePageTitle(routes.admin);
-  // Before the guard has decided: the first page is asked for as soon as the session is known.
+  // Before the guard has decided: the first page is asked for as soon as the session is known
+  // (not when the panel opens on the board or 'Para hoje', which would not show it).
   useEffect(() => {
+    if (new URLSearchParams(window.location.search).has(leadsViewParam)) return;
     const stop = listenToFirstPageEarly(auth, firestore);
     return () => {
       stop();

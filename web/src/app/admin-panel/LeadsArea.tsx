@@ -22,15 +22,21 @@ import { sameProps } from './same-props';
 /** The Leads tab renders again only when its props change (see AdminPanelPage). */
 const LeadsTabMemo = memo(LeadsTab, sameProps);
 
-const LeadBoard = lazy(() =>
-  import('@/features/board').then((module) => ({ default: module.LeadBoard })),
-);
-const TodayView = lazy(() =>
-  import('@/features/today').then((module) => ({ default: module.TodayView })),
-);
+const loadBoard = () => import('@/features/board');
+const loadToday = () => import('@/features/today');
+const LeadBoard = lazy(() => loadBoard().then((module) => ({ default: module.LeadBoard })));
+const TodayView = lazy(() => loadToday().then((module) => ({ default: module.TodayView })));
 
 /** The address's name for each view (the list has none). */
 export const leadsViewParam = 'vista';
+
+// The panel opened on a view (a link, a reload): its code downloads beside the panel's, not after
+// the server has confirmed the admin (when the view first renders).
+if (typeof window !== 'undefined') {
+  const opening = new URLSearchParams(window.location.search).get(leadsViewParam);
+  if (opening === 'quadro') void loadBoard().catch(() => undefined);
+  if (opening === 'hoje') void loadToday().catch(() => undefined);
+}
 const views = [
   { value: 'lista', label: 'Lista' },
   { value: 'quadro', label: 'Quadro' },

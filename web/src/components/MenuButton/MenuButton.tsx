@@ -25,6 +25,17 @@ export interface MenuButtonProps {
   autoFocus?: boolean;
 }
 
+/** Where a key moves the focus from item `at` of `count` (null: a key that does not move it). */
+function itemForKey(key: string, at: number, count: number): number | null {
+  const moves: Record<string, number> = {
+    ArrowDown: (at + 1) % count,
+    ArrowUp: (at - 1 + count) % count,
+    Home: 0,
+    End: count - 1,
+  };
+  return key in moves ? moves[key]! : null;
+}
+
 export function MenuButton({
   label,
   children,
@@ -65,15 +76,10 @@ export function MenuButton({
   };
   const onMenuKey = (event: KeyboardEvent) => {
     const at = entries.current.indexOf(document.activeElement as HTMLButtonElement);
-    const moves: Record<string, number> = {
-      ArrowDown: (at + 1) % items.length,
-      ArrowUp: (at - 1 + items.length) % items.length,
-      Home: 0,
-      End: items.length - 1,
-    };
-    if (event.key in moves) {
+    const to = itemForKey(event.key, at, items.length);
+    if (to !== null) {
       event.preventDefault();
-      entries.current[moves[event.key]!]?.focus();
+      entries.current[to]?.focus();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       close();
