@@ -32,7 +32,7 @@ import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
 import { auth } from '@/lib/firebase/auth';
 import { firestore } from '@/lib/firebase/firestore';
 import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
-import { LeadsArea, leadsViewParam } from './LeadsArea';
+import { LeadsArea } from './LeadsArea';
 import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
 import { useLeaveWarning } from './use-leave-warning';
@@ -80,6 +80,15 @@ const loadLeadRecord = () => import('@/features/lead-record');
 const LeadRecordDrawer = lazy(() =>
   loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
+
+/**
+ * The reminders of next steps, in a component of their own: their clock ticks every minute, and
+ * the panel around them need not render again for it.
+ */
+function DueReminders(props: Parameters<typeof useDueReminders>[0]) {
+  useDueReminders(props);
+  return null;
+}
 
 function TabLoading() {
   return (
@@ -143,8 +152,6 @@ export function AdminPanel() {
 
   const { data: user } = useUser();
   const myEmail = user?.email?.toLowerCase() ?? null;
-  // Next steps falling due are reminded on every tab and view (not before the server says admin).
-  useDueReminders({ me: confirmed ? myEmail : null, onOpenLead });
 
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
@@ -169,6 +176,8 @@ export function AdminPanel() {
   return (
     <>
       <AdminHeader onSignOut={signOut} />
+      {/* Next steps falling due are reminded on every tab and view (once the server says admin). */}
+      <DueReminders me={confirmed ? myEmail : null} onOpenLead={onOpenLead} />
       <Container size="xl" className={classes.main}>
         <AdminTabs
           trashCount={confirmed ? trash.count : null}
@@ -212,10 +221,9 @@ export function AdminPanel() {
 
 export function AdminPanelPage() {
   usePageTitle(routes.admin);
-  // Before the guard has decided: the first page is asked for as soon as the session is known
-  // (not when the panel opens on the board or 'Para hoje', which would not show it).
+  // Before the guard has decided: the first page (or the view's first queries) is asked for as
+  // soon as the session is known.
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).has(leadsViewParam)) return;
     const stop = listenToFirstPageEarly(auth, firestore);
     return () => {
       stop();
