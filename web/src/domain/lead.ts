@@ -19,7 +19,7 @@
 import { phoneExample, textFormats, type TextFormatName, type ValueFormat } from '@vagas/common';
 import { appConfig } from '../config/app-config';
 import { consentVersions } from './consent';
-import { nextStepKinds, nextStepLimits } from './next-step';
+import { nextStepKinds, nextStepLimits } from './next-step-kinds';
 import {
   ageLimits,
   callCenterJobs,

@@ -11,16 +11,9 @@ export interface NextStepValue {
   text?: string;
 }
 
-/** What a next step is: call the candidate back, or an interview. */
-export const nextStepKinds = ['retornar', 'entrevista'] as const;
-export type NextStepKind = (typeof nextStepKinds)[number];
+import { nextStepKinds, nextStepLimits, type NextStepKind } from './next-step-kinds';
 
-export const nextStepLimits = {
-  /** Longest text (characters): a line, not a note (notes are for the rest). */
-  textMax: 140,
-  /** Furthest date (days after the write): a mistyped year is refused. */
-  maxAheadDays: 730,
-} as const;
+export { nextStepKinds, nextStepLimits, type NextStepKind };
 
 /** How each kind reads before its date ('Retornar em 27/11/2026 14:00'). */
 export const nextStepLabels: Record<NextStepKind, string> = {
