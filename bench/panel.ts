@@ -19,6 +19,8 @@
  * Usage: node --import tsx bench/panel.ts [--active 20000 | 5000,20000,100000] [--throttle 1 | 1,4]
  *   [--trashed 20000] [--live 50] [--latency 0 (ms added to each request, CDP network emulation)]
  *   [--interactive click | check (how interactive is timed; see `interactiveBy`)]
+ * Then the Leads tab's other views at the largest size and each rate (lib/panel-views.ts): the
+ * board and 'Para hoje', open -> first card / interactive (the first card's menu opened).
  */
 import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
@@ -42,6 +44,7 @@ import { consentNotes } from '../web/src/domain/consent.ts';
 import { leadKeys } from '@vagas/common';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
+import { measureViews } from './lib/panel-views.ts';
 import {
   clickAndAwaitAnswer,
   firstCheckbox,
@@ -101,6 +104,25 @@ const pct = (values: number[], p: number) => {
 };
 const median = (values: number[]) => pct(values, 50);
 
+/** The admin the benchmark signs in as: responsible for half of the seeded next steps. */
+const benchAdmin = { email: `bench-${Date.now()}@vagas.test`, password: 'senha-bench' };
+
+/**
+ * Every 20th active lead has a next step, from three days late to two days ahead (about 600 of
+ * 20,000 due by the end of today: 'Para hoje'), half of them the bench admin's.
+ */
+function nextStepOf(i: number, now: number) {
+  if (i % 20 !== 0) return {};
+  const dueMs = now - 3 * 86_400_000 + ((i * 7_919) % (5 * 86_400_000));
+  return {
+    next_step: {
+      kind: i % 40 === 0 ? 'entrevista' : 'retornar',
+      due_at: Timestamp.fromMillis(dueMs),
+    },
+    assigned_to: i % 40 === 0 ? benchAdmin.email : 'colega@vagas.test',
+  };
+}
+
 const started = Date.now();
 const step = (what: string) =>
   process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
@@ -122,6 +144,7 @@ async function seedLeads(db: Firestore, from: number, count: number, inTrash: bo
       status: statuses[i % statuses.length],
       created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
       deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - i * 1000) : null,
+      ...(inTrash ? {} : nextStepOf(i, now)),
     };
   };
   for (let s = 0; s < count; s += 2000) {
@@ -159,7 +182,7 @@ async function warmAdminCallables(suite: LocalSuite) {
 
 /** Creates an admin account and signs it in once: the session persists in the returned context. */
 async function signInAsAdmin(browser: Browser, suite: LocalSuite, db: Firestore, auth: Auth) {
-  const account = { email: `bench-${Date.now()}@vagas.test`, password: 'senha-bench' };
+  const account = benchAdmin;
   await auth.createUser({ ...account, emailVerified: true });
   await grantAdmin(
     { db, auth, target: { projectId: suite.projectId, emulators: true }, close: async () => {} },
@@ -432,6 +455,8 @@ try {
       : [];
   // Printed at once: a later phase failing does not lose the curve.
   if (curve.length > 0) printCurve(curve);
+  // The board and 'Para hoje' at the largest size, at each rate.
+  await measureViews(context, suite.webUrl ?? '', activeCount, throttles, step);
   step('opening the panel');
   const open = await openPanel(context, suite.webUrl ?? '', activeCount);
   step('searching and filtering');

@@ -125,7 +125,8 @@ describe('admin access', () => {
       .count()
       .get();
     await expect
-      .poll(() => page.getByRole('tab').allTextContents(), slow)
+      // The panel's tabs (the first tab list; the Leads tab's views have one of their own).
+      .poll(() => page.getByRole('tablist').first().getByRole('tab').allTextContents(), slow)
       .toEqual(['Leads', `Lixeira (${trashed.data().count})`, 'Relatórios', 'Configurações']);
 
     const user = await persistedUser(page);

@@ -63,11 +63,17 @@ describe('panel layout', () => {
     const box = (await signOut.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(mobile.width);
 
-    const tops = await page
-      .getByRole('tab')
-      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
-    expect(tops).toHaveLength(4);
-    expect(new Set(tops).size).toBe(1);
+    const tops = (tabs: Locator) =>
+      tabs
+        .getByRole('tab')
+        .evaluateAll((each) => each.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+    // The panel's four tabs on one line, and the Leads tab's three views on one line.
+    const panelTabs = await tops(page.getByRole('tablist').first());
+    expect(panelTabs).toHaveLength(4);
+    expect(new Set(panelTabs).size).toBe(1);
+    const views = await tops(page.getByRole('tablist', { name: 'Visualização dos leads' }));
+    expect(views).toHaveLength(3);
+    expect(new Set(views).size).toBe(1);
 
     // The filters fold under 'Filtros': the first lead card starts on the first screen.
     const filters = page.getByRole('button', { name: /^Filtros/ });

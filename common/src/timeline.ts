@@ -12,6 +12,10 @@ export const timelineKinds = [
   'note_deleted',
   'contacted',
   'assigned',
+  'next_step_set',
+  'next_step_changed',
+  'next_step_done',
+  'next_step_cleared',
 ] as const;
 
 export type TimelineKind = (typeof timelineKinds)[number];

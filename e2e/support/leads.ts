@@ -17,6 +17,10 @@ export interface SeedLead {
   /** Minutes before now (default: in seeding order, a second apart, newest first). */
   ageMinutes?: number;
   trashedMinutesAgo?: number;
+  /** The responsible admin's email. */
+  assigned_to?: string;
+  /** A next step, as the record stores it. */
+  next_step?: { kind: string; due_at: Date; text?: string };
 }
 
 /** A tag no other test uses, to find this run's leads by name. */

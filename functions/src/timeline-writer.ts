@@ -35,6 +35,7 @@ export function actorResolver(lookup: EmailLookup) {
 }
 
 const leadPath = (leadId: string) => `leads/${leadId}`;
+const stamp = (date: Date | null) => (date ? Timestamp.fromDate(date) : null);
 
 /**
  * Stores `entries` of one event under the lead, unless the lead no longer exists. Entry ids come
@@ -54,9 +55,13 @@ export async function writeTimeline(
       const snapshot = await tx.get(lead);
       if (!snapshot.exists) return 0;
       entries.forEach((entry, index) => {
+        const { due_from, due_to, ...rest } = entry;
         tx.set(lead.collection(collections.timeline).doc(entryId(eventId, index)), {
-          ...entry,
+          ...rest,
           at: Timestamp.fromDate(entry.at),
+          // Only a next step's entries carry its dates.
+          ...(due_from !== undefined ? { due_from: stamp(due_from) } : {}),
+          ...(due_to !== undefined ? { due_to: stamp(due_to) } : {}),
         });
       });
       return entries.length;

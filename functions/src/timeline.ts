@@ -7,13 +7,22 @@
 
 import type { TimelineKind } from '@vagas/common';
 
-/** One change: its kind and, for status and responsible, the values before and after. */
+/**
+ * One change: its kind and, for status and responsible, the values before and after; for a next
+ * step, its kind before and after ('retornar', 'entrevista'), its dates and its text.
+ */
 export interface TimelineChange {
   kind: TimelineKind;
   from: string | null;
   to: string | null;
-  /** note_*: the note's text after the change (before it, for a deletion), shortened. */
+  /**
+   * note_*: the note's text after the change (before it, for a deletion), shortened; next_step_*:
+   * the step's text (the new one; the old one when it was done or removed).
+   */
   excerpt: string | null;
+  /** next_step_*: the step's date before the change and after it (null: no step). */
+  due_from?: Date | null;
+  due_to?: Date | null;
 }
 
 /** Who made a write, from the event's auth context. */
@@ -70,6 +79,48 @@ const excerptOf = (text: unknown): string | null => {
     : `${chars.slice(0, excerptMaxLength - 1).join('')}…`;
 };
 
+/** A stored next step's parts (anything else reads as no step). */
+function stepOf(
+  value: unknown,
+): { kind: string | null; due: Date | null; text: string | null } | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const step = value as Record<string, unknown>;
+  return {
+    kind: asText(step.kind),
+    due: isTimestamp(step.due_at) ? new Date(step.due_at.toMillis()) : null,
+    text: excerptOf(step.text),
+  };
+}
+
+const sameStep = (a: unknown, b: unknown): boolean => {
+  const [x, y] = [stepOf(a), stepOf(b)];
+  if (!x || !y) return x === y;
+  return x.kind === y.kind && x.due?.getTime() === y.due?.getTime() && x.text === y.text;
+};
+
+/**
+ * The next step's change: set (there was none), changed, or gone: done when 'Concluir' stamped
+ * next_step_done_at in the same write, removed otherwise.
+ */
+function nextStepChange(before: Record<string, unknown>, after: Record<string, unknown>) {
+  if (sameStep(before.next_step, after.next_step)) return null;
+  const [was, is] = [stepOf(before.next_step), stepOf(after.next_step)];
+  const change = (kind: TimelineKind, excerpt: string | null): TimelineChange => ({
+    kind,
+    from: was?.kind ?? null,
+    to: is?.kind ?? null,
+    excerpt,
+    due_from: was?.due ?? null,
+    due_to: is?.due ?? null,
+  });
+  if (!was) return change('next_step_set', is?.text ?? null);
+  if (is) return change('next_step_changed', is.text);
+  const done =
+    !sameValue(before.next_step_done_at, after.next_step_done_at) &&
+    present(after.next_step_done_at);
+  return change(done ? 'next_step_done' : 'next_step_cleared', was.text);
+}
+
 /**
  * What an update of a lead changed, in a fixed order. A create (a new application) and a delete
  * (the lead leaves with its timeline) change nothing here.
@@ -91,6 +142,8 @@ export function leadChanges(before: Data, after: Data): TimelineChange[] {
   if (changed('status')) add('status', before.status, after.status);
   if (changed('last_contacted_at') && present(after.last_contacted_at)) add('contacted');
   if (changed('assigned_to')) add('assigned', before.assigned_to, after.assigned_to);
+  const step = nextStepChange(before, after);
+  if (step) changes.push(step);
   return changes;
 }
 

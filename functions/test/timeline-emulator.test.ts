@@ -170,6 +170,84 @@ describe('the timeline function', () => {
     expect(kinds(entries)).toEqual(['trashed', 'restored_undo', 'trashed', 'restored']);
   });
 
+  it('records a next step set, changed, done and removed, with its dates and text', async () => {
+    const id = await newLead();
+    const ref = doc(db, 'leads', id);
+    const due = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    const first = due(2);
+    const second = due(26);
+    // The record sets a step and, on a lead nobody is responsible for, its author as responsible.
+    await updateDoc(ref, {
+      next_step: { kind: 'retornar', due_at: first, text: 'Ligar depois do almoço' },
+      assigned_to: EMAIL,
+    });
+    await timeline(id, count(2));
+    await updateDoc(ref, { next_step: { kind: 'entrevista', due_at: second } });
+    await timeline(id, count(3));
+    await updateDoc(ref, { next_step: null, next_step_done_at: serverTimestamp() });
+    await timeline(id, count(4));
+    await updateDoc(ref, { next_step: { kind: 'retornar', due_at: first } });
+    await timeline(id, count(5));
+    await updateDoc(ref, { next_step: null });
+    const entries = await timeline(id, count(6));
+    expect(entries).toHaveLength(6);
+    const asStored = (entry: Entry) => ({
+      kind: entry.kind,
+      from: entry.from,
+      to: entry.to,
+      excerpt: entry.excerpt,
+      due_from: (entry.due_from as { toMillis(): number } | null)?.toMillis() ?? null,
+      due_to: (entry.due_to as { toMillis(): number } | null)?.toMillis() ?? null,
+    });
+    const [a, b] = [first.getTime(), second.getTime()];
+    expect(entries.slice(1).map(asStored)).toEqual([
+      {
+        kind: 'next_step_set',
+        from: null,
+        to: 'retornar',
+        excerpt: 'Ligar depois do almoço',
+        due_from: null,
+        due_to: a,
+      },
+      {
+        kind: 'next_step_changed',
+        from: 'retornar',
+        to: 'entrevista',
+        excerpt: null,
+        due_from: a,
+        due_to: b,
+      },
+      {
+        kind: 'next_step_done',
+        from: 'entrevista',
+        to: null,
+        excerpt: null,
+        due_from: b,
+        due_to: null,
+      },
+      {
+        kind: 'next_step_set',
+        from: null,
+        to: 'retornar',
+        excerpt: null,
+        due_from: null,
+        due_to: a,
+      },
+      {
+        kind: 'next_step_cleared',
+        from: 'retornar',
+        to: null,
+        excerpt: null,
+        due_from: a,
+        due_to: null,
+      },
+    ]);
+    expect(entries[0]).toMatchObject({ kind: 'assigned', to: EMAIL });
+    for (const entry of entries) expect(entry).toMatchObject({ actor_email: EMAIL });
+    // Other entries carry no dates of a step.
+    expect(entries[0]).not.toHaveProperty('due_to');
+  });
+
   it('records a note added, edited and deleted, with its text', async () => {
     const id = await newLead();
     const user = getAuth(app).currentUser!;

@@ -84,6 +84,77 @@ describe('leadChanges', () => {
   });
 });
 
+describe('leadChanges: the next step', () => {
+  const step = (kind: string, seconds: number, text?: string) => ({
+    kind,
+    due_at: t(seconds),
+    ...(text === undefined ? {} : { text }),
+  });
+  const at = (seconds: number) => new Date(seconds * 1000);
+
+  it('set where there was none, with its kind, date and text', () => {
+    expect(leadChanges(lead(), lead({ next_step: step('retornar', 500, 'Ligar') }))).toEqual([
+      {
+        kind: 'next_step_set',
+        from: null,
+        to: 'retornar',
+        excerpt: 'Ligar',
+        due_from: null,
+        due_to: at(500),
+      },
+    ]);
+    // A lead whose step was removed before (null) is the same as one that never had one.
+    expect(
+      leadChanges(lead({ next_step: null }), lead({ next_step: step('entrevista', 9) }))[0],
+    ).toMatchObject({ kind: 'next_step_set', to: 'entrevista', excerpt: null, due_to: at(9) });
+  });
+
+  it('changed: another kind, another date or another text; the same step is no change', () => {
+    const before = lead({ next_step: step('retornar', 500, 'Ligar') });
+    expect(leadChanges(before, lead({ next_step: step('entrevista', 600) }))).toEqual([
+      {
+        kind: 'next_step_changed',
+        from: 'retornar',
+        to: 'entrevista',
+        excerpt: null,
+        due_from: at(500),
+        due_to: at(600),
+      },
+    ]);
+    expect(leadChanges(before, lead({ next_step: step('retornar', 500, 'Ligar às 14h') }))).toEqual(
+      [expect.objectContaining({ kind: 'next_step_changed', excerpt: 'Ligar às 14h' })],
+    );
+    // A copy of the same step (a new map, an equal timestamp) changes nothing.
+    expect(leadChanges(before, lead({ next_step: step('retornar', 500, 'Ligar') }))).toEqual([]);
+  });
+
+  it("done ('Concluir' stamps its mark in the same write) or removed", () => {
+    const before = lead({
+      next_step: step('entrevista', 700, 'Trazer RG'),
+      next_step_done_at: t(1),
+    });
+    const done = leadChanges(before, lead({ next_step: null, next_step_done_at: t(800) }));
+    expect(done).toEqual([
+      {
+        kind: 'next_step_done',
+        from: 'entrevista',
+        to: null,
+        excerpt: 'Trazer RG',
+        due_from: at(700),
+        due_to: null,
+      },
+    ]);
+    // The mark left as it was: a removal, even though an old 'Concluir' left it set.
+    const removed = leadChanges(before, lead({ next_step: null, next_step_done_at: t(1) }));
+    expect(removed.map((c) => c.kind)).toEqual(['next_step_cleared']);
+  });
+
+  it('comes after the responsible when one write sets both (the step makes its author responsible)', () => {
+    const after = lead({ assigned_to: 'a@x.com', next_step: step('retornar', 5) });
+    expect(leadChanges(lead(), after).map((c) => c.kind)).toEqual(['assigned', 'next_step_set']);
+  });
+});
+
 describe('noteChanges', () => {
   const note = (text: string) => ({ text, author_uid: 'u', updated_at: t(1) });
 

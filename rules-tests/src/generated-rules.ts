@@ -84,7 +84,16 @@ function valueChecks(
     case 'bool':
       return [`${value} is bool`];
     case 'option':
-      return [`${value} in ${optionsFunction(name, field as LeadField, form)}()`];
+      // A map's option field lists its options in place (only lead fields have options functions).
+      return 'writtenBy' in field
+        ? [`${value} in ${optionsFunction(name, field, form)}()`]
+        : [`${value} in ${list(field.options as readonly string[])}`];
+    case 'time':
+      // A date an admin chose: a timestamp, not absurdly far ahead.
+      return [
+        `${value} is timestamp`,
+        `${value} <= request.time + duration.value(${field.maxAheadDays}, 'd')`,
+      ];
     case 'map':
       return [`isValidLead${pascal(name)}(${value})`];
     case 'deviceTime':
@@ -126,6 +135,7 @@ function initialCheck(name: string, field: LeadField): string {
  */
 function managedCheck(name: string, field: LeadField): string {
   if (field.writtenBy === 'admin') {
+    const nullable = 'nullable' in field && field.nullable === true;
     const check =
       field.type === 'admin'
         ? `data.${name} == null || isAssignableAdmin(data.${name})`
@@ -133,7 +143,10 @@ function managedCheck(name: string, field: LeadField): string {
           ? `data.${name} == request.time`
           : field.type === 'batch'
             ? `data.${name} == null || isStringOfSize(data.${name}, 1, ${field.max})`
-            : fieldChecks('data', name, field, 'root').join(' && ');
+            : [
+                ...(nullable ? [`data.${name} == null ||`] : []),
+                fieldChecks('data', name, field, 'root').join(' && '),
+              ].join(' ');
     return `(!changedKeys().hasAny([${quote(name)}]) || ${check})`;
   }
   if (field.type === 'status') return `data.${name} in ${optionsFunction(name, field, 'root')}()`;

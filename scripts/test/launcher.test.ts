@@ -278,8 +278,9 @@ describe('killed with SIGKILL', () => {
       expect(ports).toContain(Number(address.split(':').pop()));
     }
 
-    // The config it wrote for firebase-tools: a temporary file, removed too.
-    const config = /--config (\S+)/.exec(commands.join('\n'))?.[1] ?? '';
+    // The config it wrote for firebase-tools (not firebase.json, which the Firestore emulator reads):
+    // a temporary file, removed too.
+    const config = /--config (\S+\.suite-firebase\.\d+\.json)/.exec(commands.join('\n'))?.[1] ?? '';
     expect(existsSync(config)).toBe(true);
 
     launcher.child.kill('SIGKILL');

@@ -1,7 +1,7 @@
 /**
  * Typed access to a lead's record (full Firestore SDK): the lead (data/leads.ts reads every field
  * of the table, the follow-up ones included), its other applications (same WhatsApp), its notes and its timeline; and the record's
- * writes (notes, contact, responsible, the 'Desfazer' restore). The timeline is read only: the
+ * writes (notes, contact, responsible, the 'Desfazer' restore, the next step). The timeline is read only: the
  * timeline function writes it (firestore.rules refuse every client).
  */
 import {
@@ -32,6 +32,7 @@ import {
   type TimelineEntry,
   type TimelineKind,
 } from '@/domain/lead-record';
+import type { NextStepKind } from '@/domain/next-step';
 import { batchLimit, PartialBatchError } from './lead-actions';
 import { panelWrite } from './panel-write';
 import { leadsCollection } from './leads';
@@ -77,6 +78,8 @@ const timelineConverter: FirestoreDataConverter<TimelineEntry, DocumentData> = {
       from: stringOrNull(data.from),
       to: stringOrNull(data.to),
       excerpt: stringOrNull(data.excerpt),
+      due_from: toDate(data.due_from),
+      due_to: toDate(data.due_to),
     };
   },
 };
@@ -189,4 +192,53 @@ export async function assignLeads(
     done += slice.length;
   }
   return done;
+}
+
+/** A next step as the record saves it: its kind, its date, and a text when one was typed. */
+export interface NextStepInput {
+  kind: NextStepKind;
+  due_at: Date;
+  text?: string;
+}
+
+/**
+ * Sets the lead's next step (replacing the one it had). `assignTo`: also makes this admin
+ * responsible in the same write (the record does it for a lead nobody is responsible for, so
+ * someone is reminded when the step falls due).
+ */
+export function setNextStep(db: Firestore, leadId: string, step: NextStepInput, assignTo?: string) {
+  const next_step = {
+    kind: step.kind,
+    due_at: step.due_at,
+    ...(step.text ? { text: step.text } : {}),
+  };
+  return panelWrite(
+    db,
+    updateDoc(doc(db, 'leads', leadId), {
+      next_step,
+      ...(assignTo ? { assigned_to: assignTo } : {}),
+    }),
+    'set next step',
+  );
+}
+
+/** 'Concluir': the step is done (cleared, with the mark the timeline tells a removal from). */
+export function completeNextStep(db: Firestore, leadId: string) {
+  return panelWrite(
+    db,
+    updateDoc(doc(db, 'leads', leadId), {
+      next_step: null,
+      next_step_done_at: serverTimestamp(),
+    }),
+    'complete next step',
+  );
+}
+
+/** 'Remover': the lead has no next step any more. */
+export function clearNextStep(db: Firestore, leadId: string) {
+  return panelWrite(
+    db,
+    updateDoc(doc(db, 'leads', leadId), { next_step: null }),
+    'clear next step',
+  );
 }

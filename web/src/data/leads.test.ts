@@ -21,6 +21,8 @@ const stored = {
   trash_batch: '2026-11-23T12:00:00.000Z-k3j2x9',
   consent_version: 'conecta-2026-11-25',
   submitted_at: Timestamp.fromDate(new Date(2026, 10, 23, 9, 50)),
+  next_step: { kind: 'entrevista', due_at: Timestamp.fromDate(created), text: 'Trazer RG' },
+  next_step_done_at: null,
 };
 
 /** A stored value for each field the fixture above does not name (one added to leadFields). */
@@ -46,6 +48,7 @@ describe('readLead (the converter of leads/{id})', () => {
       created_at: created,
       last_contacted_at: created,
       submitted_at: new Date(2026, 10, 23, 9, 50),
+      next_step: { kind: 'entrevista', due_at: created, text: 'Trazer RG' },
     });
     // Every field of lead.ts leadFields comes back (a new field needs no converter change).
     expect(Object.keys(lead).sort()).toEqual(['id', ...leadFieldNames].sort());
@@ -90,6 +93,22 @@ describe('readLead (the converter of leads/{id})', () => {
       created_at: null,
       deleted_at: created,
     });
+  });
+
+  it('reads a next step whole, null once cleared, and never half of one', () => {
+    const due = Timestamp.fromDate(created);
+    expect(readLead('n', { ...stored, next_step: null }).next_step).toBeNull();
+    expect(
+      readLead('n', { ...stored, next_step: { kind: 'retornar', due_at: due } }).next_step,
+    ).toEqual({ kind: 'retornar', due_at: created });
+    for (const broken of [
+      { kind: 'retornar' },
+      { due_at: due },
+      { kind: 'retornar', due_at: 'amanhã' },
+      'amanhã',
+    ]) {
+      expect(readLead('n', { ...stored, next_step: broken })).not.toHaveProperty('next_step');
+    }
   });
 
   it('keeps only the known fields of a source, with their types', () => {

@@ -43,9 +43,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * an exception); a field some leads lack reads as undefined unless it has the right type.
  */
 const readers: {
-  [T in LeadFieldType['type']]: (
+  [T in (LeadFieldType | LeadSubField)['type']]: (
     value: unknown,
-    field: Extract<LeadFieldType, { type: T }>,
+    field: Extract<LeadFieldType | LeadSubField, { type: T }>,
     required: boolean,
   ) => unknown;
 } = {
@@ -59,9 +59,15 @@ const readers: {
   timestamp: (value, _, required) =>
     toDate(value) ?? (required || value === null ? null : undefined),
   deviceTime: (value) => toDate(value) ?? undefined,
+  time: (value) => toDate(value) ?? undefined,
   admin: (value) => (typeof value === 'string' ? value : value === null ? null : undefined),
   batch: (value) => (typeof value === 'string' ? value : value === null ? null : undefined),
-  map: (value, field) => (isRecord(value) ? readFields(value, field.fields) : undefined),
+  map: (value, field) => {
+    const nullable = 'nullable' in field && field.nullable === true;
+    if (isRecord(value))
+      return nullable ? readWholeMap(value, field.fields) : readFields(value, field.fields);
+    return value === null && nullable ? null : undefined;
+  },
 };
 
 function readValue(value: unknown, field: LeadFieldType | LeadSubField, required: boolean) {
@@ -74,6 +80,23 @@ function readFields(data: Record<string, unknown>, fields: Readonly<Record<strin
   const result: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields)) {
     const value = readValue(data[name], field, !field.optional);
+    if (value !== undefined) result[name] = value;
+  }
+  return result;
+}
+
+/**
+ * A map admins set whole or clear (null: the next step): one whose required sub-fields are not all
+ * there with their types reads as missing, so nothing shows half a next step.
+ */
+function readWholeMap(
+  data: Record<string, unknown>,
+  fields: Readonly<Record<string, LeadSubField>>,
+) {
+  const result: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const value = readValue(data[name], field, false);
+    if (value === undefined && !field.optional) return undefined;
     if (value !== undefined) result[name] = value;
   }
   return result;

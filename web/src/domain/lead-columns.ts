@@ -10,6 +10,7 @@ import {
   type LeadFieldName,
 } from './lead';
 import { formatDateTime } from './lead-list-view';
+import { nextStepCell } from './next-step';
 
 /** The fields shown in `place`, in the table's order. */
 export function leadColumns(place: LeadColumnPlace): LeadFieldName[] {
@@ -25,10 +26,14 @@ export const listColumns = leadColumns('list');
 export const trashColumns = leadColumns('trash');
 export const exportColumns = leadColumns('export');
 
-/** What a table or a card shows for a field: dates as dd/mm/aaaa hh:mm, '-' for a missing value. */
+/**
+ * What a table or a card shows for a field: dates as dd/mm/aaaa hh:mm, a next step as 'Retornar em
+ * 27/11/2026 14:00 · its text', '-' for a missing value.
+ */
 export function cellText(lead: Lead, name: LeadFieldName, missing = '-'): string {
   const value: unknown = lead[name];
   if (value instanceof Date) return formatDateTime(value);
+  if (name === 'next_step' && lead.next_step) return nextStepCell(lead.next_step);
   if (value === undefined || value === null || value === '' || typeof value === 'object') {
     return missing;
   }

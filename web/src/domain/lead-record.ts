@@ -61,11 +61,17 @@ export interface TimelineEntry {
   at: Date | null;
   /** The admin's email; null when the change came from the server (admin SDK) or nobody. */
   actor_email: string | null;
-  /** status: the statuses; assigned: the emails (null: nobody). */
+  /** status: the statuses; assigned: the emails (null: nobody); next_step_*: the step's kinds. */
   from: string | null;
   to: string | null;
-  /** note_*: the note's text after the change (before it, for a deletion), shortened. */
+  /**
+   * note_*: the note's text after the change (before it, for a deletion), shortened; next_step_*:
+   * the step's text (the new one; the old one when done or removed).
+   */
   excerpt: string | null;
+  /** next_step_*: the step's date before and after the change (null: no step). */
+  due_from: Date | null;
+  due_to: Date | null;
 }
 
 /** The placeholders a template may use, and the lead value each stands for. */

@@ -35,6 +35,8 @@ describe('the lead table (lead.ts leadFields)', () => {
       'assigned_to',
       'trash_undone_at',
       'trash_batch',
+      'next_step',
+      'next_step_done_at',
     ]);
     expect(leadSourceTextFields).toEqual(['utm_source', 'utm_medium', 'utm_campaign']);
     expect(leadSourceTextLimits).toEqual({ min: 1, max: 100 });
@@ -60,6 +62,7 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Status',
       'Data',
       'Último contato',
+      'Próximo passo',
     ]);
     expect(trashColumns.map(columnLabel)).toEqual([
       'Nome',
@@ -69,8 +72,12 @@ describe('the lead table (lead.ts leadFields)', () => {
       'Status',
       'Data Exclusão',
     ]);
-    // The exports hold the list's columns, then who is responsible.
-    expect(qualifiedExportHeader).toEqual([...listColumns.map(columnLabel), 'Responsável']);
+    // The exports hold the list's columns but the next step (a plan, not a fact about the
+    // candidate), then who is responsible.
+    expect(qualifiedExportHeader).toEqual([
+      ...listColumns.filter((name) => name !== 'next_step').map(columnLabel),
+      'Responsável',
+    ]);
   });
 
   test('cells: dates as dd/mm/aaaa hh:mm, a dash (in the CSV: nothing) for what a lead lacks', () => {
@@ -91,5 +98,14 @@ describe('the lead table (lead.ts leadFields)', () => {
     expect(cellText(lead, 'deleted_at')).toBe('-');
     expect(exportText(lead, 'tempo_experiencia')).toBe('');
     expect(exportText(lead, 'deleted_at')).toBe('');
+    expect(cellText(lead, 'next_step')).toBe('-');
+    const step = { kind: 'entrevista', due_at: new Date(2026, 10, 27, 14, 0) };
+    expect(cellText({ ...lead, next_step: step }, 'next_step')).toBe(
+      'Entrevista em 27/11/2026 14:00',
+    );
+    expect(cellText({ ...lead, next_step: { ...step, text: 'Trazer RG' } }, 'next_step')).toBe(
+      'Entrevista em 27/11/2026 14:00 · Trazer RG',
+    );
+    expect(cellText({ ...lead, next_step: null }, 'next_step')).toBe('-');
   });
 });

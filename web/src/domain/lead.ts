@@ -19,6 +19,7 @@
 import { phoneExample, textFormats, type TextFormatName, type ValueFormat } from '@vagas/common';
 import { appConfig } from '../config/app-config';
 import { consentVersions } from './consent';
+import { nextStepKinds, nextStepLimits } from './next-step-kinds';
 import {
   ageLimits,
   callCenterJobs,
@@ -44,6 +45,9 @@ export type LeadSubField = (
   | { type: 'text'; min: number; max: number }
   | { type: 'int'; min: number; max: number }
   | { type: 'bool' }
+  | { type: 'option'; options: readonly string[] }
+  /** A date chosen by an admin: at most `maxAheadDays` after the write (a typo in the year). */
+  | { type: 'time'; maxAheadDays: number }
 ) & { optional?: true };
 
 /** What a field holds, and the bounds the forms and the rules hold it to. */
@@ -72,8 +76,8 @@ export type LeadFieldType =
    * trash, cleared by a restore).
    */
   | { type: 'batch'; max: number }
-  /** A map with exactly these fields (the optional ones may be missing). */
-  | { type: 'map'; fields: Readonly<Record<string, LeadSubField>> }
+  /** A map with exactly these fields (the optional ones may be missing); `nullable`: or null. */
+  | { type: 'map'; fields: Readonly<Record<string, LeadSubField>>; nullable?: true }
   /**
    * A time taken from the candidate's device clock, which the rules hold near the server's: at
    * most `maxAheadMinutes` after the write (clocks drift) and at most `maxAgeDays` before it.
@@ -300,6 +304,33 @@ export const leadFields = {
    * starts with the move's ISO time, so batches sort newest first.
    */
   trash_batch: { type: 'batch', max: 64, writtenBy: 'admin' },
+  /**
+   * What happens next, and when ('Retornar em' / 'Entrevista em', a date and time, a short text),
+   * or null once done or removed. Its responsible is the lead's (assigned_to): the one reminded
+   * when it falls due ('Para hoje').
+   */
+  next_step: {
+    type: 'map',
+    fields: {
+      kind: { type: 'option', options: nextStepKinds },
+      due_at: { type: 'time', maxAheadDays: nextStepLimits.maxAheadDays },
+      text: { type: 'text', min: 1, max: nextStepLimits.textMax, optional: true },
+    },
+    nullable: true,
+    writtenBy: 'admin',
+    label: 'Próximo passo',
+    shownIn: ['list'],
+  },
+  /**
+   * The time the last next step was marked done ('Concluir'), so the timeline can tell it from a
+   * removal (firestore.rules holds it to a write that clears the step: isValidNextStepDone).
+   */
+  next_step_done_at: {
+    type: 'timestamp',
+    initial: null,
+    setTo: 'serverTime',
+    writtenBy: 'admin',
+  },
 } as const satisfies Record<string, LeadField>;
 
 // ---- Types derived from the table -------------------------------------------------------------
@@ -323,9 +354,13 @@ type ValueOf<F> = F extends { type: 'text' | 'option' }
             ? Date
             : F extends { type: 'admin' | 'batch' }
               ? string | null
-              : F extends { type: 'map'; fields: infer S }
-                ? Shape<S, RequiredIn<S>>
-                : never;
+              : F extends { type: 'time' }
+                ? Date
+                : F extends { type: 'map'; fields: infer S; nullable: true }
+                  ? Shape<S, RequiredIn<S>> | null
+                  : F extends { type: 'map'; fields: infer S }
+                    ? Shape<S, RequiredIn<S>>
+                    : never;
 /** An object of the values of `S`'s fields: the `Present` ones always, the others optional. */
 type Shape<S, Present extends keyof S> = Simplify<
   { -readonly [K in Present]: ValueOf<S[K]> } & {
@@ -380,6 +415,8 @@ export type CallCenterLeadInput = InputOf<'callCenter'>;
 export type Lead = Simplify<{ id: string } & Shape<Fields, AlwaysStored>>;
 /** The visit's source (`source`): utm texts, each optional, and whether the URL had an fbclid. */
 export type LeadSource = ValueOf<Fields['source']>;
+/** A next step as stored (`next_step`, when set). */
+export type NextStep = NonNullable<ValueOf<Fields['next_step']>>;
 
 // ---- Lists derived from the table -------------------------------------------------------------
 

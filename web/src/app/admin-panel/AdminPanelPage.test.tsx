@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { FirestoreError } from 'firebase/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { fakeLive, useFakeState } from '@/data/testing/fake-live-leads';
 import type { Lead } from '@/domain/lead';
 import { LeadSourceContext, type LeadSource } from '@/features/leads/hooks/lead-source';
@@ -31,6 +31,20 @@ vi.mock(
 // The shell's tests stand the other tabs in with stubs: their own tests cover them.
 vi.mock('@/features/reports', () => ({ ReportsTab: () => <p>conteúdo de relatórios</p> }));
 vi.mock('@/features/settings', () => ({ SettingsTab: () => <p>conteúdo de configurações</p> }));
+// The reminders of next steps have tests of their own (features/today).
+vi.mock('@/features/today/hooks/use-due-reminders', () => ({ useDueReminders: () => undefined }));
+// The board and 'Para hoje' stand in with stubs showing what the panel gives them.
+vi.mock('@/features/board', () => ({
+  LeadBoard: ({ filterKey, filters }: { filterKey: string; filters: ReactNode }) => (
+    <div>
+      <p>quadro {filterKey}</p>
+      {filters}
+    </div>
+  ),
+}));
+vi.mock('@/features/today', () => ({
+  TodayView: ({ me }: { me: string | null }) => <p>para hoje de {me}</p>,
+}));
 const queries = vi.hoisted(() => ({ since: vi.fn((_db: unknown, _since: Date) => 'active') }));
 vi.mock('@/data/leads', () => ({
   activeLeadsSinceQuery: queries.since,
@@ -99,7 +113,12 @@ describe('AdminPanel shell', () => {
     expect(screen.getByRole('heading', { name: 'Painel Administrativo' })).toBeInTheDocument();
     expect(screen.getByText('8 Rural Chocadeiras')).toBeInTheDocument();
     expect(screen.getByText('Gestão de Vagas')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    const [panelTabs] = screen.getAllByRole('tablist');
+    expect(
+      within(panelTabs!)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
       'Leads',
       // Still counting: '…', never a 'Lixeira (0)' that is not true yet.
       'Lixeira (…)',
@@ -107,6 +126,39 @@ describe('AdminPanel shell', () => {
       'Configurações',
     ]);
     expect(screen.getByRole('tab', { name: 'Leads' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("switches the Leads tab's view, kept in the address, the filters shared by the list and the board", async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/admin', <AdminPanel />);
+    const views = screen.getByRole('tablist', { name: 'Visualização dos leads' });
+    expect(
+      within(views)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Lista', 'Quadro', 'Para hoje']);
+    expect(within(views).getByRole('tab', { name: 'Lista' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }), 'ana');
+    await user.click(within(views).getByRole('tab', { name: 'Quadro' }));
+    expect(router.state.location.search).toBe('?vista=quadro');
+    expect(await screen.findByText(/^quadro .*"search":"ana"/)).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' })).toHaveValue(
+      'ana',
+    );
+    // The arrow keys move along the views, as in the panel's tabs.
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByText('para hoje de chefe@vagas.test')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?vista=hoje');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText(/^quadro /)).toBeInTheDocument();
+    await user.click(within(views).getByRole('tab', { name: 'Lista' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' })).toHaveValue(
+      'ana',
+    );
   });
 
   it('switches tabs', async () => {

@@ -5,7 +5,7 @@
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useMatch, useNavigate } from 'react-router-dom';
+import { useLocation, useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { leadRecordPath, routes } from '@/config/routes';
@@ -23,22 +23,25 @@ import {
   useAdminMembership,
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
-import { LeadsTab, useActiveLeads } from '@/features/leads';
+import { useActiveLeads } from '@/features/leads';
+// The reminders only: 'Para hoje' itself loads with its view (app/admin-panel/LeadsArea.tsx).
+import { useDueReminders } from '@/features/today/hooks/use-due-reminders';
 // The count only: the tab's own code loads when it is opened (below). Imported from its module,
 // not the feature's index, which would bring the whole tab into the first load.
 import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
 import { auth } from '@/lib/firebase/auth';
 import { firestore } from '@/lib/firebase/firestore';
 import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
+import { LeadsArea } from './LeadsArea';
 import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
 import { useLeaveWarning } from './use-leave-warning';
 
 /**
- * The Leads tab renders again only when its props change: opening a record (a route change)
- * re-renders the panel, and the tab's 20,000-lead list must not be filtered and drawn again then.
+ * The Leads area renders again only when its props change: opening a record (a route change)
+ * re-renders the panel, and the list must not be filtered and drawn again then.
  */
-const LeadsTabMemo = memo(LeadsTab, sameProps);
+const LeadsAreaMemo = memo(LeadsArea, sameProps);
 
 /** The Lixeira tab is not on the panel's first screen: its code loads when it is opened. */
 const TrashTab = lazy(() =>
@@ -78,6 +81,15 @@ const LeadRecordDrawer = lazy(() =>
   loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
 
+/**
+ * The reminders of next steps, in a component of their own: their clock ticks every minute, and
+ * the panel around them need not render again for it.
+ */
+function DueReminders(props: Parameters<typeof useDueReminders>[0]) {
+  useDueReminders(props);
+  return null;
+}
+
 function TabLoading() {
   return (
     <Center py="xl">
@@ -88,6 +100,10 @@ function TabLoading() {
 
 export function AdminPanel() {
   const navigate = useNavigate();
+  // The record opens over the view it was opened from ('?vista=quadro') and goes back to it.
+  const { search } = useLocation();
+  const searchRef = useRef(search);
+  searchRef.current = search;
 
   // A listener refused mid-session means the admin claim is gone: sign out as the guard does.
   const lost = useRef(false);
@@ -109,7 +125,11 @@ export function AdminPanel() {
   // count stay live while another tab is open.
   // A clicked arrival notification opens that lead's record (or the list, for several at once).
   const onOpenLead = useCallback(
-    (id: string | null) => navigate(id === null ? routes.admin : leadRecordPath(id)),
+    (id: string | null) =>
+      navigate({
+        pathname: id === null ? routes.admin : leadRecordPath(id),
+        search: searchRef.current,
+      }),
     [navigate],
   );
   const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
@@ -156,11 +176,13 @@ export function AdminPanel() {
   return (
     <>
       <AdminHeader onSignOut={signOut} />
+      {/* Next steps falling due are reminded on every tab and view (once the server says admin). */}
+      <DueReminders me={confirmed ? myEmail : null} onOpenLead={onOpenLead} />
       <Container size="xl" className={classes.main}>
         <AdminTabs
           trashCount={confirmed ? trash.count : null}
           panels={{
-            leads: shown(<LeadsTabMemo live={activeLeads} me={myEmail} />),
+            leads: shown(<LeadsAreaMemo live={activeLeads} me={myEmail} />),
             lixeira: shown(
               <Suspense fallback={<TabLoading />}>
                 <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />
@@ -189,7 +211,7 @@ export function AdminPanel() {
           <LeadRecordDrawer
             leadId={recordId}
             live={activeLeads.data.find((lead) => lead.id === recordId)}
-            onClose={() => navigate(routes.admin)}
+            onClose={() => navigate({ pathname: routes.admin, search })}
           />
         </Suspense>
       )}
@@ -199,7 +221,8 @@ export function AdminPanel() {
 
 export function AdminPanelPage() {
   usePageTitle(routes.admin);
-  // Before the guard has decided: the first page is asked for as soon as the session is known.
+  // Before the guard has decided: the first page (or the view's first queries) is asked for as
+  // soon as the session is known.
   useEffect(() => {
     const stop = listenToFirstPageEarly(auth, firestore);
     return () => {

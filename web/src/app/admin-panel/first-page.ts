@@ -4,7 +4,9 @@
  * connection and the query run while the panel's code renders, instead of after it. When the tab
  * listens to the same query, the SDK serves it from this listener's target (one target, no second
  * read). The panel releases it once its own listeners are attached; an unused one is released
- * after `unusedLimitMs`, and at sign-out.
+ * after `unusedLimitMs`, and at sign-out. Opened on another view of the tab (`?vista=quadro`,
+ * `?vista=hoje`), the queries that view opens with are listened to instead: the board's four
+ * columns, or the admin's steps of 'Para hoje'.
  *
  * Nothing is shown from here: it only warms the SDK's cache. The security rules refuse the read to
  * a session that is not admin (the error is dropped: the tab reports its own).
@@ -12,10 +14,17 @@
 import { onAuthStateChanged, type Auth, type User } from 'firebase/auth';
 import { limit, query, type Firestore, type Query } from 'firebase/firestore';
 import { pageSize } from '@/components/ListPager/use-paged';
+import { columnClauses, columnQuery } from '@/data/board-reads';
 import { defaultSort, leadListQuery } from '@/data/lead-list-reads';
 import { listen } from '@/data/live';
+import { dueStepsQuery } from '@/data/next-step-reads';
 import type { Lead } from '@/domain/lead';
+import { dayBounds } from '@/domain/next-step';
+import { leadStatuses } from '@/domain/options';
+import { cardsPerPage } from '@/features/board/hooks/use-board-column';
 import { openingListClauses } from '@/features/leads';
+import { stepsPerPage } from '@/features/today/hooks/use-due-steps';
+import { leadsViewParam } from './LeadsArea';
 
 /** How long a listener nobody took over is kept (a panel chunk loaded but never shown). */
 export const unusedLimitMs = 30_000;
@@ -23,6 +32,25 @@ export const unusedLimitMs = 30_000;
 /** The first page the Leads tab opens with: its query without filters, newest first, one page. */
 export function firstPageQuery(db: Firestore): Query<Lead> {
   return query(leadListQuery(db, openingListClauses(), defaultSort), limit(pageSize));
+}
+
+/**
+ * What the Leads tab opens with on the view the address names (`search`): the list's first page,
+ * the board's columns, or `email`'s steps due by the end of today ('Para hoje', 'Meus').
+ */
+export function openingQueries(db: Firestore, search: string, email: string | null): Query<Lead>[] {
+  const view = new URLSearchParams(search).get(leadsViewParam);
+  if (view === 'quadro') {
+    return leadStatuses.flatMap((status) => {
+      const clauses = columnClauses(openingListClauses(), status);
+      return clauses ? [columnQuery(db, clauses, cardsPerPage)] : [];
+    });
+  }
+  if (view === 'hoje') {
+    const end = dayBounds(new Date()).end;
+    return email ? [dueStepsQuery(db, end, email.toLowerCase(), stepsPerPage)] : [];
+  }
+  return [firstPageQuery(db)];
 }
 
 let held: { uid: string; stop: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -39,11 +67,14 @@ async function listenIfAdmin(db: Firestore, user: User): Promise<void> {
   const { claims } = await user.getIdTokenResult();
   if (claims.admin !== true || held?.uid === user.uid) return;
   releaseFirstPage();
-  const stop = listen(
-    firstPageQuery(db),
-    () => {},
-    () => releaseFirstPage(),
+  const stops = openingQueries(db, window.location.search, user.email).map((opening) =>
+    listen(
+      opening,
+      () => {},
+      () => releaseFirstPage(),
+    ),
   );
+  const stop = () => stops.forEach((each) => each());
   held = { uid: user.uid, stop, timer: setTimeout(releaseFirstPage, unusedLimitMs) };
 }
 

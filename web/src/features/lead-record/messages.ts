@@ -2,7 +2,9 @@
  * The record's pt-BR texts (docs/product.md, "The candidate's record"). The status, trash and
  * WhatsApp controls say what the row's say; docs/product.md's toasts are quoted as they are.
  */
+import type { TimelineEntry, TimelineKind } from '@/domain/lead-record';
 import type { ToastText } from '@/domain/messages';
+import { describeNextStep, nextStepLabel } from '@/domain/next-step';
 
 export const recordTexts = {
   title: 'Ficha do candidato',
@@ -72,6 +74,31 @@ export const recordTexts = {
   deleteNoteTitle: 'Excluir anotação',
   deleteNoteConfirm: 'A anotação será excluída. Deseja continuar?',
   characters: (n: number, max: number) => `${n}/${max}`,
+  // Next step
+  nextStep: {
+    title: 'Próximo passo',
+    none: 'Nenhum próximo passo.',
+    kind: 'Tipo',
+    date: 'Data',
+    time: 'Hora',
+    text: 'Descrição (opcional)',
+    textPlaceholder: 'Ex.: ligar depois do almoço',
+    save: 'Salvar próximo passo',
+    add: 'Definir próximo passo',
+    change: 'Alterar',
+    done: 'Concluir',
+    remove: 'Remover',
+    late: 'Atrasado',
+    remindsWho: (email: string) => `Lembrete para ${email} (responsável).`,
+    remindsNobody: 'Sem responsável: ninguém recebe o lembrete.',
+    willAssignMe: 'Ao salvar, você passa a ser o responsável por este lead e recebe o lembrete.',
+    inTrash: 'Na lixeira: restaure o lead para mudar o próximo passo.',
+    problems: {
+      noDate: 'Informe a data e a hora.',
+      tooFar: 'Escolha uma data nos próximos 2 anos.',
+      tooLong: 'No máximo 140 caracteres.',
+    },
+  },
   // Timeline
   timeline: 'Histórico',
   applied: 'Candidatura recebida',
@@ -79,10 +106,16 @@ export const recordTexts = {
   bySystem: 'pelo sistema',
 } as const;
 
+type EntryParts = Pick<TimelineEntry, 'from' | 'to' | 'due_from' | 'due_to'>;
+
+/** A next step as an entry names it: 'Retornar em 27/11/2026 14:00'. */
+function stepText(kind: string | null, due: Date | null): string {
+  return due ? describeNextStep({ kind: kind ?? '', due_at: due }) : nextStepLabel(kind ?? '-');
+}
+
 /** What one timeline entry says (docs/product.md, "A timeline nobody can forge"). */
-export const timelineTexts = {
-  status: (from: string | null, to: string | null) =>
-    `Status alterado de ${from ?? '-'} para ${to ?? '-'}`,
+export const timelineTexts: Record<TimelineKind, (entry: EntryParts) => string> = {
+  status: ({ from, to }) => `Status alterado de ${from ?? '-'} para ${to ?? '-'}`,
   trashed: () => 'Movido para a lixeira',
   restored: () => 'Restaurado da lixeira',
   restored_undo: () => "Restaurado por 'Desfazer'",
@@ -90,9 +123,18 @@ export const timelineTexts = {
   note_edited: () => 'Anotação editada',
   note_deleted: () => 'Anotação excluída',
   contacted: () => 'Contato registrado',
-  assigned: (_from: string | null, to: string | null) =>
-    to ? `Responsável: ${to}` : 'Responsável removido',
-} as const;
+  assigned: ({ to }) => (to ? `Responsável: ${to}` : 'Responsável removido'),
+  next_step_set: ({ to, due_to }) => `Próximo passo: ${stepText(to, due_to)}`,
+  next_step_changed: ({ from, to, due_from, due_to }) => {
+    const before = stepText(from, due_from);
+    const after = stepText(to, due_to);
+    return before === after
+      ? `Próximo passo alterado: ${after}`
+      : `Próximo passo alterado: ${after} (antes: ${before})`;
+  },
+  next_step_done: ({ from, due_from }) => `Próximo passo concluído: ${stepText(from, due_from)}`,
+  next_step_cleared: ({ from, due_from }) => `Próximo passo removido: ${stepText(from, due_from)}`,
+};
 
 export const statusUpdatedToast: ToastText = { title: 'Status atualizado' };
 export const statusErrorToast: ToastText = { title: 'Erro ao atualizar status' };
@@ -109,3 +151,7 @@ export const noteSavedToast: ToastText = { title: 'Anotação salva' };
 export const noteDeletedToast: ToastText = { title: 'Anotação excluída' };
 export const noteErrorToast: ToastText = { title: 'Erro ao salvar anotação' };
 export const noteDeleteErrorToast: ToastText = { title: 'Erro ao excluir anotação' };
+export const nextStepSavedToast: ToastText = { title: 'Próximo passo salvo' };
+export const nextStepDoneToast: ToastText = { title: 'Próximo passo concluído' };
+export const nextStepRemovedToast: ToastText = { title: 'Próximo passo removido' };
+export const nextStepErrorToast: ToastText = { title: 'Erro ao salvar próximo passo' };

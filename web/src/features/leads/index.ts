@@ -2,3 +2,6 @@
 export { LeadsTab } from './components/LeadsTab/LeadsTab';
 export { useActiveLeads, type ActiveLeads } from './hooks/use-active-leads';
 export { openingListClauses } from './hooks/use-leads-view';
+// The filters, for the board (app/admin-panel holds their values for the list and the board).
+export { LeadFilters, noFilters, type FilterValues } from './components/LeadFilters/LeadFilters';
+export { clausesOf as filterClauses } from './hooks/use-leads-view';

@@ -1,4 +1,7 @@
-/** The record's writes with their toasts: status, trash ('Desfazer'), restore, contact, responsible, notes. */
+/**
+ * The record's writes with their toasts: status, trash ('Desfazer'), restore, contact, responsible,
+ * notes, the next step.
+ */
 import { useCallback, useState } from 'react';
 import { useFirestore, useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
@@ -7,10 +10,14 @@ import { moveLeadToTrash, restoreLead, setLeadStatus } from '@/data/lead-actions
 import {
   addNote,
   assignLeads,
+  clearNextStep,
+  completeNextStep,
   deleteNote,
   editNote,
   recordContact,
+  setNextStep,
   undoTrash,
+  type NextStepInput,
 } from '@/data/lead-record-access';
 import type { LeadStatus } from '@/domain/lead';
 import type { ToastText } from '@/domain/messages';
@@ -21,6 +28,10 @@ import {
   contactErrorToast,
   movedToTrashToast,
   moveErrorToast,
+  nextStepDoneToast,
+  nextStepErrorToast,
+  nextStepRemovedToast,
+  nextStepSavedToast,
   noteAddedToast,
   noteDeletedToast,
   noteDeleteErrorToast,
@@ -46,6 +57,10 @@ export interface RecordActions {
   addNote: (text: string) => Promise<boolean>;
   editNote: (noteId: string, text: string) => Promise<boolean>;
   deleteNote: (noteId: string) => Promise<boolean>;
+  /** Sets the next step; `assignToMe`: the signed-in admin becomes responsible in the same write. */
+  setNextStep: (step: NextStepInput, assignToMe: boolean) => Promise<boolean>;
+  completeNextStep: () => Promise<boolean>;
+  clearNextStep: () => Promise<boolean>;
 }
 
 /** Runs `write`; toasts `ok` or logs and toasts `failed`; resolves whether it succeeded. */
@@ -109,5 +124,15 @@ export function useRecordActions(leadId: string): RecordActions {
       attempt(() => editNote(db, leadId, noteId, text), noteSavedToast, noteErrorToast),
     deleteNote: (noteId) =>
       attempt(() => deleteNote(db, leadId, noteId), noteDeletedToast, noteDeleteErrorToast),
+    setNextStep: (step, assignToMe) =>
+      onLead(
+        () => setNextStep(db, leadId, step, assignToMe ? me?.email.toLowerCase() : undefined),
+        nextStepSavedToast,
+        nextStepErrorToast,
+      ),
+    completeNextStep: () =>
+      onLead(() => completeNextStep(db, leadId), nextStepDoneToast, nextStepErrorToast),
+    clearNextStep: () =>
+      onLead(() => clearNextStep(db, leadId), nextStepRemovedToast, nextStepErrorToast),
   };
 }

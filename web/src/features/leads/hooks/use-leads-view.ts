@@ -67,7 +67,7 @@ function inLocaleOrder(rows: Lead[], sort: LeadSort): Lead[] {
 }
 
 /** The filters as query clauses; 'Meus leads' without a known admin matches nothing. */
-function clausesOf(filters: FilterValues, me: string | null): LeadClause[] | null {
+export function clausesOf(filters: FilterValues, me: string | null): LeadClause[] | null {
   if (filters.mine && !me) return null;
   return leadListClauses({
     search: filters.search,

@@ -18,6 +18,9 @@ const writes = vi.hoisted(() => ({
   recordContact: vi.fn(),
   assignLeads: vi.fn(),
   undoTrash: vi.fn(),
+  setNextStep: vi.fn(),
+  completeNextStep: vi.fn(),
+  clearNextStep: vi.fn(),
 }));
 vi.mock('reactfire', () => ({
   useFirestore: () => ({ fake: 'db' }),
@@ -110,6 +113,8 @@ function load(data: RecordLead | null = lead()) {
         from: 'novo',
         to: 'principal',
         excerpt: null,
+        due_from: null,
+        due_to: null,
       } satisfies TimelineEntry,
     ]);
   });
@@ -303,6 +308,107 @@ describe('the lead record', () => {
     expect(entries[0]).toHaveTextContent('Status alterado de novo para principal');
     expect(entries[0]).toHaveTextContent('por colega@vagas.test · 02/07/2026 11:00');
     expect(entries.at(-1)).toHaveTextContent('Candidatura recebida01/07/2026 09:30');
+  });
+
+  it('sets a next step; on a lead nobody is responsible for, its author becomes responsible', async () => {
+    const user = userEvent.setup();
+    renderRecord();
+    load();
+    const section = within(
+      (await screen.findByRole('heading', { name: 'Próximo passo' })).closest('section')!,
+    );
+    expect(section.getByText('Nenhum próximo passo.')).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Definir próximo passo' }));
+    await user.click(section.getByRole('radio', { name: 'Entrevista em' }));
+    const date = section.getByLabelText(/^Data/);
+    await user.clear(date);
+    await user.click(section.getByRole('button', { name: 'Salvar próximo passo' }));
+    expect(await section.findByText('Informe a data e a hora.')).toBeInTheDocument();
+    expect(writes.setNextStep).not.toHaveBeenCalled();
+    await user.type(date, '2026-12-01');
+    const time = section.getByLabelText(/^Hora/);
+    await user.clear(time);
+    await user.type(time, '14:30');
+    await user.type(section.getByRole('textbox', { name: 'Descrição (opcional)' }), ' Trazer RG ');
+    expect(
+      section.getByText(
+        'Ao salvar, você passa a ser o responsável por este lead e recebe o lembrete.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Salvar próximo passo' }));
+    expect(writes.setNextStep).toHaveBeenCalledWith(
+      { fake: 'db' },
+      'L1',
+      { kind: 'entrevista', due_at: new Date(2026, 11, 1, 14, 30), text: 'Trazer RG' },
+      'eu@vagas.test',
+    );
+    expect(await screen.findByText('Próximo passo salvo')).toBeInTheDocument();
+  });
+
+  it("shows the step, 'Atrasado' once its time passed, who is reminded; Concluir, Alterar, Remover", async () => {
+    const user = userEvent.setup();
+    renderRecord();
+    const step = { kind: 'retornar', due_at: new Date(2026, 0, 5, 9, 0), text: 'Ligar cedo' };
+    load(lead({ next_step: step, assigned_to: 'colega@vagas.test' }));
+    const section = within(
+      (await screen.findByRole('heading', { name: 'Próximo passo' })).closest('section')!,
+    );
+    expect(section.getByText('Retornar em 05/01/2026 09:00')).toBeInTheDocument();
+    expect(section.getByText('Atrasado')).toBeInTheDocument();
+    expect(section.getByText('Ligar cedo')).toBeInTheDocument();
+    expect(section.getByText('Lembrete para colega@vagas.test (responsável).')).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Concluir' }));
+    expect(writes.completeNextStep).toHaveBeenCalledWith({ fake: 'db' }, 'L1');
+    expect(await screen.findByText('Próximo passo concluído')).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Remover' }));
+    expect(writes.clearNextStep).toHaveBeenCalledWith({ fake: 'db' }, 'L1');
+    // Alterar: the form with the step's values; the responsible stays who it is.
+    await user.click(section.getByRole('button', { name: 'Alterar' }));
+    expect(section.getByLabelText(/^Data/)).toHaveValue('2026-01-05');
+    expect(section.getByLabelText(/^Hora/)).toHaveValue('09:00');
+    expect(section.getByRole('radio', { name: 'Retornar em' })).toBeChecked();
+    await user.click(section.getByRole('button', { name: 'Salvar próximo passo' }));
+    expect(writes.setNextStep).toHaveBeenCalledWith({ fake: 'db' }, 'L1', step, undefined);
+  });
+
+  it('tells each change of the next step in the timeline, with its dates', async () => {
+    renderRecord();
+    load();
+    const entry = (id: string, kind: TimelineEntry['kind'], parts: Partial<TimelineEntry>) => ({
+      id,
+      kind,
+      at: new Date(2026, 6, 3, 10, Number(id)),
+      actor_email: 'eu@vagas.test',
+      from: null,
+      to: null,
+      excerpt: null,
+      due_from: null,
+      due_to: null,
+      ...parts,
+    });
+    const [a, b] = [new Date(2026, 6, 4, 9, 0), new Date(2026, 6, 6, 15, 30)];
+    act(() =>
+      fakeLiveData.emit('timeline', [
+        entry('4', 'next_step_cleared', { from: 'entrevista', due_from: b }),
+        entry('3', 'next_step_done', { from: 'entrevista', due_from: b, excerpt: 'Trazer RG' }),
+        entry('2', 'next_step_changed', {
+          from: 'retornar',
+          to: 'entrevista',
+          due_from: a,
+          due_to: b,
+        }),
+        entry('1', 'next_step_set', { to: 'retornar', due_to: a, excerpt: 'Ligar' }),
+      ]),
+    );
+    const items = within(screen.getByRole('list', { name: 'Histórico' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Próximo passo removido: Entrevista em 06/07/2026 15:30',
+      'Próximo passo concluído: Entrevista em 06/07/2026 15:30',
+      'Próximo passo alterado: Entrevista em 06/07/2026 15:30 (antes: Retornar em 04/07/2026 09:00)',
+      'Próximo passo: Retornar em 04/07/2026 09:00',
+      'Candidatura recebida',
+    ]);
+    expect(items[1]).toHaveTextContent('Trazer RG');
   });
 
   it('Fechar closes the record', async () => {

@@ -1,6 +1,7 @@
 /**
  * The candidate's record in a drawer over the panel (`/admin/leads/:id`): the lead's fields and
- * source, its controls (status, WhatsApp with templates, contact, responsible, trash), its other
+ * source, its controls (status, WhatsApp with templates, contact, responsible, trash), its next
+ * step, its other
  * applications, its notes and its timeline, all live.
  */
 import { Alert, Badge, Center, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -11,6 +12,7 @@ import { useLeadRecord } from '@/features/lead-record/hooks/use-lead-record';
 import { useRecordActions } from '@/features/lead-record/hooks/use-record-actions';
 import { recordTexts } from '@/features/lead-record/messages';
 import { LeadDetails } from '../LeadDetails/LeadDetails';
+import { NextStepSection } from '../NextStepSection/NextStepSection';
 import { NotesSection } from '../NotesSection/NotesSection';
 import { OtherApplications } from '../OtherApplications/OtherApplications';
 import { RecordActionsBar } from '../RecordActions/RecordActions';
@@ -62,6 +64,7 @@ function LeadRecord({ leadId, live }: { leadId: string; live?: RecordLead }) {
         )}
       </Group>
       <RecordActionsBar lead={data} actions={actions} />
+      <NextStepSection lead={data} actions={actions} />
       <LeadDetails lead={data} />
       <OtherApplications others={record.others} />
       <NotesSection notes={record.notes} actions={actions} />

@@ -10,7 +10,7 @@ import { recordTexts, timelineTexts } from '@/features/lead-record/messages';
 import classes from './TimelineSection.module.css';
 
 function describe(entry: TimelineEntry): string {
-  return timelineTexts[entry.kind](entry.from, entry.to);
+  return timelineTexts[entry.kind](entry);
 }
 
 interface ItemProps {

@@ -33,6 +33,9 @@ export interface LeadsTabProps {
   live: ActiveLeads;
   /** The signed-in admin's email, lowercase ('Meus leads'). */
   me?: string | null;
+  /** The filters, when the panel holds them (the board shows the same); the tab's own otherwise. */
+  filters?: FilterValues;
+  onFiltersChange?: (values: FilterValues) => void;
 }
 
 /** The list's title: one element for the module's life, so the tab's renders skip it. */
@@ -107,8 +110,10 @@ const ArrivalTools = memo(function ArrivalTools({
   );
 });
 
-export function LeadsTab({ live, me = null }: LeadsTabProps) {
-  const [filters, setFilters] = useState<FilterValues>(noFilters);
+export function LeadsTab({ live, me = null, ...held }: LeadsTabProps) {
+  const [own, setOwn] = useState<FilterValues>(noFilters);
+  const filters = held.filters ?? own;
+  const setFilters = held.onFiltersChange ?? setOwn;
   const [sort, setSort] = useState<LeadSort>(defaultSort);
   const source = useLeadSource();
   const view = useLeadsView(source, live, filters, me, sort);

@@ -1,0 +1,116 @@
+/**
+ * The Leads tab's area: the list ('Lista'), the board ('Quadro') and 'Para hoje', one at a time.
+ * The view is in the address (`?vista=quadro`, `?vista=hoje`; none: the list), so Back, a reload
+ * and a link keep it. The list's filters are held here, so the board shows the same filters with
+ * the same values. The board and 'Para hoje' load their code when first shown.
+ */
+import { Center, Loader } from '@mantine/core';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ViewTabs } from '@/components/ViewTabs/ViewTabs';
+import { filterJobs } from '@/domain/lead-query';
+import {
+  filterClauses,
+  LeadFilters,
+  LeadsTab,
+  noFilters,
+  type ActiveLeads,
+  type FilterValues,
+} from '@/features/leads';
+import { sameProps } from './same-props';
+
+/** The Leads tab renders again only when its props change (see AdminPanelPage). */
+const LeadsTabMemo = memo(LeadsTab, sameProps);
+
+const loadBoard = () => import('@/features/board');
+const loadToday = () => import('@/features/today');
+const LeadBoard = lazy(() => loadBoard().then((module) => ({ default: module.LeadBoard })));
+const TodayView = lazy(() => loadToday().then((module) => ({ default: module.TodayView })));
+
+/** The address's name for each view (the list has none). */
+export const leadsViewParam = 'vista';
+
+// The panel opened on a view (a link, a reload): its code downloads beside the panel's, not after
+// the server has confirmed the admin (when the view first renders).
+if (typeof window !== 'undefined') {
+  const opening = new URLSearchParams(window.location.search).get(leadsViewParam);
+  if (opening === 'quadro') void loadBoard().catch(() => undefined);
+  if (opening === 'hoje') void loadToday().catch(() => undefined);
+}
+const views = [
+  { value: 'lista', label: 'Lista' },
+  { value: 'quadro', label: 'Quadro' },
+  { value: 'hoje', label: 'Para hoje' },
+] as const;
+export type LeadsViewName = (typeof views)[number]['value'];
+
+function viewOf(param: string | null): LeadsViewName {
+  return views.some((view) => view.value === param) ? (param as LeadsViewName) : 'lista';
+}
+
+function ViewLoading() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Carregando" />
+    </Center>
+  );
+}
+
+function Board({
+  filters,
+  onChange,
+  me,
+}: {
+  filters: FilterValues;
+  onChange: (f: FilterValues) => void;
+  me: string | null;
+}) {
+  // Typing in the search never waits on the columns' queries.
+  const deferred = useDeferredValue(filters);
+  const filterKey = JSON.stringify([deferred, me]);
+  const clauses = useMemo(
+    () => filterClauses(deferred, me),
+    // The key names the filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filterKey],
+  );
+  return (
+    <LeadBoard
+      clauses={clauses}
+      filterKey={filterKey}
+      filters={<LeadFilters values={filters} jobs={filterJobs} onChange={onChange} />}
+    />
+  );
+}
+
+export function LeadsArea({ live, me }: { live: ActiveLeads; me: string | null }) {
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params.get(leadsViewParam));
+  const [filters, setFilters] = useState<FilterValues>(noFilters);
+  const choose = useCallback(
+    (next: LeadsViewName) =>
+      setParams((previous) => {
+        const changed = new URLSearchParams(previous);
+        if (next === 'lista') changed.delete(leadsViewParam);
+        else changed.set(leadsViewParam, next);
+        return changed;
+      }),
+    [setParams],
+  );
+  return (
+    <ViewTabs label="Visualização dos leads" views={views} value={view} onChange={choose}>
+      {view === 'lista' && (
+        <LeadsTabMemo live={live} me={me} filters={filters} onFiltersChange={setFilters} />
+      )}
+      {view !== 'lista' && (
+        <Suspense fallback={<ViewLoading />}>
+          {view === 'quadro' ? (
+            <Board filters={filters} onChange={setFilters} me={me} />
+          ) : (
+            <TodayView me={me} />
+          )}
+        </Suspense>
+      )}
+    </ViewTabs>
+  );
+}

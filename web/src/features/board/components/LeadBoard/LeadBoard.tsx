@@ -1,0 +1,81 @@
+/**
+ * The board: a column per status, live, under the list's filters (the same fields, given by the
+ * panel, which holds their values for the list and the board alike). A card is dragged to another
+ * column, or moved with its 'Mover' menu (keyboard, phone, screen reader); each move is said in a
+ * polite live region. On a phone the columns scroll sideways, one at a time.
+ */
+import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useFirestore } from 'reactfire';
+import { PanelCard } from '@/components/PanelCard/PanelCard';
+import { columnClauses, useColumnCounts } from '@/data/board-reads';
+import type { Lead, LeadStatus } from '@/domain/lead';
+import type { LeadClause } from '@/domain/lead-query';
+import { leadStatuses } from '@/domain/options';
+import { useBoardMoves } from '@/features/board/hooks/use-board-moves';
+import { boardTexts } from '@/features/board/messages';
+import { useNow } from '@/lib/page/use-now';
+import { BoardColumn } from './BoardColumn';
+import classes from './LeadBoard.module.css';
+
+export interface LeadBoardProps {
+  /** The list's filters as query clauses (null: nothing can match). */
+  clauses: LeadClause[] | null;
+  /** Names the filters: a change starts every column over. */
+  filterKey: string;
+  /** The list's filter fields. */
+  filters: ReactNode;
+}
+
+export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
+  const db = useFirestore();
+  const columns = useMemo(
+    () =>
+      Object.fromEntries(
+        leadStatuses.map((status) => [status, columnClauses(clauses, status)]),
+      ) as Record<LeadStatus, LeadClause[] | null>,
+    // The key names the clauses.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filterKey],
+  );
+  const [epoch, changed] = useReducer((n: number) => n + 1, 0);
+  const counts = useColumnCounts(db, columns, epoch, (error) =>
+    console.error('Board count failed', error),
+  );
+  const moves = useBoardMoves();
+  const [dragging, setDragging] = useState<Lead | null>(null);
+  const onDrag = useCallback((lead: Lead | null) => setDragging(lead), []);
+  const now = useNow();
+  const { search } = useLocation();
+  return (
+    <PanelCard>
+      <div className={classes.root}>
+        <h2 className={classes.title}>{boardTexts.title}</h2>
+        {filters}
+        <p className={classes.note}>{boardTexts.hint}</p>
+        <div className={classes.columns} role="group" aria-label={boardTexts.columns}>
+          {leadStatuses.map((status) => (
+            <BoardColumn
+              key={status}
+              status={status}
+              clauses={columns[status]}
+              filterKey={filterKey}
+              count={counts?.[status] ?? null}
+              dragging={dragging}
+              pending={moves.pending}
+              now={now}
+              search={search}
+              onMove={moves.move}
+              onDrag={onDrag}
+              onChange={changed}
+              focused={moves.focused}
+            />
+          ))}
+        </div>
+        <div role="status" aria-live="polite" className={classes.announce}>
+          {moves.announcement}
+        </div>
+      </div>
+    </PanelCard>
+  );
+}
