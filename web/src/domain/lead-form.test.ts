@@ -13,23 +13,11 @@ import {
   type CallCenterFormValues,
   type RootFormValues,
 } from './lead-form';
+import { exampleFormValues } from './testing/lead-samples';
 
-const root: RootFormValues = {
-  nome: 'Ana Souza',
-  whatsapp: '(75) 99999-1234',
-  vaga: 'Aux Serraria',
-  cidade: 'Joazeiro',
-  consent_version: consentNotes.root.version,
-};
-const callCenter: CallCenterFormValues = {
-  nome: 'Bruno Lima',
-  whatsapp: '(79) 98888-7777',
-  vaga: callCenterVaga('Consultor de Vendas'),
-  cidade: 'Aracaju - Jardins',
-  idade: 24,
-  tempo_experiencia: '1 a 2 anos',
-  consent_version: consentNotes.callCenter.version,
-};
+/** Each form filled in, at the table's examples. */
+const root: RootFormValues = exampleFormValues('root');
+const callCenter: CallCenterFormValues = exampleFormValues('callCenter');
 
 describe('what each form asks for', () => {
   test('the root page asks nome, whatsapp, vaga and cidade; the call-center page adds idade and tempo_experiencia', () => {
@@ -135,7 +123,7 @@ describe('values that cannot be sent', () => {
 
 describe('stored fields', () => {
   test('the root lead has exactly nome, whatsapp, vaga, cidade and the consent version (nome trimmed)', () => {
-    expect(toLead('root', { ...root, nome: '  Ana Souza ' })).toEqual(root);
+    expect(toLead('root', { ...root, nome: `  ${root.nome} ` })).toEqual(root);
     expect(Object.keys(toLead('root', root)).sort()).toEqual([
       'cidade',
       'consent_version',
@@ -153,14 +141,11 @@ describe('stored fields', () => {
 
   test('the call-center lead keeps vaga with the [Conecta] prefix and stores idade as an integer', () => {
     expect(callCenterVaga('Operador de Call Center')).toBe('[Conecta] Operador de Call Center');
-    expect(toLead('callCenter', { ...callCenter, idade: '31' })).toEqual({
-      nome: 'Bruno Lima',
-      whatsapp: '(79) 98888-7777',
+    const vaga = callCenterVaga('Consultor de Vendas');
+    expect(toLead('callCenter', { ...callCenter, vaga, idade: '31' })).toEqual({
+      ...callCenter,
       vaga: '[Conecta] Consultor de Vendas',
-      cidade: 'Aracaju - Jardins',
       idade: 31,
-      tempo_experiencia: '1 a 2 anos',
-      consent_version: consentNotes.callCenter.version,
     });
   });
 
