@@ -4,7 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Dialog } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { choose, field, waitForApp } from './public-support';
+import { leadKeys } from '@vagas/common';
+import { pinnedLeadFields } from '../web/src/domain/lead';
+import { fillApplication, waitForApp } from './public-support';
 import { createAdmin, slow } from './support/admin';
 import {
   chooseTodayAsPeriod,
@@ -13,6 +15,7 @@ import {
   refusingRules,
   row,
   searchBox,
+  seededFields,
   storedLead,
   toast,
   uniqueTag,
@@ -39,7 +42,7 @@ describe('Leads tab', () => {
   test('lists the active leads newest first, with counters, a dash for missing values and filters', async () => {
     const tag = uniqueTag('Lista');
     await seed(
-      { nome: `${tag} Júlia Araújo`, status: 'principal', vaga: 'Aux Eletricista', ageMinutes: 1 },
+      { nome: `${tag} Júlia Araújo`, status: 'principal', vaga: 'Aux Serraria', ageMinutes: 1 },
       {
         nome: `${tag} Bruno`,
         status: 'separado',
@@ -66,9 +69,9 @@ describe('Leads tab', () => {
       .toEqual([`${tag} Júlia Araújo`, `${tag} Bruno`, `${tag} Carla`]);
     const cells = (text: string) => row(page, text).locator('td').allTextContents();
     expect((await cells('Júlia')).slice(2, 7)).toEqual([
-      '(79) 98888-7777',
-      'Aux Eletricista',
-      'Joazeiro',
+      seededFields.whatsapp,
+      'Aux Serraria',
+      seededFields.cidade,
       '-',
       '-',
     ]);
@@ -84,7 +87,7 @@ describe('Leads tab', () => {
     await page.getByLabel('Filtrar por status').selectOption({ label: 'Separado' });
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Bruno`]);
     await page.getByLabel('Filtrar por status').selectOption({ label: 'Todos' });
-    await page.getByLabel('Filtrar por vaga').selectOption({ label: 'Aux Eletricista' });
+    await page.getByLabel('Filtrar por vaga').selectOption({ label: 'Aux Serraria' });
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Júlia Araújo`]);
   });
 
@@ -120,19 +123,9 @@ describe('Leads tab', () => {
     const stored = await storedLead(id!);
     // The panel wrote only status and deleted_at; the derived keys (search_keys, phone_key,
     // contacted, name_key: common/src/lead-keys.ts) come with the seed, as the function writes them.
-    expect(Object.keys(stored ?? {}).sort()).toEqual([
-      'cidade',
-      'contacted',
-      'created_at',
-      'deleted_at',
-      'name_key',
-      'nome',
-      'phone_key',
-      'search_keys',
-      'status',
-      'vaga',
-      'whatsapp',
-    ]);
+    expect(Object.keys(stored ?? {}).sort()).toEqual(
+      [...Object.keys(seededFields), ...pinnedLeadFields, ...Object.keys(leadKeys('', ''))].sort(),
+    );
 
     await page.getByRole('button', { name: 'Desfazer' }).click();
     await expect.poll(toast(page, 'Lead restaurado'), slow).toBe(true);
@@ -241,10 +234,7 @@ describe('Leads tab', () => {
     const form = await candidate.newPage();
     await form.goto(`${suite.webUrl}/`);
     await waitForApp(form);
-    await field(form, 'Nome Completo').fill(`${tag} Eva`);
-    await field(form, 'WhatsApp').pressSequentially('75988881234');
-    await choose(form, 'Vaga', 'Aux Serraria');
-    await choose(form, 'Cidade', 'Joazeiro');
+    await fillApplication(form, 'root', { nome: `${tag} Eva` });
     await form.getByRole('button', { name: 'Enviar Candidatura' }).click();
     await expect
       .poll(() => form.getByText('Candidatura enviada com sucesso! 🎉').isVisible(), slow)
@@ -325,18 +315,22 @@ describe('Exportar Qualificados', () => {
     expect(lines.at(-1)).toBe('');
     const mine = lines.filter((line) => line.includes(tag));
     const date = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`;
+    // The seeded leads' phone, vaga and cidade, as a pattern.
+    const [whatsapp, vaga, cidade] = [
+      seededFields.whatsapp,
+      seededFields.vaga,
+      seededFields.cidade,
+    ].map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     expect(mine).toHaveLength(3);
     expect(mine[0]).toMatch(
       new RegExp(
-        `^"${tag} Zé ""Da Silva""; Jr, filho";\\(79\\) 98888-7777;Aux Serraria;Joazeiro;;;principal;${date}$`,
+        `^"${tag} Zé ""Da Silva""; Jr, filho";${whatsapp};${vaga};${cidade};;;principal;${date}$`,
       ),
     );
-    expect(mine[1]).toMatch(
-      new RegExp(`^"'=HYPERLINK\\(""http://x""\\) ${tag}";\\(79\\) 98888-7777;`),
-    );
+    expect(mine[1]).toMatch(new RegExp(`^"'=HYPERLINK\\(""http://x""\\) ${tag}";${whatsapp};`));
     expect(mine[2]).toMatch(
       new RegExp(
-        `^"'@${tag} São João";\\(79\\) 98888-7777;\\[Conecta\\] Consultor de Vendas;Aracaju - Atalaia;40;Mais de 10 anos;principal;${date}$`,
+        `^"'@${tag} São João";${whatsapp};\\[Conecta\\] Consultor de Vendas;Aracaju - Atalaia;40;Mais de 10 anos;principal;${date}$`,
       ),
     );
     // The file follows the filters (the search): the qualified leads shown, and nothing else.

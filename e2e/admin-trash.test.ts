@@ -3,6 +3,7 @@
 // and under axe-core.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { digitsOf } from '@vagas/common';
 import { horizontalOverflow, mobile } from './public-support';
 import { slow } from './support/admin';
 import {
@@ -10,6 +11,7 @@ import {
   removeLeads,
   row,
   searchBox,
+  seededFields,
   seriousAxeViolationsIn,
   storedLead,
   toast,
@@ -66,7 +68,8 @@ describe('Lixeira tab', () => {
       'Ações',
     ]);
     const cells = await row(page, `${tag} Recente`).locator('td').allTextContents();
-    expect(cells.slice(1, 5)).toEqual(['(79) 98888-7777', 'Aux Serraria', 'Joazeiro', 'principal']);
+    const { whatsapp, vaga, cidade } = seededFields;
+    expect(cells.slice(1, 5)).toEqual([whatsapp, vaga, cidade, 'principal']);
     expect(cells[5]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
     const before = await trashCount();
@@ -238,7 +241,7 @@ describe('phone and accessibility', () => {
       await card.getByLabel(`Status de ${tag} Maria Aparecida dos Santos Oliveira`).isVisible(),
     ).toBe(true);
     expect(await card.getByRole('link', { name: /^Abrir WhatsApp de/ }).getAttribute('href')).toBe(
-      'https://wa.me/5579988887777',
+      `https://wa.me/55${digitsOf(seededFields.whatsapp)}`,
     );
     expect(await card.getByRole('button', { name: /^Mover .* para lixeira$/ }).isVisible()).toBe(
       true,

@@ -3,21 +3,28 @@ import { readFileSync } from 'node:fs';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { leadKeys } from '@vagas/common';
+import type { CallCenterLeadInput, LeadForm } from '../../web/src/domain/lead';
+import { toLead } from '../../web/src/domain/lead-form';
+import { exampleFormValues } from '../../web/src/domain/testing/lead-samples';
 import { injectAxe } from './axe';
 import { adminFirestore, useLocalSuite } from './suite';
 
-export interface SeedLead {
+/** `form`'s application at the lead table's examples (web/src/domain/lead.ts), as stored. */
+export function exampleApplication(form: LeadForm) {
+  return toLead(form, exampleFormValues(form));
+}
+
+/** The form fields of a seeded lead that names no other: the root page's example application. */
+export const seededFields = exampleApplication('root');
+
+/** A lead to seed: its name, any form field to give it, its status, its age and trashing. */
+export type SeedLead = Partial<Record<keyof CallCenterLeadInput, string | number>> & {
   nome: string;
-  whatsapp?: string;
-  vaga?: string;
-  cidade?: string;
-  idade?: number;
-  tempo_experiencia?: string;
   status?: string;
   /** Minutes before now (default: in seeding order, a second apart, newest first). */
   ageMinutes?: number;
   trashedMinutesAgo?: number;
-}
+};
 
 /** A tag no other test uses, to find this run's leads by name. */
 export function uniqueTag(label: string): string {
@@ -39,10 +46,9 @@ export async function seedLeads(
       const { ageMinutes, trashedMinutesAgo, ...fields } = lead;
       const createdMs =
         ageMinutes === undefined ? now - (start + i) * 1000 : now - ageMinutes * 60_000;
-      const whatsapp = fields.whatsapp ?? '(79) 98888-7777';
+      const whatsapp = String(fields.whatsapp ?? seededFields.whatsapp);
       batch.set(ref, {
-        vaga: 'Aux Serraria',
-        cidade: 'Joazeiro',
+        ...seededFields,
         status: 'novo',
         ...fields,
         whatsapp,
