@@ -7,7 +7,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { forgetOutboxDatabase } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
 import { callCenterVaga, formInputFields } from '@/domain/lead';
-import { fieldInput, fillApplicationForm } from '@/features/apply/testing/fill-form';
+import { fieldInput, fieldsBut, fillApplicationForm } from '@/features/apply/testing/fill-form';
 import { CallCenterApplyPage } from './CallCenterApplyPage';
 
 const api = vi.hoisted(() => ({
@@ -74,7 +74,7 @@ describe('call-center application page', () => {
   test('idade keeps digits only; an age outside 16..70 is said at the field and not sent', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<CallCenterApplyPage />, '/conecta');
-    await fillApplicationForm(user, 'callCenter', {}, { except: ['idade'] });
+    await fillApplicationForm(user, 'callCenter', {}, fieldsBut('callCenter', 'idade'));
     const idade = fieldInput('Idade');
     await user.type(idade, '1a2');
     expect(idade).toHaveValue('12');
@@ -94,7 +94,7 @@ describe('call-center application page', () => {
     async (missing) => {
       const user = userEvent.setup({ delay: null });
       renderPage(<CallCenterApplyPage />, '/conecta');
-      await fillApplicationForm(user, 'callCenter', {}, { except: [missing] });
+      await fillApplicationForm(user, 'callCenter', {}, fieldsBut('callCenter', missing));
       await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
       expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
       expect(api.writeLead).not.toHaveBeenCalled();

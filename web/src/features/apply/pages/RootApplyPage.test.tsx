@@ -7,7 +7,12 @@ import { forgetOutboxDatabase, idbOutboxStore } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
 import { consentNotes } from '@/domain/consent';
 import { formInputFields } from '@/domain/lead';
-import { fieldInput, fillApplicationForm, fillField } from '@/features/apply/testing/fill-form';
+import {
+  fieldInput,
+  fieldsBut,
+  fillApplicationForm,
+  fillField,
+} from '@/features/apply/testing/fill-form';
 import { RootApplyPage } from './RootApplyPage';
 
 const api = vi.hoisted(() => ({
@@ -79,7 +84,7 @@ describe('root application page', () => {
     async (missing) => {
       const user = userEvent.setup({ delay: null });
       renderPage(<RootApplyPage />);
-      await fillApplicationForm(user, 'root', {}, { except: [missing] });
+      await fillApplicationForm(user, 'root', {}, fieldsBut('root', missing));
       await user.click(submitButton());
       expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
       expect(screen.getByText('Por favor, preencha todos os campos.')).toBeInTheDocument();
@@ -257,7 +262,7 @@ describe('root application page', () => {
     renderPage(<RootApplyPage />);
     await waitFor(() => expect(screen.getByLabelText(/Nome Completo/)).toHaveValue('Ana Souza'));
     expect(fieldInput('Vaga')).toHaveValue('Aux Serraria');
-    await fillApplicationForm(user, 'root', {}, { except: ['nome', 'vaga'] });
+    await fillApplicationForm(user, 'root', {}, fieldsBut('root', 'nome', 'vaga'));
     await user.click(submitButton());
     await screen.findByText('Candidatura enviada com sucesso! 🎉');
     expect(sessionStorage.getItem('vagas:draft:/')).toBeNull();

@@ -44,19 +44,27 @@ export async function fillField<Form extends LeadForm>(
 }
 
 /**
- * Fills in every field `form` asks for but those `except` names, at the table's examples or at
- * `values`, and returns the lead the form stores from them (what a submit sends).
+ * Fills in the fields `form` asks for (only `fields` when given, to leave some empty or fill in
+ * the rest later), each at `values` or else at the table's example, and returns the lead the form
+ * stores from them (what a submit sends).
  */
 export async function fillApplicationForm<Form extends LeadForm>(
   user: UserEvent,
   form: Form,
   values: Partial<FormValues<Form>> = {},
-  { except = [] }: { except?: readonly FormInputName<Form>[] } = {},
+  fields: readonly FormInputName<Form>[] = formInputFields(form),
 ) {
   const filled = { ...exampleFormValues(form), ...values };
-  for (const name of formInputFields(form)) {
-    if (except.includes(name)) continue;
+  for (const name of fields) {
     await fillField(user, form, name, (filled as Record<string, string | number>)[name]!);
   }
   return toLead(form, filled);
+}
+
+/** The fields `form` asks for but `names`. */
+export function fieldsBut<Form extends LeadForm>(
+  form: Form,
+  ...names: FormInputName<Form>[]
+): FormInputName<Form>[] {
+  return formInputFields(form).filter((name) => !names.includes(name));
 }
