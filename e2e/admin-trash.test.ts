@@ -4,9 +4,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { digitsOf } from '@vagas/common';
+import { columnLabel, trashColumns } from '../web/src/domain/lead-columns';
 import { horizontalOverflow, mobile } from './public-support';
 import { slow } from './support/admin';
 import {
+  cellsOf,
   counter,
   removeLeads,
   row,
@@ -58,19 +60,21 @@ describe('Lixeira tab', () => {
     await expect
       .poll(() => row(page, tag).locator('td:first-child').allTextContents(), slow)
       .toEqual([`${tag} Recente`, `${tag} Antigo`]);
+    // The trash columns (their labels, as docs/product.md names them: domain/lead.test.ts).
     expect(await page.locator('thead th').allTextContents()).toEqual([
-      'Nome',
-      'WhatsApp',
-      'Vaga',
-      'Cidade',
-      'Status',
-      'Data Exclusão',
+      ...trashColumns.map(columnLabel),
       'Ações',
     ]);
-    const cells = await row(page, `${tag} Recente`).locator('td').allTextContents();
-    const { whatsapp, vaga, cidade } = seededFields;
-    expect(cells.slice(1, 5)).toEqual([whatsapp, vaga, cidade, 'principal']);
-    expect(cells[5]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const cells = await cellsOf(page, `${tag} Recente`);
+    const { whatsapp: WhatsApp, vaga: Vaga, cidade: Cidade } = seededFields;
+    expect(cells).toMatchObject({
+      Nome: `${tag} Recente`,
+      WhatsApp,
+      Vaga,
+      Cidade,
+      Status: 'principal',
+    });
+    expect(cells['Data Exclusão']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
     const before = await trashCount();
     await page.getByRole('button', { name: `Restaurar ${tag} Recente` }).click();

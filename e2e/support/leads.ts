@@ -145,6 +145,13 @@ export const counter = (page: Page, name: string) => () =>
 
 export const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
+/** The cells of the table row showing `text`, by their column's header (as written). */
+export async function cellsOf(page: Page, text: string): Promise<Record<string, string>> {
+  const headers = (await page.locator('thead th').allTextContents()).map((h) => h.trim());
+  const cells = await row(page, text).locator('td').allTextContents();
+  return Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? '']));
+}
+
 /**
  * The names of the leads the Leads table lists, top to bottom (from each row's 'Selecionar …'
  * checkbox). Poll it for the exact list a step should produce: a row count can already be right
