@@ -31,8 +31,6 @@ import {
   connectFirestoreEmulator,
   doc,
   getFirestore as getLiteFirestore,
-  serverTimestamp,
-  setDoc,
 } from 'firebase/firestore/lite';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,8 +38,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
-import { consentNotes } from '../web/src/domain/consent.ts';
+import { setNewLead } from '../web/src/data/lead-write.ts';
 import { leadKeys } from '@vagas/common';
+import { application, fixedRandom } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { measureViews } from './lib/panel-views.ts';
@@ -91,8 +90,6 @@ if (interactiveBy !== 'click' && interactiveBy !== 'check') {
 const interactiveLabel =
   interactiveBy === 'click' ? 'first click answered' : "first row's checkbox, Playwright's check";
 
-const jobs = ['Aux Eletricista', 'Aux Serraria', 'Aux Metalúgica', 'Sem Experiencia'];
-const towns = ['Salgadália', 'Joazeiro', 'Bandiaçu', 'Aroeiras', 'São João'];
 const statuses = ['novo', 'principal', 'separado', 'descartado'];
 const first = ['Ana', 'João', 'Maria', 'José', 'Érica', 'Luís', 'Cláudia', 'Raí', 'Bruna', 'Tânia'];
 const last = ['Silva', 'Souza', 'Conceição', 'Araújo', 'Lima', 'Gonçalves', 'Melo', 'Brandão'];
@@ -135,12 +132,10 @@ async function seedLeads(db: Firestore, from: number, count: number, inTrash: bo
     const nome = `${first[i % first.length]} ${last[(i * 7) % last.length]} ${i}`;
     const whatsapp = `(7${i % 10}) 9${String(10_000_000 + ((i * 7919) % 89_999_999)).slice(0, 4)}-${String(i % 10_000).padStart(4, '0')}`;
     return {
-      nome,
-      whatsapp,
+      // The root page's fields, its jobs and towns drawn at random (the same ones for lead i).
+      ...application('root', { nome, whatsapp }, fixedRandom(i)),
       // What the leadTimeline function writes (a seed of 100,000 does not wait on 100,000 runs).
       ...leadKeys(nome, whatsapp),
-      vaga: jobs[i % jobs.length],
-      cidade: towns[i % towns.length],
       status: statuses[i % statuses.length],
       created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
       deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - i * 1000) : null,
@@ -308,17 +303,8 @@ async function liveLatencies(page: Page, liteApp: FirebaseApp, suite: LocalSuite
   for (let i = 0; i < liveCount; i++) {
     const ref = doc(collection(lite, 'leads'));
     const sent = performance.timeOrigin + performance.now();
-    await setDoc(ref, {
-      nome: `Ao Vivo ${i}`,
-      whatsapp: '(79) 99999-0000',
-      vaga: 'Aux Serraria',
-      cidade: 'Joazeiro',
-      status: 'novo',
-      // The rules require the consent note's version the public form sends.
-      consent_version: consentNotes.root.version,
-      created_at: serverTimestamp(),
-      deleted_at: null,
-    });
+    // The public page's own write of its application (its fields, the consent note's version).
+    await setNewLead(lite, ref.id, application('root', { nome: `Ao Vivo ${i}` }));
     latencies.push((await rowSeenAt(page, ref.id)) - sent);
   }
   return latencies;

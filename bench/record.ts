@@ -25,6 +25,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { application } from './lib/leads.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { instrumentContext, signInOnLoginPage, statsOf } from './lib/panel-page.ts';
 import {
@@ -67,10 +68,10 @@ async function seedLeads(db: Firestore): Promise<string[]> {
       ids.push(ref.id);
       const phone = String(10_000_000 + (i - (i % 10 === 1 ? 1 : 0))).slice(-8);
       batch.set(ref, {
-        nome: `Candidata ${i}`,
-        whatsapp: `(79) 9${phone.slice(0, 4)}-${phone.slice(4)}`,
-        vaga: 'Aux Serraria',
-        cidade: 'Joazeiro',
+        ...application('root', {
+          nome: `Candidata ${i}`,
+          whatsapp: `(79) 9${phone.slice(0, 4)}-${phone.slice(4)}`,
+        }),
         status: 'novo',
         created_at: Timestamp.fromMillis(now - 60_000 - i * 60_000),
         deleted_at: null,

@@ -42,6 +42,7 @@ const { loadReport } = await import('../web/src/features/reports/api/report-quer
 const { defaultPeriod } = await import('../web/src/features/reports/model/report');
 const { callCenterVaga } = await import('../web/src/domain/lead');
 const options = await import('../web/src/domain/options');
+const { application } = await import('./lib/leads.ts');
 
 const argIndex = process.argv.indexOf('--leads');
 const leadCount = argIndex === -1 ? 20_000 : Number(process.argv[argIndex + 1]);
@@ -68,8 +69,8 @@ try {
     const batch = admin.batch();
     for (let i = start; i < Math.min(leadCount, start + 500); i++) {
       batch.set(admin.collection('leads').doc(`bench-${i}`), {
-        nome: `Candidato ${i}`,
-        whatsapp: '(79) 99999-9999',
+        ...application('root', { nome: `Candidato ${i}` }),
+        // Every job and town of both forms, evenly: what the report counts.
         vaga: jobs[i % jobs.length],
         cidade: towns[(i * 7) % towns.length],
         status: options.leadStatuses[i % 4],

@@ -20,6 +20,7 @@ import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { leadKeys } from '@vagas/common';
+import { application } from './lib/leads.ts';
 import { signInOnLoginPage } from './lib/panel-page.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { report } from './lib/report.ts';
@@ -53,11 +54,8 @@ async function seedTrash(db: Firestore): Promise<{ back: string[]; gone: string[
       const nome = `${group} Candidata ${i}`;
       const whatsapp = `(79) 9${phone.slice(0, 4)}-${phone.slice(4)}`;
       batch.set(ref, {
-        nome,
-        whatsapp,
+        ...application('root', { nome, whatsapp }),
         ...leadKeys(nome, whatsapp),
-        vaga: 'Aux Serraria',
-        cidade: 'Joazeiro',
         status: 'novo',
         created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
         deleted_at: Timestamp.fromMillis(now - 3_600_000 - i * 1000),

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { createAdmin, warmAdminFunctions } from './support/admin';
+import { exampleApplication } from './support/leads';
 import {
   adminAuth,
   adminFirestore,
@@ -246,10 +247,8 @@ describe('admin access', () => {
     const nome = `Lead Reservado ${Date.now()}`;
     const lead = adminFirestore().collection('leads').doc();
     await lead.set({
+      ...exampleApplication('root'),
       nome,
-      whatsapp: '(71) 98888-1357',
-      vaga: 'Aux Serraria',
-      cidade: 'Joazeiro',
       status: 'novo',
       created_at: new Date(),
       deleted_at: null,

@@ -5,7 +5,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { slow } from './support/admin';
-import { chooseTodayAsPeriod, listedNames, row, searchBox, uniqueTag } from './support/leads';
+import {
+  chooseTodayAsPeriod,
+  exampleApplication,
+  listedNames,
+  row,
+  searchBox,
+  uniqueTag,
+} from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
 import { adminFirestore } from './support/suite';
 
@@ -71,10 +78,9 @@ describe('Leads tab on the server', () => {
     const ref = adminFirestore().collection('leads').doc();
     track([ref.id]);
     await ref.set({
+      ...exampleApplication('root'),
       nome: `${tag} Chegou Agora`,
       whatsapp: '(71) 97777-9999',
-      vaga: 'Aux Serraria',
-      cidade: 'Joazeiro',
       status: 'novo',
       created_at: new Date(Date.now() - 3 * 60_000),
       deleted_at: null,

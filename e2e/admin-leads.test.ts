@@ -5,7 +5,11 @@ import { readFile } from 'node:fs/promises';
 import type { Dialog, Page } from 'playwright-core';
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, test } from 'vitest';
-import { choose, field, waitForApp } from './public-support';
+import { leadKeys } from '@vagas/common';
+import { pinnedLeadFields } from '../web/src/domain/lead';
+import { columnLabel, exportColumns } from '../web/src/domain/lead-columns';
+import { qualifiedExportHeader } from '../web/src/domain/lead-export';
+import { fillApplication, waitForApp } from './public-support';
 import { createAdmin, slow } from './support/admin';
 import {
   chooseTodayAsPeriod,
@@ -14,6 +18,8 @@ import {
   refusingRules,
   row,
   searchBox,
+  cellsOf,
+  seededFields,
   storedLead,
   toast,
   uniqueTag,
@@ -48,7 +54,7 @@ describe('Leads tab', () => {
   test('lists the active leads newest first, with counters, a dash for missing values and filters', async () => {
     const tag = uniqueTag('Lista');
     await seed(
-      { nome: `${tag} Júlia Araújo`, status: 'principal', vaga: 'Aux Eletricista', ageMinutes: 1 },
+      { nome: `${tag} Júlia Araújo`, status: 'principal', vaga: 'Aux Serraria', ageMinutes: 1 },
       {
         nome: `${tag} Bruno`,
         status: 'separado',
@@ -73,16 +79,16 @@ describe('Leads tab', () => {
     await expect
       .poll(listedNames(page), slow)
       .toEqual([`${tag} Júlia Araújo`, `${tag} Bruno`, `${tag} Carla`]);
-    const cells = (text: string) => row(page, text).locator('td').allTextContents();
-    expect((await cells('Júlia')).slice(2, 7)).toEqual([
-      '(79) 98888-7777',
-      'Aux Eletricista',
-      'Joazeiro',
-      '-',
-      '-',
-    ]);
-    expect((await cells('Bruno')).slice(5, 8)).toEqual(['31', '2 a 5 anos', 'separado']);
-    expect((await cells('Bruno'))[8]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(await cellsOf(page, 'Júlia')).toMatchObject({
+      WhatsApp: seededFields.whatsapp,
+      Vaga: 'Aux Serraria',
+      Cidade: seededFields.cidade,
+      Idade: '-',
+      Experiência: '-',
+    });
+    const bruno = await cellsOf(page, 'Bruno');
+    expect(bruno).toMatchObject({ Idade: '31', Experiência: '2 a 5 anos', Status: 'separado' });
+    expect(bruno.Data).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
     // Accent- and case-insensitive search, combined with the filters.
     // Each step waits for the exact list it should produce: the previous step's list may have as
@@ -93,7 +99,7 @@ describe('Leads tab', () => {
     await page.getByLabel('Filtrar por status').selectOption({ label: 'Separado' });
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Bruno`]);
     await page.getByLabel('Filtrar por status').selectOption({ label: 'Todos' });
-    await page.getByLabel('Filtrar por vaga').selectOption({ label: 'Aux Eletricista' });
+    await page.getByLabel('Filtrar por vaga').selectOption({ label: 'Aux Serraria' });
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Júlia Araújo`]);
   });
 
@@ -129,19 +135,9 @@ describe('Leads tab', () => {
     const stored = await storedLead(id!);
     // The panel wrote only status and deleted_at; the derived keys (search_keys, phone_key,
     // contacted, name_key: common/src/lead-keys.ts) come with the seed, as the function writes them.
-    expect(Object.keys(stored ?? {}).sort()).toEqual([
-      'cidade',
-      'contacted',
-      'created_at',
-      'deleted_at',
-      'name_key',
-      'nome',
-      'phone_key',
-      'search_keys',
-      'status',
-      'vaga',
-      'whatsapp',
-    ]);
+    expect(Object.keys(stored ?? {}).sort()).toEqual(
+      [...Object.keys(seededFields), ...pinnedLeadFields, ...Object.keys(leadKeys('', ''))].sort(),
+    );
 
     await page.getByRole('button', { name: 'Desfazer' }).click();
     await expect.poll(toast(page, 'Lead restaurado'), slow).toBe(true);
@@ -252,10 +248,7 @@ describe('Leads tab', () => {
     const form = await candidate.newPage();
     await form.goto(`${suite.webUrl}/`);
     await waitForApp(form);
-    await field(form, 'Nome Completo').fill(`${tag} Eva`);
-    await field(form, 'WhatsApp').pressSequentially('75988881234');
-    await choose(form, 'Vaga', 'Aux Serraria');
-    await choose(form, 'Cidade', 'Joazeiro');
+    await fillApplication(form, 'root', { nome: `${tag} Eva` });
     await form.getByRole('button', { name: 'Enviar Candidatura' }).click();
     await expect
       .poll(() => form.getByText('Candidatura enviada com sucesso! 🎉').isVisible(), slow)
@@ -332,25 +325,40 @@ describe('Exportar Qualificados', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe(
-      'Nome;WhatsApp;Vaga;Cidade;Idade;Experiência;Status;Data;Último contato;Responsável',
-    );
+    // The export's columns (their labels, as docs/product.md names them: domain/lead.test.ts).
+    expect(lines[0]).toBe(qualifiedExportHeader.join(';'));
     expect(lines.at(-1)).toBe('');
     const mine = lines.filter((line) => line.includes(tag));
     const date = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`;
+    const pattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    /** A data line: the cells `cells` names (patterns), the others as the seeded lead has them. */
+    const line = (cells: Record<string, string>) =>
+      new RegExp(
+        `^${exportColumns
+          .map(
+            (name) =>
+              cells[columnLabel(name)] ??
+              pattern(String((seededFields as Record<string, unknown>)[name] ?? '')),
+          )
+          .join(';')}$`,
+      );
     expect(mine).toHaveLength(3);
     expect(mine[0]).toMatch(
-      new RegExp(
-        `^"${tag} Zé ""Da Silva""; Jr, filho";\\(79\\) 98888-7777;Aux Serraria;Joazeiro;;;Principal;${date};;$`,
-      ),
+      line({ Nome: `"${tag} Zé ""Da Silva""; Jr, filho"`, Status: 'Principal', Data: date }),
     );
     expect(mine[1]).toMatch(
-      new RegExp(`^"'=HYPERLINK\\(""http://x""\\) ${tag}";\\(79\\) 98888-7777;`),
+      new RegExp(`^"'=HYPERLINK\\(""http://x""\\) ${tag}";${pattern(seededFields.whatsapp)};`),
     );
     expect(mine[2]).toMatch(
-      new RegExp(
-        `^"'@${tag} São João";\\(79\\) 98888-7777;\\[Conecta\\] Consultor de Vendas;Aracaju - Atalaia;40;Mais de 10 anos;Principal;${date};;$`,
-      ),
+      line({
+        Nome: `"'@${tag} São João"`,
+        Vaga: String.raw`\[Conecta\] Consultor de Vendas`,
+        Cidade: 'Aracaju - Atalaia',
+        Idade: '40',
+        Experiência: 'Mais de 10 anos',
+        Status: 'Principal',
+        Data: date,
+      }),
     );
     // The file follows the filters (the search): the qualified leads shown, and nothing else.
     expect(lines.length - 2).toBe(mine.length);

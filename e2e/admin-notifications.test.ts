@@ -13,7 +13,7 @@ import {
   warmAdminFunctions,
   type AdminAccount,
 } from './support/admin';
-import { removeLeads, seedLeads, uniqueTag } from './support/leads';
+import { removeLeads, seededFields, seedLeads, uniqueTag } from './support/leads';
 import { closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
@@ -112,7 +112,7 @@ describe('desktop notifications of arrivals', () => {
       .toEqual([
         {
           title: `Novo lead: ${tag} Fundo`,
-          body: 'Aux Serraria · Joazeiro',
+          body: `${seededFields.vaga} · ${seededFields.cidade}`,
           tag: `vagas-lead-${id}`,
         },
       ]);

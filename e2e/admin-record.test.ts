@@ -7,7 +7,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { leadRecordPath, routes } from '../web/src/config/routes';
 import { createAdmin, slow, type AdminAccount } from './support/admin';
-import { listedNames, row, searchBox, seriousAxeViolationsIn, uniqueTag } from './support/leads';
+import {
+  listedNames,
+  row,
+  searchBox,
+  seededFields,
+  seriousAxeViolationsIn,
+  uniqueTag,
+} from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
 import { adminFirestore, useLocalSuite } from './support/suite';
 
@@ -50,14 +57,12 @@ describe('the lead record', () => {
     await record(page).getByRole('heading', { name: nome }).waitFor();
     expect(page.url()).toBe(`${suite.webUrl}${leadRecordPath(id!)}`);
     const details = record(page).locator('dl');
-    for (const text of ['(79) 98888-7777', 'Aux Serraria', 'Joazeiro', '31', '2 a 5 anos']) {
+    const { whatsapp, vaga, cidade } = seededFields;
+    for (const text of [whatsapp, vaga, cidade, '31', '2 a 5 anos']) {
       expect(await details.textContent()).toContain(text);
     }
     // Its other application (same WhatsApp, in the trash) is linked.
-    await record(page)
-      .getByRole('link', { name: /Aux Serraria/ })
-      .first()
-      .waitFor();
+    await record(page).getByRole('link', { name: vaga }).first().waitFor();
     expect(await seriousAxeViolationsIn(page, ['.mantine-Drawer-content'])).toEqual([]);
     await record(page).getByRole('button', { name: 'Fechar' }).click();
     await record(page).waitFor({ state: 'detached' });
@@ -240,7 +245,7 @@ describe('the lead record', () => {
     const item = page.getByRole('menuitem', { name: templateName });
     const first = nome.split(' ')[0]!;
     expect(await item.getAttribute('href')).toBe(
-      `https://wa.me/5579991234567?text=${encodeURIComponent(`Olá ${first}, recebemos sua candidatura para Aux Serraria.`)}`,
+      `https://wa.me/5579991234567?text=${encodeURIComponent(`Olá ${first}, recebemos sua candidatura para ${seededFields.vaga}.`)}`,
     );
     await adminFirestore()
       .collection('message_templates')

@@ -13,7 +13,7 @@ import {
   warmAdminFunctions,
   type AdminAccount,
 } from './support/admin';
-import { seriousAxeViolationsIn } from './support/leads';
+import { exampleApplication, seriousAxeViolationsIn } from './support/leads';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
@@ -91,11 +91,10 @@ beforeAll(async () => {
     const ref = db().collection('leads').doc(`relatorio-e2e-${i}`);
     seededIds.push(ref.id);
     batch.set(ref, {
+      ...exampleApplication(seed.callCenter ? 'callCenter' : 'root'),
       nome: `Relatório E2E ${i}`,
-      whatsapp: '(79) 99999-0000',
       vaga: seed.vaga,
       cidade: seed.cidade,
-      ...(seed.callCenter ? { idade: 30, tempo_experiencia: '1 a 2 anos' } : {}),
       ...(seed.source ? { source: seed.source } : {}),
       status: seed.status,
       created_at: Timestamp.fromDate(bahia(seed.day, seed.hour)),

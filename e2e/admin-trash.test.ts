@@ -3,13 +3,17 @@
 // and under axe-core.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { digitsOf } from '@vagas/common';
+import { columnLabel, trashColumns } from '../web/src/domain/lead-columns';
 import { horizontalOverflow, mobile } from './public-support';
 import { slow } from './support/admin';
 import {
+  cellsOf,
   counter,
   removeLeads,
   row,
   searchBox,
+  seededFields,
   seriousAxeViolationsIn,
   storedLead,
   toast,
@@ -56,20 +60,22 @@ describe('Lixeira tab', () => {
     await expect
       .poll(() => row(page, tag).locator('td:nth-child(2)').allTextContents(), slow)
       .toEqual([`${tag} Recente`, `${tag} Antigo`]);
-    // The tick (no text), the trash columns, Ações.
+    // The tick (no text), the trash columns (their labels: domain/lead.test.ts), Ações.
     expect(await page.locator('thead th').allTextContents()).toEqual([
       '',
-      'Nome',
-      'WhatsApp',
-      'Vaga',
-      'Cidade',
-      'Status',
-      'Data Exclusão',
+      ...trashColumns.map(columnLabel),
       'Ações',
     ]);
-    const cells = (await row(page, `${tag} Recente`).locator('td').allTextContents()).slice(1);
-    expect(cells.slice(1, 5)).toEqual(['(79) 98888-7777', 'Aux Serraria', 'Joazeiro', 'principal']);
-    expect(cells[5]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const cells = await cellsOf(page, `${tag} Recente`);
+    const { whatsapp: WhatsApp, vaga: Vaga, cidade: Cidade } = seededFields;
+    expect(cells).toMatchObject({
+      Nome: `${tag} Recente`,
+      WhatsApp,
+      Vaga,
+      Cidade,
+      Status: 'principal',
+    });
+    expect(cells['Data Exclusão']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
     const before = await trashCount();
     await page.getByRole('button', { name: `Restaurar ${tag} Recente` }).click();
@@ -240,7 +246,7 @@ describe('phone and accessibility', () => {
       await card.getByLabel(`Status de ${tag} Maria Aparecida dos Santos Oliveira`).isVisible(),
     ).toBe(true);
     expect(await card.getByRole('link', { name: /^Abrir WhatsApp de/ }).getAttribute('href')).toBe(
-      'https://wa.me/5579988887777',
+      `https://wa.me/55${digitsOf(seededFields.whatsapp)}`,
     );
     expect(await card.getByRole('button', { name: /^Mover .* para lixeira$/ }).isVisible()).toBe(
       true,

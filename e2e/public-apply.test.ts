@@ -5,13 +5,21 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { consentNotes } from '../web/src/domain/consent';
-import { callCenterLeadFields, pinnedLeadFields, rootLeadFields } from '../web/src/domain/lead';
+import {
+  callCenterLeadFields,
+  callCenterVaga,
+  formInputFields,
+  pinnedLeadFields,
+  rootLeadFields,
+} from '../web/src/domain/lead';
+import { applyTexts } from '../web/src/features/apply/messages';
 import { leadKeys } from '@vagas/common';
 import {
-  choose,
   desktop,
   fbqCalls,
   field,
+  fieldsBut,
+  fillApplication,
   logBrowserErrors,
   pixelStubContext,
   restDocument,
@@ -107,23 +115,6 @@ function expectServerTimeNear(value: unknown, clientTime: number) {
 
 const submit = (page: Page) => page.getByRole('button', { name: /Enviar Candidatura|Enviando/ });
 
-const rootFields = {
-  nome: (page: Page, nome: string) => field(page, 'Nome Completo').fill(nome),
-  whatsapp: (page: Page) => field(page, 'WhatsApp').pressSequentially('75988887777'),
-  vaga: (page: Page) => choose(page, 'Vaga', 'Aux Metalúgica'),
-  cidade: (page: Page) => choose(page, 'Cidade', 'Sede – Conceição do Coité'),
-};
-
-const callCenterFields = {
-  nome: (page: Page, nome: string) => field(page, 'Nome Completo').fill(nome),
-  whatsapp: (page: Page) => field(page, 'WhatsApp').pressSequentially('79999990000'),
-  vaga: (page: Page) => choose(page, 'Vaga que tenho Experiência', 'Analista de Atendimento'),
-  cidade: (page: Page) =>
-    choose(page, 'Localização (Aracaju e Região)', 'Nossa Senhora do Socorro'),
-  idade: (page: Page) => field(page, 'Idade').fill('27'),
-  tempo_experiencia: (page: Page) => choose(page, 'Tempo de Experiência', '2 a 5 anos'),
-};
-
 describe('root page /', () => {
   test('shows its texts and links, masks the phone, fires PageView, and has no serious axe issue', async () => {
     const page = await openPage('/');
@@ -177,14 +168,12 @@ describe('root page /', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  test('a complete application writes exactly the four fields plus status, created_at, deleted_at', async () => {
+  test("a complete application writes exactly the form's fields plus status, created_at, deleted_at", async () => {
     const page = await openPage('/');
     await page.getByText(consentNotes.root.text).waitFor();
     const nome = uniqueName('raiz');
-    await rootFields.nome(page, nome);
-    await rootFields.whatsapp(page);
-    await rootFields.vaga(page);
-    await rootFields.cidade(page);
+    // The phone typed as bare digits: the mask writes it as it is stored.
+    const lead = await fillApplication(page, 'root', { nome, whatsapp: '75988887777' });
     const before = Date.now();
     const submittedAt = Date.now();
     await submit(page).click();
@@ -199,10 +188,8 @@ describe('root page /', () => {
       [...rootLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
     );
     expect(data).toMatchObject({
-      nome,
+      ...lead,
       whatsapp: '(75) 98888-7777',
-      vaga: 'Aux Metalúgica',
-      cidade: 'Sede – Conceição do Coité',
       // The consent note shown under the button, by version (LGPD); sent at once: no device time.
       consent_version: consentNotes.root.version,
       status: 'novo',
@@ -224,7 +211,7 @@ describe('root page /', () => {
           'CompleteRegistration',
           {
             content_name: 'Candidatura Vaga',
-            content_category: 'Aux Metalúgica',
+            content_category: lead.vaga,
             value: 1,
             currency: 'BRL',
           },
@@ -235,7 +222,7 @@ describe('root page /', () => {
           'CompleteRegistration',
           {
             content_name: 'Candidatura 8 Rural Chocadeiras',
-            content_category: 'Aux Metalúgica',
+            content_category: lead.vaga,
             value: 1,
             currency: 'BRL',
           },
@@ -243,15 +230,13 @@ describe('root page /', () => {
       ]);
   });
 
-  test.each(Object.keys(rootFields) as (keyof typeof rootFields)[])(
+  test.each(formInputFields('root'))(
     'without %s: the required-fields toast, nothing written',
     async (missing) => {
       const page = await openPage('/');
       const nome = uniqueName(`raiz-sem-${missing}`);
       const before = await leadCount();
-      for (const [name, fill] of Object.entries(rootFields)) {
-        if (name !== missing) await fill(page, nome);
-      }
+      await fillApplication(page, 'root', { nome }, fieldsBut('root', missing));
       const commits = recordCommits(page);
       await submit(page).click();
       await page.getByText('Campos obrigatórios').waitFor();
@@ -259,7 +244,7 @@ describe('root page /', () => {
       expect(await submit(page).textContent()).toBe('Enviar Candidatura');
       expect((await fbqCalls(page)).some((c) => c[2] === 'CompleteRegistration')).toBe(false);
       // Completed and sent again, the form writes once: the refused submit sent nothing before it.
-      await rootFields[missing](page, nome);
+      await fillApplication(page, 'root', { nome }, [missing]);
       await submit(page).click();
       await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
       expect(commits).toHaveLength(1);
@@ -274,11 +259,9 @@ describe('what the root form says at the fields', () => {
     const page = await openPage('/');
     const nome = uniqueName('raiz-incompleto');
     const before = await leadCount();
-    await rootFields.nome(page, nome);
+    await fillApplication(page, 'root', { nome }, fieldsBut('root', 'whatsapp'));
     const phone = field(page, 'WhatsApp');
     await phone.pressSequentially('759');
-    await rootFields.vaga(page);
-    await rootFields.cidade(page);
     const commits = recordCommits(page);
     await submit(page).click();
     await page.getByText('Informe o número completo, com DDD: (75) 98123-4567').waitFor();
@@ -311,12 +294,14 @@ describe('what the root form says at the fields', () => {
     const page = await openPage('/');
     await submit(page).click();
     await page.getByText('Campos obrigatórios').waitFor();
-    for (const label of ['Nome Completo', 'WhatsApp', 'Vaga', 'Cidade']) {
+    const asked = formInputFields('root');
+    for (const name of asked) {
+      const { label } = applyTexts.root.fields[name];
       expect(await field(page, label).getAttribute('aria-invalid'), label).toBe('true');
     }
-    expect(await page.getByText('Campo obrigatório', { exact: true }).count()).toBe(4);
+    expect(await page.getByText('Campo obrigatório', { exact: true }).count()).toBe(asked.length);
     const nome = uniqueName('raiz-marcada');
-    for (const fill of Object.values(rootFields)) await fill(page, nome);
+    await fillApplication(page, 'root', { nome });
     expect(await page.getByText('Campo obrigatório', { exact: true }).count()).toBe(0);
     await submit(page).click();
     await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
@@ -363,13 +348,13 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
     await screenshot(desktopPage, 'callcenter-desktop');
   });
 
-  test('a complete application writes the six fields (vaga prefixed, idade an integer) and goes to /redirecionamento', async () => {
+  test("a complete application writes the form's fields (vaga prefixed, idade an integer) and goes to /redirecionamento", async () => {
     const page = await openPage(path);
     const nome = uniqueName('conecta');
-    await callCenterFields.nome(page, nome);
-    for (const [name, fill] of Object.entries(callCenterFields)) {
-      if (name !== 'nome') await fill(page, nome);
-    }
+    const lead = await fillApplication(page, 'callCenter', {
+      nome,
+      vaga: callCenterVaga('Analista de Atendimento'),
+    });
     const submittedAt = Date.now();
     await submit(page).click();
     await page.getByText('Candidatura enviada com sucesso!', { exact: true }).waitFor();
@@ -384,19 +369,15 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
       [...callCenterLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
     );
     expect(data).toMatchObject({
-      nome,
-      whatsapp: '(79) 99999-0000',
+      ...lead,
       vaga: `[${appConfig.callCenterEmployer.name}] Analista de Atendimento`,
-      cidade: 'Região Metropolitana - Nossa Senhora do Socorro',
-      idade: 27,
-      tempo_experiencia: '2 a 5 anos',
       consent_version: consentNotes.callCenter.version,
       status: 'novo',
       deleted_at: null,
     });
     expectServerTimeNear(data.created_at, submittedAt);
     const raw = await restDocument(suite, `leads/${id}`);
-    expect(raw.fields.idade).toEqual({ integerValue: '27' });
+    expect(raw.fields.idade).toEqual({ integerValue: String(lead.idade) });
     expect(raw.fields.created_at).toHaveProperty('timestampValue');
 
     await expect
@@ -427,22 +408,20 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
       ]);
   });
 
-  test.each(Object.keys(callCenterFields) as (keyof typeof callCenterFields)[])(
+  test.each(formInputFields('callCenter'))(
     'without %s: the required-fields toast, nothing written',
     async (missing) => {
       const page = await openPage(path);
       const nome = uniqueName(`conecta-sem-${missing}`);
       const before = await leadCount();
-      for (const [name, fill] of Object.entries(callCenterFields)) {
-        if (name !== missing) await fill(page, nome);
-      }
+      await fillApplication(page, 'callCenter', { nome }, fieldsBut('callCenter', missing));
       const commits = recordCommits(page);
       await submit(page).click();
       await page.getByText('Campos obrigatórios').waitFor();
       await page.getByText('Por favor, preencha todos os campos.').waitFor();
       expect(page.url()).toBe(`${suite.webUrl}${path}`);
       // Completed and sent again, the form writes once: the refused submit sent nothing before it.
-      await callCenterFields[missing](page, nome);
+      await fillApplication(page, 'callCenter', { nome }, [missing]);
       await submit(page).click();
       await page.getByText('Candidatura enviada com sucesso!', { exact: true }).waitFor();
       expect(commits).toHaveLength(1);
@@ -462,7 +441,7 @@ describe('a write that never completes', () => {
   test('the application waits on the device (no endless spinner), then is sent once with the same id, one lead', async () => {
     const page = await openPage('/');
     const nome = uniqueName('retry');
-    for (const fill of Object.values(rootFields)) await fill(page, nome);
+    await fillApplication(page, 'root', { nome });
     // The first commit is held back (as on a dead connection); later ones pass.
     let held = 0;
     const commitIds: string[] = [];
@@ -506,7 +485,7 @@ describe('a write that never completes', () => {
   test('a write that landed but whose answer was lost, then the same application submitted again: one lead', async () => {
     const page = await openPage('/');
     const nome = uniqueName('retry-landed');
-    for (const fill of Object.values(rootFields)) await fill(page, nome);
+    await fillApplication(page, 'root', { nome });
     // The first commit lands but its answer is lost; later ones find no connection until released.
     let first = true;
     let connected = false;
@@ -530,7 +509,7 @@ describe('a write that never completes', () => {
     await expect.poll(async () => (await leadsNamed(nome)).length).toBe(1);
     // The candidate, unsure, fills the same application in again and sends it while it waits:
     // it is the same application (same fields), kept once, under the same id.
-    for (const fill of Object.values(rootFields)) await fill(page, nome);
+    await fillApplication(page, 'root', { nome });
     await submit(page).click();
     await expect.poll(() => field(page, 'Nome Completo').inputValue()).toBe('');
     expect(await page.getByText(waitingText).isVisible()).toBe(true);

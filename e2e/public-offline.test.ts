@@ -5,7 +5,7 @@
 // stored exactly once and none is lost.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { choose, field, logBrowserErrors, mobile, waitForApp } from './public-support';
+import { fillApplication, logBrowserErrors, mobile, waitForApp } from './public-support';
 import {
   adminFirestore,
   closeAdmin,
@@ -57,11 +57,9 @@ async function waitForWorker(page: Page): Promise<void> {
 
 const uniqueName = (label: string) => `${label} ${Date.now()} ${++run}`;
 
+/** Fills in the root page's application of `nome` (the other fields at the table's examples). */
 async function fillRoot(page: Page, nome: string): Promise<void> {
-  await field(page, 'Nome Completo').fill(nome);
-  await field(page, 'WhatsApp').fill('75981234567');
-  await choose(page, 'Vaga', 'Aux Serraria');
-  await choose(page, 'Cidade', 'Joazeiro');
+  await fillApplication(page, 'root', { nome });
 }
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Enviar Candidatura' }).click();

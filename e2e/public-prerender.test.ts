@@ -4,7 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { Timestamp } from 'firebase-admin/firestore';
-import { choose, field, snapshotSettings, waitForApp } from './public-support';
+import { formInputFields } from '../web/src/domain/lead';
+import { applyTexts } from '../web/src/features/apply/messages';
+import { field, fieldsBut, fillApplication, snapshotSettings, waitForApp } from './public-support';
 import {
   adminFirestore,
   closeAdmin,
@@ -57,23 +59,25 @@ const isHydrated = (page: Page) =>
 
 describe('before any script runs', () => {
   test.each([
-    ['/', 'Vagas de Emprego', ['Nome Completo', 'WhatsApp', 'Vaga', 'Cidade']],
-    [
-      callCenterPath,
-      'Vagas de Call Center',
-      ['Nome Completo', 'WhatsApp', 'Vaga que tenho Experiência', 'Idade'],
-    ],
-  ])('%s shows its title and labelled fields with JavaScript off', async (path, title, labels) => {
-    const page = await newPage({ javaScriptEnabled: false });
-    await page.goto(`${suite.webUrl}${path}`);
-    expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
-    for (const label of labels) expect(await field(page, label).isVisible()).toBe(true);
-    // Styled already: the page's own stylesheet is linked, not injected by a script.
-    const background = await page.evaluate(
-      () => getComputedStyle(document.querySelector('#root > div')!).backgroundImage,
-    );
-    expect(background).toContain('linear-gradient');
-  });
+    ['/', 'Vagas de Emprego', 'root'],
+    [callCenterPath, 'Vagas de Call Center', 'callCenter'],
+  ] as const)(
+    '%s shows its title and labelled fields with JavaScript off',
+    async (path, title, form) => {
+      const page = await newPage({ javaScriptEnabled: false });
+      await page.goto(`${suite.webUrl}${path}`);
+      expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
+      const texts = applyTexts[form].fields as Record<string, { label: string }>;
+      for (const name of formInputFields(form)) {
+        expect(await field(page, texts[name]!.label).isVisible(), name).toBe(true);
+      }
+      // Styled already: the page's own stylesheet is linked, not injected by a script.
+      const background = await page.evaluate(
+        () => getComputedStyle(document.querySelector('#root > div')!).backgroundImage,
+      );
+      expect(background).toContain('linear-gradient');
+    },
+  );
 
   test('/redirecionamento shows its heading and a spinner in place of the countdown with JavaScript off', async () => {
     const page = await newPage({ javaScriptEnabled: false });
@@ -197,8 +201,7 @@ describe('hydration', () => {
     await waitForApp(page);
     await expect.poll(() => field(page, 'Nome Completo').inputValue()).toBe(nome);
     await expect.poll(() => field(page, 'WhatsApp').inputValue()).toBe('(75) 98888-7777');
-    await choose(page, 'Vaga', 'Aux Serraria');
-    await choose(page, 'Cidade', 'Salgadália');
+    await fillApplication(page, 'root', {}, fieldsBut('root', 'nome', 'whatsapp'));
     await page.getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
     const leads = await adminFirestore(suite).collection('leads').where('nome', '==', nome).get();

@@ -3,22 +3,17 @@
 // another page carries it; the stored field has the utm values and only whether an fbclid was
 // there. A forged source is refused by the emulator's rules.
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  connectFirestoreEmulator,
-  doc,
-  getFirestore,
-  serverTimestamp,
-  setDoc,
-} from 'firebase/firestore/lite';
+import { connectFirestoreEmulator, doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { routes } from '../web/src/config/routes';
-import { consentNotes } from '../web/src/domain/consent';
+import { newLeadDocument } from '../web/src/data/lead-write';
 import { callCenterVaga, leadSourceTextLimits } from '../web/src/domain/lead';
+import { exampleFormValues } from '../web/src/domain/testing/lead-samples';
+import { toLead } from '../web/src/domain/lead-form';
 import {
-  choose,
-  field,
+  fillApplication,
   logBrowserErrors,
   pixelStubContext,
   snapshotSettings,
@@ -78,12 +73,10 @@ describe('the visit source', () => {
     await waitForApp(page);
 
     const nome = `Teste origem ${Date.now().toString(36)}`;
-    await field(page, 'Nome Completo').fill(nome);
-    await field(page, 'WhatsApp').pressSequentially('79988887777');
-    await choose(page, 'Vaga que tenho Experiência', 'Consultor de Vendas');
-    await choose(page, 'Localização (Aracaju e Região)', 'Atalaia');
-    await field(page, 'Idade').fill('31');
-    await choose(page, 'Tempo de Experiência', 'Menos de 1 ano');
+    await fillApplication(page, 'callCenter', {
+      nome,
+      vaga: callCenterVaga('Consultor de Vendas'),
+    });
     await page.getByRole('button', { name: 'Enviar Candidatura' }).click();
     await page.waitForURL(`${suite.webUrl}${routes.redirect}`);
 
@@ -106,10 +99,7 @@ describe('the visit source', () => {
     await page.goto(`${suite.webUrl}/`);
     await waitForApp(page);
     const nome = `Teste sem origem ${Date.now().toString(36)}`;
-    await field(page, 'Nome Completo').fill(nome);
-    await field(page, 'WhatsApp').pressSequentially('75988887777');
-    await choose(page, 'Vaga', 'Aux Serraria');
-    await choose(page, 'Cidade', 'Joazeiro');
+    await fillApplication(page, 'root', { nome });
     await page.getByRole('button', { name: 'Enviar Candidatura' }).click();
     await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
     const lead = await leadNamed(nome);
@@ -119,15 +109,9 @@ describe('the visit source', () => {
 });
 
 describe('a forged source is refused by the rules', () => {
+  /** The document the root page writes (web/src/data/lead-write.ts), with `source`. */
   const lead = (source: unknown) => ({
-    nome: 'Forjado',
-    whatsapp: '(79) 99999-9999',
-    vaga: 'Aux Serraria',
-    cidade: 'Joazeiro',
-    status: 'novo',
-    created_at: serverTimestamp(),
-    deleted_at: null,
-    consent_version: consentNotes.root.version,
+    ...newLeadDocument({ ...toLead('root', exampleFormValues('root')), nome: 'Forjado' }),
     source,
   });
 

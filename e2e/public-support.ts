@@ -2,7 +2,13 @@
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { formInputFields, leadField, type LeadForm, type LeadInput } from '../web/src/domain/lead';
+import {
+  formInputFields,
+  leadField,
+  type FormInputName,
+  type LeadForm,
+  type LeadInput,
+} from '../web/src/domain/lead';
 import { optionChoice, toLead, type FormValues } from '../web/src/domain/lead-form';
 import { exampleFormValues } from '../web/src/domain/testing/lead-samples';
 import { applyTexts } from '../web/src/features/apply/messages';
@@ -80,27 +86,49 @@ export async function choose(page: Page, label: string, option: string): Promise
 }
 
 /**
+ * Gives `form`'s field `name` the `value` as a candidate does: types into texts and numbers, types
+ * a WhatsApp number digit by digit (the mask runs), picks an option by its shown text.
+ */
+export async function fillField<Form extends LeadForm>(
+  page: Page,
+  form: Form,
+  name: FormInputName<Form>,
+  value: string | number,
+): Promise<void> {
+  const texts = applyTexts[form].fields as Record<string, { label: string }>;
+  const { label } = texts[name]!;
+  const input = leadField(name).input;
+  const text = String(value);
+  if (input?.kind === 'select') await choose(page, label, optionChoice(name, text).label);
+  else if (input?.kind === 'phone') await field(page, label).pressSequentially(text);
+  else await field(page, label).fill(text);
+}
+
+/**
  * Fills in `form`'s application as a candidate does, field by field in the lead table's order
- * (web/src/domain/lead.ts), each at `values` or else at the table's example: types into texts and
- * numbers, types a WhatsApp number digit by digit (the mask runs), picks options by their shown
- * text. Returns the lead the form will store. Wait for `waitForApp(page)` first.
+ * (web/src/domain/lead.ts), each at `values` or else at the table's example; only `fields` when
+ * given (to leave some empty, or fill in the rest later). Returns the lead the form will store.
+ * Wait for `waitForApp(page)` first.
  */
 export async function fillApplication<Form extends LeadForm>(
   page: Page,
   form: Form,
   values: Partial<FormValues<Form>> = {},
+  fields: readonly FormInputName<Form>[] = formInputFields(form),
 ): Promise<LeadInput<Form>> {
   const filled = { ...exampleFormValues(form), ...values };
-  const texts = applyTexts[form].fields as Record<string, { label: string }>;
-  for (const name of formInputFields(form)) {
-    const value = String((filled as Record<string, string | number>)[name]);
-    const { label } = texts[name]!;
-    const input = leadField(name).input;
-    if (input?.kind === 'select') await choose(page, label, optionChoice(name, value).label);
-    else if (input?.kind === 'phone') await field(page, label).pressSequentially(value);
-    else await field(page, label).fill(value);
+  for (const name of fields) {
+    await fillField(page, form, name, (filled as Record<string, string | number>)[name]!);
   }
   return toLead(form, filled);
+}
+
+/** The fields `form` asks for but `names`. */
+export function fieldsBut<Form extends LeadForm>(
+  form: Form,
+  ...names: FormInputName<Form>[]
+): FormInputName<Form>[] {
+  return formInputFields(form).filter((name) => !names.includes(name));
 }
 
 /** axe-core's serious and critical violations on the page as it is now. */

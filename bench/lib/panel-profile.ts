@@ -22,6 +22,7 @@ import { grantAdmin } from '../../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { freePort, run, startLocalSuite, startProcess } from '../../scripts/lib/local-suite.mjs';
 import { leadKeys } from '@vagas/common';
+import { application } from './leads.ts';
 import { firstSeen, instrumentContext, signInOnLoginPage, statsOf } from './panel-page.ts';
 import { withoutTriggers } from './pause-triggers.ts';
 
@@ -99,11 +100,8 @@ async function seed(db: Firestore, count: number, inTrash: boolean, from: number
       const nome = `Pessoa ${n}`;
       const whatsapp = `(71) 9${String(1000 + (n % 9000))}-${String(n % 10_000).padStart(4, '0')}`;
       batch.set(db.collection('leads').doc(), {
-        nome,
-        whatsapp,
+        ...application('root', { nome, whatsapp }),
         ...leadKeys(nome, whatsapp),
-        vaga: 'Aux Serraria',
-        cidade: 'Joazeiro',
         status: ['novo', 'principal', 'separado', 'descartado'][n % 4],
         created_at: Timestamp.fromMillis(now - 86_400_000 - n * 60_000),
         deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - n * 1000) : null,

@@ -3,16 +3,23 @@ import { readFileSync } from 'node:fs';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { leadKeys } from '@vagas/common';
+import type { CallCenterLeadInput, LeadForm } from '../../web/src/domain/lead';
+import { toLead } from '../../web/src/domain/lead-form';
+import { exampleFormValues } from '../../web/src/domain/testing/lead-samples';
 import { injectAxe } from './axe';
 import { adminFirestore, useLocalSuite } from './suite';
 
-export interface SeedLead {
+/** `form`'s application at the lead table's examples (web/src/domain/lead.ts), as stored. */
+export function exampleApplication(form: LeadForm) {
+  return toLead(form, exampleFormValues(form));
+}
+
+/** The form fields of a seeded lead that names no other: the root page's example application. */
+export const seededFields = exampleApplication('root');
+
+/** A lead to seed: its name, any form field to give it, its status, its age and trashing. */
+export type SeedLead = Partial<Record<keyof CallCenterLeadInput, string | number>> & {
   nome: string;
-  whatsapp?: string;
-  vaga?: string;
-  cidade?: string;
-  idade?: number;
-  tempo_experiencia?: string;
   status?: string;
   /** Minutes before now (default: in seeding order, a second apart, newest first). */
   ageMinutes?: number;
@@ -21,7 +28,7 @@ export interface SeedLead {
   assigned_to?: string;
   /** A next step, as the record stores it. */
   next_step?: { kind: string; due_at: Date; text?: string };
-}
+};
 
 /** A tag no other test uses, to find this run's leads by name. */
 export function uniqueTag(label: string): string {
@@ -43,10 +50,9 @@ export async function seedLeads(
       const { ageMinutes, trashedMinutesAgo, ...fields } = lead;
       const createdMs =
         ageMinutes === undefined ? now - (start + i) * 1000 : now - ageMinutes * 60_000;
-      const whatsapp = fields.whatsapp ?? '(79) 98888-7777';
+      const whatsapp = String(fields.whatsapp ?? seededFields.whatsapp);
       batch.set(ref, {
-        vaga: 'Aux Serraria',
-        cidade: 'Joazeiro',
+        ...seededFields,
         status: 'novo',
         ...fields,
         whatsapp,
@@ -142,6 +148,13 @@ export const counter = (page: Page, name: string) => () =>
   page.getByRole('group', { name }).locator('p').nth(1).textContent();
 
 export const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
+
+/** The cells of the table row showing `text`, by their column's header (as written). */
+export async function cellsOf(page: Page, text: string): Promise<Record<string, string>> {
+  const headers = (await page.locator('thead th').allTextContents()).map((h) => h.trim());
+  const cells = await row(page, text).locator('td').allTextContents();
+  return Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? '']));
+}
 
 /**
  * The names of the leads the Leads table lists, top to bottom (from each row's 'Selecionar …'

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { appConfig } from '../../web/src/config/app-config.js';
 import {
   callCenterLeadFields,
+  leadField,
   leadFields,
   managedLeadFields,
   optionalLeadFields,
@@ -102,10 +103,26 @@ describe('the generated block of firestore.rules', () => {
 
   it('checks each field with the bounds of the lead table', () => {
     const block = extractGeneratedRules(rules) ?? '';
-    expect(checkClauses(block, 'isValidNewLeadCommon')).toEqual([
+    // Each text both forms send: its length, then its format's pattern (as a rules string).
+    const texts = rootLeadFields.filter(
+      (name) => callCenterLeadFields.includes(name) && leadField(name).type === 'text',
+    );
+    const textChecks = texts.flatMap((name) => {
+      const field = leadField(name);
+      if (field.type !== 'text') return [];
+      const pattern = field.format && textFormats[field.format].pattern.replace(/\\/g, '\\\\');
+      return [
+        `isStringOfSize(data.${name}, ${field.min}, ${field.max})`,
+        ...(pattern ? [`data.${name}.matches('${pattern}')`] : []),
+      ];
+    });
+    expect(textChecks.slice(0, 3)).toEqual([
       `isStringOfSize(data.nome, ${leadFields.nome.min}, ${leadFields.nome.max})`,
       `isStringOfSize(data.whatsapp, ${leadFields.whatsapp.min}, ${leadFields.whatsapp.max})`,
       `data.whatsapp.matches('${textFormats.phone.pattern}')`,
+    ]);
+    expect(checkClauses(block, 'isValidNewLeadCommon')).toEqual([
+      ...textChecks,
       "(!('source' in data) || isValidLeadSource(data.source))",
       "(!('submitted_at' in data) || data.submitted_at is timestamp && " +
         `data.submitted_at <= request.time + duration.value(${leadFields.submitted_at.maxAheadMinutes}, 'm') && ` +

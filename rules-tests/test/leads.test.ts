@@ -107,7 +107,7 @@ describe('reading leads', () => {
     await seedLead('lead-3', rootLead({ deleted_at: Timestamp.now() }));
     const db = t.admin();
     const one = await assertSucceeds(getDoc(doc(db, 'leads', 'lead-2')));
-    expect(one.get('idade')).toBe(25);
+    expect(one.get('idade')).toBe(callCenterLead().idade);
     const all = await assertSucceeds(getDocs(collection(db, 'leads')));
     expect(all.size).toBe(3);
     const active = await assertSucceeds(getDocs(activeLeads(db)));
@@ -173,14 +173,8 @@ describe('creating leads', () => {
     const before = Date.now();
     await assertSucceeds(createLead(t.anonymous(), rootLead()));
     const stored = await storedLead('lead-1');
-    expect(stored).toMatchObject({
-      nome: 'Maria da Silva',
-      whatsapp: '(75) 99876-5432',
-      vaga: rootJobs[0],
-      cidade: rootLocalities[0],
-      status: 'novo',
-      deleted_at: null,
-    });
+    const { created_at: _, ...written } = rootLead();
+    expect(stored).toMatchObject({ ...written, status: 'novo', deleted_at: null });
     // created_at is the request time (the emulator runs on this machine's clock).
     expect(stored?.created_at).toBeInstanceOf(Timestamp);
     const createdAt = (stored?.created_at as Timestamp).toMillis();
@@ -191,7 +185,7 @@ describe('creating leads', () => {
     await assertSucceeds(createLead(t.anonymous(), callCenterLead()));
     expect(await storedLead('lead-1')).toMatchObject({
       vaga: `[Conecta] ${callCenterJobs[0]}`,
-      idade: 25,
+      idade: callCenterLead().idade,
     });
   });
 
@@ -262,7 +256,7 @@ describe('creating leads', () => {
   });
 
   it.each([
-    ['an extra key', rootLead({ email: 'maria@example.com' })],
+    ['an extra key', rootLead({ chave_desconhecida: 'x' })],
     ['an extra key on the call-center form', callCenterLead({ admin: true })],
     ['a nested map as an extra key', rootLead({ meta: { nested: { deep: 1 } } })],
     ['only one call-center field on the root form', rootLead({ idade: 30 })],

@@ -1,17 +1,10 @@
 /**
- * Lead payloads exactly as the two public forms write them (see web/src/domain/lead.ts). Fields the
- * fixtures below do not name get their example from the lead table, so a field added there for a
- * form is filled here without a change.
+ * Lead payloads exactly as the two public forms write them (see web/src/domain/lead.ts): each
+ * field at the lead table's example, so a field added there for a form is filled here without a
+ * change.
  */
 import { serverTimestamp } from 'firebase/firestore';
-import {
-  callCenterJobs,
-  callCenterLocalities,
-  experienceOptions,
-  rootJobs,
-  rootLocalities,
-} from '../../../web/src/domain/options.js';
-import { callCenterVaga, type LeadForm } from '../../../web/src/domain/lead.js';
+import type { LeadForm } from '../../../web/src/domain/lead.js';
 import { toLead } from '../../../web/src/domain/lead-form.js';
 import { exampleFormValues } from '../../../web/src/domain/testing/lead-samples.js';
 
@@ -20,35 +13,22 @@ export function validDefaults(form: LeadForm): Record<string, unknown> {
   return toLead(form, exampleFormValues(form));
 }
 
+/** What `form` writes: its fields and the values the rules pin on a new lead, then `overrides`. */
+const newLead =
+  (form: LeadForm) =>
+  (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+    ...validDefaults(form),
+    status: 'novo',
+    created_at: serverTimestamp(),
+    deleted_at: null,
+    ...overrides,
+  });
+
 /** What the root page writes. */
-export const rootLead = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  ...validDefaults('root'),
-  nome: 'Maria da Silva',
-  whatsapp: '(75) 99876-5432',
-  vaga: rootJobs[0],
-  cidade: rootLocalities[0],
-  status: 'novo',
-  created_at: serverTimestamp(),
-  deleted_at: null,
-  ...overrides,
-});
+export const rootLead = newLead('root');
 
 /** What the call-center page writes. */
-export const callCenterLead = (
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> => ({
-  ...validDefaults('callCenter'),
-  nome: 'João Santos',
-  whatsapp: '(79) 99999-9999',
-  vaga: callCenterVaga(callCenterJobs[0]),
-  cidade: callCenterLocalities[0],
-  idade: 25,
-  tempo_experiencia: experienceOptions[2],
-  status: 'novo',
-  created_at: serverTimestamp(),
-  deleted_at: null,
-  ...overrides,
-});
+export const callCenterLead = newLead('callCenter');
 
 /** `data` without `key`. */
 export const without = (data: Record<string, unknown>, key: string): Record<string, unknown> =>

@@ -1,28 +1,20 @@
 import { serverTimestamp } from 'firebase/firestore/lite';
 import { describe, expect, it } from 'vitest';
-import { consentNotes } from '../domain/consent';
+import { toLead } from '@/domain/lead-form';
+import { exampleFormValues } from '@/domain/testing/lead-samples';
 import { newLeadDocument } from './lead-write';
 
 describe('newLeadDocument (what setNewLead writes)', () => {
   it("is the form's fields plus status 'novo', created_at the server's time, deleted_at null", () => {
     const input = {
-      nome: 'Ana Souza',
-      whatsapp: '(75) 99999-1234',
-      vaga: 'Aux Serraria',
-      cidade: 'Joazeiro',
-      consent_version: consentNotes.root.version,
+      ...toLead('root', exampleFormValues('root')),
       source: { utm_source: 'facebook', fbclid: true },
     };
     const { created_at, ...rest } = newLeadDocument(input);
     expect(rest).toEqual({ ...input, status: 'novo', deleted_at: null });
     expect(created_at.isEqual(serverTimestamp())).toBe(true);
     expect(Object.keys(newLeadDocument(input))).toEqual([
-      'nome',
-      'whatsapp',
-      'vaga',
-      'cidade',
-      'consent_version',
-      'source',
+      ...Object.keys(input),
       'status',
       'created_at',
       'deleted_at',

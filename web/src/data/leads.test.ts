@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { leadField, leadFieldNames } from '@/domain/lead';
+import { leadField, leadFieldNames, onEveryLead } from '@/domain/lead';
 import { readLead } from './leads';
 
 const created = new Date(2026, 10, 23, 10, 5);
@@ -83,12 +83,17 @@ describe('readLead (the converter of leads/{id})', () => {
       created_at: 'ontem',
       deleted_at: Timestamp.fromDate(created),
     });
+    // A text every lead has (nome, vaga, ...) reads as '' when the document lacks it.
+    const missingTexts = Object.fromEntries(
+      leadFieldNames
+        .filter((name) => onEveryLead(name) && ['text', 'option'].includes(leadField(name).type))
+        .map((name) => [name, '']),
+    );
+    expect(missingTexts).toHaveProperty('nome', '');
     expect(lead).toEqual({
       id: 'm',
-      nome: '',
+      ...missingTexts,
       whatsapp: '79999',
-      vaga: '',
-      cidade: '',
       status: 'arquivado',
       created_at: null,
       deleted_at: created,

@@ -1,7 +1,14 @@
 import { checkValue, formatSamples } from '@vagas/common';
 import { describe, expect, test } from 'vitest';
 import { consentNotes } from './consent';
-import { callCenterVaga, formInputFields, leadFields, valueFormatOf } from './lead';
+import {
+  callCenterLeadFields,
+  callCenterVaga,
+  formInputFields,
+  leadFields,
+  rootLeadFields,
+  valueFormatOf,
+} from './lead';
 import {
   emptyCallCenterForm,
   emptyRootForm,
@@ -13,35 +20,18 @@ import {
   type CallCenterFormValues,
   type RootFormValues,
 } from './lead-form';
+import { exampleFormValues } from './testing/lead-samples';
 
-const root: RootFormValues = {
-  nome: 'Ana Souza',
-  whatsapp: '(75) 99999-1234',
-  vaga: 'Aux Serraria',
-  cidade: 'Joazeiro',
-  consent_version: consentNotes.root.version,
-};
-const callCenter: CallCenterFormValues = {
-  nome: 'Bruno Lima',
-  whatsapp: '(79) 98888-7777',
-  vaga: callCenterVaga('Consultor de Vendas'),
-  cidade: 'Aracaju - Jardins',
-  idade: 24,
-  tempo_experiencia: '1 a 2 anos',
-  consent_version: consentNotes.callCenter.version,
-};
+/** Each form filled in, at the table's examples. */
+const root: RootFormValues = exampleFormValues('root');
+const callCenter: CallCenterFormValues = exampleFormValues('callCenter');
 
 describe('what each form asks for', () => {
-  test('the root page asks nome, whatsapp, vaga and cidade; the call-center page adds idade and tempo_experiencia', () => {
-    expect(formInputFields('root')).toEqual(['nome', 'whatsapp', 'vaga', 'cidade']);
-    expect(formInputFields('callCenter')).toEqual([
-      'nome',
-      'whatsapp',
-      'vaga',
-      'cidade',
-      'idade',
-      'tempo_experiencia',
-    ]);
+  test('each page asks for every field it writes (lead.test.ts names them) but the consent version, which it fills itself', () => {
+    const asked = (fields: readonly string[]) =>
+      fields.filter((name) => name !== 'consent_version');
+    expect(formInputFields('root')).toEqual(asked(rootLeadFields));
+    expect(formInputFields('callCenter')).toEqual(asked(callCenterLeadFields));
   });
 
   test('the selects list each form its options, the call-center ones grouped and without the prefix', () => {
@@ -134,15 +124,10 @@ describe('values that cannot be sent', () => {
 });
 
 describe('stored fields', () => {
-  test('the root lead has exactly nome, whatsapp, vaga, cidade and the consent version (nome trimmed)', () => {
-    expect(toLead('root', { ...root, nome: '  Ana Souza ' })).toEqual(root);
-    expect(Object.keys(toLead('root', root)).sort()).toEqual([
-      'cidade',
-      'consent_version',
-      'nome',
-      'vaga',
-      'whatsapp',
-    ]);
+  test('the root lead has exactly the fields the root page writes, the consent version included (nome trimmed)', () => {
+    expect(toLead('root', { ...root, nome: `  ${root.nome} ` })).toEqual(root);
+    expect(Object.keys(toLead('root', root))).toEqual(rootLeadFields);
+    expect(rootLeadFields).toContain('consent_version');
   });
 
   test('each empty form already holds the version of the consent note it shows', () => {
@@ -153,14 +138,11 @@ describe('stored fields', () => {
 
   test('the call-center lead keeps vaga with the [Conecta] prefix and stores idade as an integer', () => {
     expect(callCenterVaga('Operador de Call Center')).toBe('[Conecta] Operador de Call Center');
-    expect(toLead('callCenter', { ...callCenter, idade: '31' })).toEqual({
-      nome: 'Bruno Lima',
-      whatsapp: '(79) 98888-7777',
+    const vaga = callCenterVaga('Consultor de Vendas');
+    expect(toLead('callCenter', { ...callCenter, vaga, idade: '31' })).toEqual({
+      ...callCenter,
       vaga: '[Conecta] Consultor de Vendas',
-      cidade: 'Aracaju - Jardins',
       idade: 31,
-      tempo_experiencia: '1 a 2 anos',
-      consent_version: consentNotes.callCenter.version,
     });
   });
 

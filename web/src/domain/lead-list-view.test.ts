@@ -13,25 +13,27 @@ import {
 } from './lead-list-view';
 import { columnLabel, exportColumns } from './lead-columns';
 import { qualifiedExportRows, type ExportCell } from './lead-export';
+import { aLead } from './testing/lead-samples';
 
-function lead(overrides: Partial<Lead> & { id: string }): Lead {
-  return {
-    nome: 'Fulano',
-    whatsapp: '(79) 99999-0000',
-    vaga: 'Aux Serraria',
-    cidade: 'Salgadália',
-    status: 'novo',
-    created_at: new Date(2026, 10, 20, 9, 5),
-    deleted_at: null,
-    ...overrides,
-  };
-}
-
+// Leads 1 and 4 share a phone; lead 2 has another job; lead 4 came two days after the others.
+const firstDay = new Date(2026, 10, 20, 9, 5);
 const leads = [
-  lead({ id: '1', nome: 'João Conceição', whatsapp: '(79) 98888-1111', status: 'principal' }),
-  lead({ id: '2', nome: 'Maria', vaga: 'Aux Eletricista', status: 'separado' }),
-  lead({ id: '3', nome: 'JOAO PEDRO', whatsapp: '(75) 91234-5678', status: 'descartado' }),
-  lead({
+  aLead({
+    id: '1',
+    nome: 'João Conceição',
+    whatsapp: '(79) 98888-1111',
+    status: 'principal',
+    created_at: firstDay,
+  }),
+  aLead({ id: '2', nome: 'Maria', vaga: 'Aux Serraria', status: 'separado', created_at: firstDay }),
+  aLead({
+    id: '3',
+    nome: 'JOAO PEDRO',
+    whatsapp: '(75) 91234-5678',
+    status: 'descartado',
+    created_at: firstDay,
+  }),
+  aLead({
     id: '4',
     nome: 'Ana',
     whatsapp: '(79) 98888-1111',
@@ -67,7 +69,8 @@ describe('search and filters', () => {
       '4',
     ]);
     expect(ids(filterLeads(index, { status: 'separado' }))).toEqual(['2']);
-    expect(ids(filterLeads(index, { vaga: 'Aux Serraria', search: 'jo' }))).toEqual(['1', '3']);
+    expect(ids(filterLeads(index, { vaga: leads[0]!.vaga, search: 'jo' }))).toEqual(['1', '3']);
+    expect(ids(filterLeads(index, { vaga: 'Aux Serraria', search: 'jo' }))).toEqual([]);
     expect(ids(filterLeads(index, { status: 'principal', search: 'maria' }))).toEqual([]);
     const from = dayStart('2026-11-21');
     const until = dayStart('2026-11-22', true);
@@ -80,17 +83,17 @@ describe('search and filters', () => {
   });
 
   it('a lead without a date is outside any date range', () => {
-    const undated = indexLeads([lead({ id: 'x', created_at: null })]);
+    const undated = indexLeads([aLead({ id: 'x', created_at: null })]);
     expect(filterLeads(undated, {})).toHaveLength(1);
     expect(filterLeads(undated, { from: dayStart('2020-01-01') })).toHaveLength(0);
   });
 
   it("'Meus leads' keeps the admin's leads; 'Não contatados' those nobody has contacted", () => {
     const followed = indexLeads([
-      lead({ id: 'a', assigned_to: 'eu@vagas.test', last_contacted_at: new Date() }),
-      lead({ id: 'b', assigned_to: 'eu@vagas.test' }),
-      lead({ id: 'c', assigned_to: 'outra@vagas.test', last_contacted_at: null }),
-      lead({ id: 'd' }),
+      aLead({ id: 'a', assigned_to: 'eu@vagas.test', last_contacted_at: new Date() }),
+      aLead({ id: 'b', assigned_to: 'eu@vagas.test' }),
+      aLead({ id: 'c', assigned_to: 'outra@vagas.test', last_contacted_at: null }),
+      aLead({ id: 'd' }),
     ]);
     expect(ids(filterLeads(followed, { assignedTo: 'eu@vagas.test' }))).toEqual(['a', 'b']);
     expect(ids(filterLeads(followed, { notContacted: true }))).toEqual(['b', 'c', 'd']);
@@ -114,7 +117,11 @@ describe('counters, jobs, duplicates', () => {
   });
 
   it('lists each job once, sorted', () => {
-    expect(distinctJobs(leads)).toEqual(['Aux Eletricista', 'Aux Serraria']);
+    const jobs = ['Aux Serraria', 'Aux Eletricista', 'Aux Serraria'];
+    expect(distinctJobs(jobs.map((vaga) => aLead({ vaga })))).toEqual([
+      'Aux Eletricista',
+      'Aux Serraria',
+    ]);
   });
 
   it('marks the phone numbers that appear more than once', () => {
@@ -141,41 +148,38 @@ describe('formatting', () => {
 
 describe('qualified export rows', () => {
   it('keeps only principal leads, with the export columns and empty missing cells', () => {
-    const rows = qualifiedExportRows([
-      ...leads,
-      lead({
-        id: '5',
-        nome: 'Bia',
-        status: 'principal',
-        idade: 22,
-        tempo_experiencia: '1 a 2 anos',
-      }),
-    ]);
+    const bia = aLead({
+      id: '5',
+      nome: 'Bia',
+      status: 'principal',
+      idade: 22,
+      tempo_experiencia: '1 a 2 anos',
+    });
+    const rows = qualifiedExportRows([...leads, bia]);
     // The CSV's columns come from lead.ts leadFields (their labels are checked in lead.test.ts).
     const [header, ...body] = rows;
     expect(header).toEqual(exportColumns.map(columnLabel));
-    const blank = Object.fromEntries(header!.map((column) => [String(column), '']));
     const byColumn = (row: ExportCell[]) =>
       Object.fromEntries(header!.map((c, i) => [String(c), row[i]]));
-    const common = { WhatsApp: '(79) 99999-0000', Vaga: 'Aux Serraria', Cidade: 'Salgadália' };
+    const [joao] = leads;
     expect(body.map(byColumn)).toEqual([
-      {
-        ...blank,
-        ...common,
+      expect.objectContaining({
         Nome: 'João Conceição',
         WhatsApp: '(79) 98888-1111',
+        Vaga: joao!.vaga,
+        Cidade: joao!.cidade,
+        Idade: '',
+        Experiência: '',
         Status: 'Principal',
         Data: '20/11/2026 09:05',
-      },
-      {
-        ...blank,
-        ...common,
+      }),
+      expect.objectContaining({
         Nome: 'Bia',
+        WhatsApp: bia.whatsapp,
         Idade: 22,
         Experiência: '1 a 2 anos',
         Status: 'Principal',
-        Data: '20/11/2026 09:05',
-      },
+      }),
     ]);
   });
 });

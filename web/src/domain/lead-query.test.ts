@@ -10,22 +10,20 @@ import {
   leadMatches,
   withStatus,
 } from './lead-query';
+import { aLead } from './testing/lead-samples';
 
-const lead = (id: string, overrides: Partial<Lead> = {}): Lead => ({
-  id,
-  nome: `Pessoa ${id}`,
-  whatsapp: `(79) 90000-000${id}`,
-  vaga: 'Aux Serraria',
-  cidade: 'Joazeiro',
-  status: 'novo',
-  created_at: new Date(2026, 10, 20 + Number(id)),
-  deleted_at: null,
-  ...overrides,
-});
+/** Lead `id`: created on the 20+id of November, its phone ending in 000{id}. */
+const lead = (id: string, overrides: Partial<Lead> = {}): Lead =>
+  aLead({
+    id,
+    whatsapp: `(79) 90000-000${id}`,
+    created_at: new Date(2026, 10, 20 + Number(id)),
+    ...overrides,
+  });
 
 const leads = [
   lead('1', { nome: 'Érica Conceição', status: 'principal' }),
-  lead('2', { nome: 'Bruno Lima', vaga: 'Aux Eletricista', assigned_to: 'eu@vagas.test' }),
+  lead('2', { nome: 'Bruno Lima', vaga: 'Aux Serraria', assigned_to: 'eu@vagas.test' }),
   lead('3', { nome: 'Carla', last_contacted_at: new Date(), assigned_to: 'eu@vagas.test' }),
   lead('4', { nome: 'Na Lixeira', deleted_at: new Date() }),
 ];
@@ -68,7 +66,7 @@ describe('the Leads tab query clauses', () => {
   it('select the same leads as the in-memory filters did (word-prefix search aside)', () => {
     const cases = [
       { status: 'principal' as const },
-      { vaga: 'Aux Eletricista' },
+      { vaga: 'Aux Serraria' },
       { assignedTo: 'eu@vagas.test' },
       { assignedTo: 'eu@vagas.test', notContacted: true },
       { search: 'erica' },

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Lead } from './lead';
+import { callCenterVaga } from './lead';
 import { fillTemplate, whatsappMessageLink, whatsappVariants } from './lead-record';
+import { aLead } from './testing/lead-samples';
 
-const lead: Lead = {
-  id: 'x',
-  nome: '  Maria  da Silva ',
-  whatsapp: '(79) 99999-1234',
-  vaga: '[Conecta] Operador de Call Center',
-  cidade: 'Aracaju - Centro',
-  status: 'novo',
-  created_at: null,
-  deleted_at: null,
-};
+const lead = aLead({ nome: '  Maria  da Silva ', vaga: callCenterVaga('Operador de Call Center') });
 
 describe('message templates', () => {
   it('fills each placeholder with the lead, the vaga without its employer prefix', () => {
@@ -21,7 +13,7 @@ describe('message templates', () => {
         lead,
       ),
     ).toBe(
-      'Olá Maria (  Maria  da Silva ), recebemos sua candidatura para Operador de Call Center em Aracaju - Centro.',
+      `Olá Maria (  Maria  da Silva ), recebemos sua candidatura para Operador de Call Center em ${lead.cidade}.`,
     );
   });
 

@@ -8,11 +8,11 @@ import {
   optionalLeadFields,
   pinnedLeadFields,
   rootLeadFields,
-  type Lead,
 } from './lead';
 import { cellText, columnLabel, exportText, listColumns, trashColumns } from './lead-columns';
 import { qualifiedExportHeader } from './lead-export';
 import { callCenterLocalities, experienceOptions, rootJobs } from './options';
+import { aLead } from './testing/lead-samples';
 
 describe('the lead table (lead.ts leadFields)', () => {
   test('says which form writes which field', () => {
@@ -81,17 +81,7 @@ describe('the lead table (lead.ts leadFields)', () => {
   });
 
   test('cells: dates as dd/mm/aaaa hh:mm, a dash (in the CSV: nothing) for what a lead lacks', () => {
-    const lead: Lead = {
-      id: 'x',
-      nome: 'Ana',
-      whatsapp: '(79) 99999-0000',
-      vaga: 'Aux Serraria',
-      cidade: 'Joazeiro',
-      idade: 30,
-      status: 'novo',
-      created_at: new Date(2026, 10, 23, 8, 5),
-      deleted_at: null,
-    };
+    const lead = aLead({ idade: 30, created_at: new Date(2026, 10, 23, 8, 5), deleted_at: null });
     expect(cellText(lead, 'idade')).toBe('30');
     expect(cellText(lead, 'tempo_experiencia')).toBe('-');
     expect(cellText(lead, 'created_at')).toBe('23/11/2026 08:05');

@@ -6,6 +6,7 @@ import { renderAt } from '@/components/test-utils/render-at';
 import { useMemo, useState, type ReactNode } from 'react';
 import { fakeLive, useFakeState } from '@/data/testing/fake-live-leads';
 import type { Lead } from '@/domain/lead';
+import { aLead } from '@/domain/testing/lead-samples';
 import { LeadSourceContext, type LeadSource } from '@/features/leads/hooks/lead-source';
 import { memoryList } from '@/features/leads/testing/memory-lead-source';
 import { AdminConfirmed } from '@/features/admin';
@@ -83,17 +84,9 @@ function AdminPanel({ confirmed: confirmedAtFirst = true }: { confirmed?: boolea
   );
 }
 
+/** A candidate of their own (a phone no other lead has) who applied at `created_at`. */
 function lead(id: string, nome: string, created_at = new Date()): Lead {
-  return {
-    id,
-    nome,
-    whatsapp: `(79) 9000${id}-0000`,
-    vaga: 'Aux Serraria',
-    cidade: 'Joazeiro',
-    status: 'novo',
-    created_at,
-    deleted_at: null,
-  };
+  return aLead({ id, nome, whatsapp: `(79) 9000${id}-0000`, created_at });
 }
 
 beforeEach(() => {

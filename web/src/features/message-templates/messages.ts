@@ -18,11 +18,6 @@ export const templateTexts = {
   deleteTitle: 'Excluir modelo',
   deleteConfirm: (name: string) => `O modelo "${name}" será excluído. Deseja continuar?`,
   example: 'Exemplo',
-  exampleLead: {
-    nome: 'Maria da Silva',
-    vaga: 'Operador de Call Center',
-    cidade: 'Aracaju - Centro',
-  },
   placeholder: 'Olá {nome}, recebemos sua candidatura para {vaga}…',
   loadFailed: 'Não foi possível carregar os modelos.',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import { consentNotes } from '@/domain/consent';
+import { toLead } from '@/domain/lead-form';
+import { exampleFormValues } from '@/domain/testing/lead-samples';
 import {
   backoffMs,
   newApplicationId,
@@ -11,13 +12,7 @@ import {
   waitedAfterMs,
 } from './outbox';
 
-const lead = {
-  nome: 'Ana',
-  whatsapp: '(75) 98123-4567',
-  vaga: 'Aux Serraria',
-  cidade: 'Joazeiro',
-  consent_version: consentNotes.root.version,
-};
+const lead = toLead('root', exampleFormValues('root'));
 
 function memoryStore(): OutboxStore & { map: Map<string, QueuedApplication> } {
   const map = new Map<string, QueuedApplication>();
@@ -128,14 +123,14 @@ describe('the outbox', () => {
     const store = memoryStore();
     const locks = memoryLocks();
     const worker = new Outbox({ store, send: vi.fn<LeadSender>().mockResolvedValue(), locks });
-    const entry = await worker.put(lead, { contentCategory: 'Aux Serraria', value: 1 });
+    const entry = await worker.put(lead, { contentCategory: lead.vaga, value: 1 });
     expect((await worker.sendDue({ force: true, keepWhenStored: true }))[0].kind).toBe('stored');
     const pageA = new Outbox({ store, send: vi.fn(), locks });
     const pageB = new Outbox({ store, send: vi.fn(), locks });
     const [takenA, takenB] = await Promise.all([pageA.takeSent(), pageB.takeSent()]);
     expect([...takenA, ...takenB].map((taken) => taken.id)).toEqual([entry.id]);
     expect([...takenA, ...takenB][0].conversion).toEqual({
-      contentCategory: 'Aux Serraria',
+      contentCategory: lead.vaga,
       value: 1,
     });
     expect(store.map.size).toBe(0);

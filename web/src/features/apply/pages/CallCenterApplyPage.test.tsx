@@ -6,6 +6,8 @@ import { renderPage } from '@/components/test-utils/render';
 import { IDBFactory } from 'fake-indexeddb';
 import { forgetOutboxDatabase } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
+import { callCenterVaga, formInputFields } from '@/domain/lead';
+import { fieldInput, fieldsBut, fillApplicationForm } from '@/features/apply/testing/fill-form';
 import { CallCenterApplyPage } from './CallCenterApplyPage';
 
 const api = vi.hoisted(() => ({
@@ -32,26 +34,6 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-type User = ReturnType<typeof userEvent.setup>;
-const input = (label: string) =>
-  screen
-    .getAllByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))
-    .filter((el) => el.tagName === 'INPUT')[0];
-
-async function choose(user: User, label: string, option: string) {
-  await user.click(input(label));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-const fills: Record<string, (user: User) => Promise<void>> = {
-  nome: (user) => user.type(input('Nome Completo'), 'Bruno Lima'),
-  whatsapp: (user) => user.type(input('WhatsApp'), '79988887777'),
-  vaga: (user) => choose(user, 'Vaga que tenho Experiência', 'Supervisor de Call Center'),
-  cidade: (user) => choose(user, 'Localização (Aracaju e Região)', 'Atalaia'),
-  idade: (user) => user.type(input('Idade'), '33'),
-  tempo_experiencia: (user) => choose(user, 'Tempo de Experiência', 'Menos de 1 ano'),
-};
-
 describe('call-center application page', () => {
   test('shows its texts and the discreet admin link, and fires no PageView', async () => {
     const adminPixel = String((tracking.next += 1));
@@ -77,13 +59,13 @@ describe('call-center application page', () => {
     expect(screen.queryAllByRole('option', { hidden: true })).toEqual([]);
     expect(screen.queryByRole('listbox', { hidden: true })).toBeNull();
 
-    await user.click(input('Localização (Aracaju e Região)'));
+    await user.click(fieldInput('Localização (Aracaju e Região)'));
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getByText('Aracaju')).toBeInTheDocument();
     expect(within(listbox).getByText('Região Metropolitana')).toBeInTheDocument();
     expect(within(listbox).getAllByRole('option')).toHaveLength(11);
     await user.click(within(listbox).getByRole('option', { name: 'Barra dos Coqueiros' }));
-    expect(input('Localização (Aracaju e Região)')).toHaveValue('Barra dos Coqueiros');
+    expect(fieldInput('Localização (Aracaju e Região)')).toHaveValue('Barra dos Coqueiros');
     // Closed again, the list is gone.
     await waitFor(() => expect(screen.queryByRole('listbox', { hidden: true })).toBeNull());
     expect(screen.queryAllByRole('option', { hidden: true })).toEqual([]);
@@ -92,8 +74,8 @@ describe('call-center application page', () => {
   test('idade keeps digits only; an age outside 16..70 is said at the field and not sent', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<CallCenterApplyPage />, '/conecta');
-    for (const [name, fill] of Object.entries(fills)) if (name !== 'idade') await fill(user);
-    const idade = input('Idade');
+    await fillApplicationForm(user, 'callCenter', {}, fieldsBut('callCenter', 'idade'));
+    const idade = fieldInput('Idade');
     await user.type(idade, '1a2');
     expect(idade).toHaveValue('12');
     expect(await screen.findByText('A idade deve estar entre 16 e 70 anos.')).toBeInTheDocument();
@@ -107,35 +89,35 @@ describe('call-center application page', () => {
     expect(api.writeLead).not.toHaveBeenCalled();
   });
 
-  test.each(Object.keys(fills))(
+  test.each(formInputFields('callCenter'))(
     'without %s: the required-fields toast, nothing sent',
     async (missing) => {
       const user = userEvent.setup({ delay: null });
       renderPage(<CallCenterApplyPage />, '/conecta');
-      for (const [name, fill] of Object.entries(fills)) if (name !== missing) await fill(user);
+      await fillApplicationForm(user, 'callCenter', {}, fieldsBut('callCenter', missing));
       await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
       expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
       expect(api.writeLead).not.toHaveBeenCalled();
     },
   );
 
-  test('sends the six fields with the [Conecta] prefix, toasts, tracks 0.01 BRL and goes to /redirecionamento', async () => {
+  test("sends the form's fields, the vaga with the [Conecta] prefix, toasts, tracks 0.01 BRL and goes to /redirecionamento", async () => {
     api.writeLead.mockResolvedValue();
     const user = userEvent.setup({ delay: null });
     const { router } = renderPage(<CallCenterApplyPage />, '/conecta');
-    for (const fill of Object.values(fills)) await fill(user);
+    const lead = await fillApplicationForm(user, 'callCenter', {
+      vaga: callCenterVaga('Supervisor de Call Center'),
+      idade: '33',
+    });
     await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
     expect(await screen.findByText('Candidatura enviada com sucesso!')).toBeInTheDocument();
     expect(screen.getByText('Conecta entrará em contato em breve. Obrigado!')).toBeInTheDocument();
     expect(api.writeLead).toHaveBeenCalledWith(
       expect.stringMatching(/^\w{20}$/),
       {
-        nome: 'Bruno Lima',
-        whatsapp: '(79) 98888-7777',
+        ...lead,
         vaga: '[Conecta] Supervisor de Call Center',
-        cidade: 'Aracaju - Atalaia',
         idade: 33,
-        tempo_experiencia: 'Menos de 1 ano',
         // The version of the consent note shown under the button (what the candidate agreed to).
         consent_version: consentNotes.callCenter.version,
       },

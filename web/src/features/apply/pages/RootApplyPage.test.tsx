@@ -1,11 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
 import { IDBFactory } from 'fake-indexeddb';
 import { forgetOutboxDatabase, idbOutboxStore } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
 import { consentNotes } from '@/domain/consent';
+import { formInputFields } from '@/domain/lead';
+import {
+  fieldInput,
+  fieldsBut,
+  fillApplicationForm,
+  fillField,
+} from '@/features/apply/testing/fill-form';
 import { RootApplyPage } from './RootApplyPage';
 
 const api = vi.hoisted(() => ({
@@ -41,21 +48,8 @@ const conversionsFired = (stored: number) =>
 /** The lead ids written so far, in order. */
 const writtenIds = () => api.writeLead.mock.calls.map((call) => call[0]);
 
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  // The label names both the input and its listbox: click the input.
-  const [input] = screen
-    .getAllByLabelText(new RegExp(`^${label}`))
-    .filter((element) => element.tagName === 'INPUT');
-  await user.click(input);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-async function fillAll(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/Nome Completo/), 'Ana Souza');
-  await user.type(screen.getByLabelText(/WhatsApp/), '75999991234');
-  await choose(user, 'Vaga', 'Aux Serraria');
-  await choose(user, 'Cidade', 'Joazeiro');
-}
+/** Fills in the whole form; returns the lead it stores. */
+const fillAll = (user: UserEvent) => fillApplicationForm(user, 'root');
 
 const submitButton = () => screen.getByRole('button', { name: /Enviar Candidatura|Enviando/ });
 
@@ -85,15 +79,12 @@ describe('root application page', () => {
     expect(phone).toHaveValue('(79) 99999-8888');
   });
 
-  test.each(['nome', 'whatsapp', 'vaga', 'cidade'])(
+  test.each(formInputFields('root'))(
     'an empty %s shows the required-fields toast and sends nothing',
     async (missing) => {
       const user = userEvent.setup({ delay: null });
       renderPage(<RootApplyPage />);
-      if (missing !== 'nome') await user.type(screen.getByLabelText(/Nome Completo/), 'Ana');
-      if (missing !== 'whatsapp') await user.type(screen.getByLabelText(/WhatsApp/), '75999991234');
-      if (missing !== 'vaga') await choose(user, 'Vaga', 'Aux Eletricista');
-      if (missing !== 'cidade') await choose(user, 'Cidade', 'Bandiaçu');
+      await fillApplicationForm(user, 'root', {}, fieldsBut('root', missing));
       await user.click(submitButton());
       expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
       expect(screen.getByText('Por favor, preencha todos os campos.')).toBeInTheDocument();
@@ -107,15 +98,11 @@ describe('root application page', () => {
       api.writeLead.mockResolvedValue();
       const user = userEvent.setup({ delay: null });
       renderPage(<RootApplyPage />);
-      await fillAll(user);
+      const lead = await fillAll(user);
       await user.click(submitButton());
       await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
       expect(api.writeLead.mock.calls[0][1]).toEqual({
-        nome: 'Ana Souza',
-        whatsapp: '(75) 99999-1234',
-        vaga: 'Aux Serraria',
-        cidade: 'Joazeiro',
-        consent_version: consentNotes.root.version,
+        ...lead,
         source: { utm_source: 'facebook', utm_campaign: 'junho', fbclid: true },
       });
       await conversionsFired(1);
@@ -125,22 +112,21 @@ describe('root application page', () => {
     }
   });
 
-  test('sends exactly the four fields and the consent version, shows Enviando... while busy, then clears the form', async () => {
+  test("sends exactly the form's fields and the consent version, shows Enviando... while busy, then clears the form", async () => {
     let finish: () => void = () => {};
     api.writeLead.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
     const user = userEvent.setup({ delay: null });
     renderPage(<RootApplyPage />);
-    await fillAll(user);
+    // A phone typed as digits is stored as the mask writes it.
+    const lead = await fillApplicationForm(user, 'root', { whatsapp: '75999991234' });
     await user.click(submitButton());
     expect(submitButton()).toHaveTextContent('Enviando...');
     expect(submitButton()).toBeDisabled();
     await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
     expect(writtenIds()[0]).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(api.writeLead.mock.calls[0][1]).toEqual({
-      nome: 'Ana Souza',
+      ...lead,
       whatsapp: '(75) 99999-1234',
-      vaga: 'Aux Serraria',
-      cidade: 'Joazeiro',
       consent_version: consentNotes.root.version,
     });
     // Sent at once: no device time (only an application that waited records submitted_at).
@@ -161,7 +147,7 @@ describe('root application page', () => {
           'CompleteRegistration',
           {
             content_name: 'Candidatura Vaga',
-            content_category: 'Aux Serraria',
+            content_category: lead.vaga,
             value: 1,
             currency: 'BRL',
           },
@@ -172,7 +158,7 @@ describe('root application page', () => {
           'CompleteRegistration',
           {
             content_name: 'Candidatura 8 Rural Chocadeiras',
-            content_category: 'Aux Serraria',
+            content_category: lead.vaga,
             value: 1,
             currency: 'BRL',
           },
@@ -187,11 +173,11 @@ describe('root application page', () => {
     );
     const user = userEvent.setup({ delay: null });
     renderPage(<RootApplyPage />);
-    await fillAll(user);
+    const lead = await fillAll(user);
     await user.click(submitButton());
     expect(await screen.findByText('Erro ao enviar')).toBeInTheDocument();
     expect(screen.getByText('Tente novamente em alguns instantes.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Nome Completo/)).toHaveValue('Ana Souza');
+    expect(screen.getByLabelText(/Nome Completo/)).toHaveValue(lead.nome);
     expect(fbqCalls.some((c) => c[2] === 'CompleteRegistration')).toBe(false);
     expect(await idbOutboxStore.all()).toEqual([]);
   });
@@ -254,7 +240,7 @@ describe('root application page', () => {
     await user.click(submitButton());
     expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
     expect(screen.getByLabelText(/Nome Completo/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getAllByText('Campo obrigatório')).toHaveLength(4);
+    expect(screen.getAllByText('Campo obrigatório')).toHaveLength(formInputFields('root').length);
     await fillAll(user);
     await user.clear(screen.getByLabelText(/WhatsApp/));
     await user.type(screen.getByLabelText(/WhatsApp/), '759');
@@ -271,12 +257,12 @@ describe('root application page', () => {
     const user = userEvent.setup({ delay: null });
     const first = renderPage(<RootApplyPage />);
     await user.type(screen.getByLabelText(/Nome Completo/), 'Ana Souza');
-    await choose(user, 'Vaga', 'Aux Serraria');
+    await fillField(user, 'root', 'vaga', 'Aux Serraria');
     first.unmount();
     renderPage(<RootApplyPage />);
     await waitFor(() => expect(screen.getByLabelText(/Nome Completo/)).toHaveValue('Ana Souza'));
-    await user.type(screen.getByLabelText(/WhatsApp/), '75999991234');
-    await choose(user, 'Cidade', 'Joazeiro');
+    expect(fieldInput('Vaga')).toHaveValue('Aux Serraria');
+    await fillApplicationForm(user, 'root', {}, fieldsBut('root', 'nome', 'vaga'));
     await user.click(submitButton());
     await screen.findByText('Candidatura enviada com sucesso! 🎉');
     expect(sessionStorage.getItem('vagas:draft:/')).toBeNull();

@@ -1,39 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '@/domain/lead';
-import { columnLabel, exportColumns } from '@/domain/lead-columns';
+import { columnLabel, exportColumns, exportText } from '@/domain/lead-columns';
+import { aLead } from '@/domain/testing/lead-samples';
 import { qualifiedCsv, viewCsv, xlsxOf } from './export-qualified';
 
 /** The header line: the exported columns (lead.ts leadFields; their labels: lead.test.ts). */
 const header = exportColumns.map(columnLabel).join(';');
-/** A data line by column, the columns not named left empty. */
-const line = (cells: Record<string, string>) =>
-  exportColumns.map((name) => cells[columnLabel(name)] ?? '').join(';');
+/** `lead`'s data line: the cells named, the other columns as the export writes its values. */
+const line = (lead: Lead, cells: Record<string, string>) =>
+  exportColumns.map((name) => cells[columnLabel(name)] ?? exportText(lead, name)).join(';');
 
-const base: Lead = {
+const base = aLead({
   id: 'x',
   nome: 'Fulano',
-  whatsapp: '(79) 99999-0000',
-  vaga: 'Aux Serraria',
-  cidade: 'São João',
   status: 'principal',
   created_at: new Date(2026, 10, 23, 8, 30),
-  deleted_at: null,
-};
+});
 
 describe('qualifiedCsv', () => {
   it('writes a BOM, ; separators, CRLF rows, and only the principal leads', async () => {
+    const principal = { ...base, idade: 30, tempo_experiencia: '1 a 2 anos' };
     const csv = await qualifiedCsv([
-      { ...base, idade: 30, tempo_experiencia: '1 a 2 anos' },
+      principal,
       { ...base, id: 'y', nome: 'Outro', status: 'novo' },
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       header,
-      line({
+      line(principal, {
         Nome: 'Fulano',
-        WhatsApp: '(79) 99999-0000',
-        Vaga: 'Aux Serraria',
-        Cidade: 'São João',
+        WhatsApp: base.whatsapp,
+        Vaga: base.vaga,
+        Cidade: base.cidade,
         Idade: '30',
         Experiência: '1 a 2 anos',
         Status: 'Principal',
@@ -45,7 +43,7 @@ describe('qualifiedCsv', () => {
 
   it('quotes separators, quotes and line breaks (RFC 4180)', async () => {
     const csv = await qualifiedCsv([{ ...base, nome: 'Silva; "Zé"\nJr, filho' }]);
-    expect(csv).toContain('\r\n"Silva; ""Zé""\nJr, filho";(79)');
+    expect(csv).toContain(`\r\n"Silva; ""Zé""\nJr, filho";${base.whatsapp};`);
   });
 
   it('neutralises cells that a spreadsheet would run as formulas', async () => {
@@ -61,7 +59,7 @@ describe('qualifiedCsv', () => {
     for (const [nome, cell] of cases) {
       const csv = await qualifiedCsv([{ ...base, nome }]);
       expect(csv.slice(1).split('\r\n')[0]).toBe(header);
-      expect(csv).toContain(`\r\n${cell};(79) 99999-0000;`);
+      expect(csv).toContain(`\r\n${cell};${base.whatsapp};`);
     }
     // An ordinary name is left as it is.
     expect(await qualifiedCsv([{ ...base, nome: 'Ana-Maria' }])).toContain('\r\nAna-Maria;');
@@ -70,20 +68,19 @@ describe('qualifiedCsv', () => {
 
 describe('viewCsv (Exportar lista)', () => {
   it('takes every lead given, with origin, medium and campaign after the list columns', async () => {
-    const csv = await viewCsv([
-      {
-        ...base,
-        status: 'novo',
-        source: { utm_source: 'facebook', utm_campaign: '=junho', fbclid: true },
-      },
-      { ...base, id: 'y', nome: 'Outro', status: 'descartado' },
-    ]);
-    const list = { WhatsApp: '(79) 99999-0000', Vaga: 'Aux Serraria', Cidade: 'São João' };
-    const listed = { ...list, Data: '23/11/2026 08:30' };
+    const fromAd: Lead = {
+      ...base,
+      status: 'novo',
+      source: { utm_source: 'facebook', utm_campaign: '=junho', fbclid: true },
+    };
+    const other: Lead = { ...base, id: 'y', nome: 'Outro', status: 'descartado' };
+    const csv = await viewCsv([fromAd, other]);
+    const { whatsapp: WhatsApp, vaga: Vaga, cidade: Cidade } = base;
+    const listed = { WhatsApp, Vaga, Cidade, Data: '23/11/2026 08:30' };
     expect(csv.slice(1).split('\r\n')).toEqual([
       `${header};Origem (utm_source);Mídia (utm_medium);Campanha (utm_campaign)`,
-      `${line({ Nome: 'Fulano', ...listed, Status: 'Novo' })};facebook;;"'=junho"`,
-      `${line({ Nome: 'Outro', ...listed, Status: 'Descartado' })};;;`,
+      `${line(fromAd, { Nome: 'Fulano', ...listed, Status: 'Novo' })};facebook;;"'=junho"`,
+      `${line(other, { Nome: 'Outro', ...listed, Status: 'Descartado' })};;;`,
       '',
     ]);
   });

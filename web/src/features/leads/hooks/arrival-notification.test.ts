@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '@/domain/lead';
+import { aLead } from '@/domain/testing/lead-samples';
 import { askNotificationAccess, notifyArrivals } from './arrival-notification';
 
 /** A stand-in for the browser's Notification: records each one raised. */
@@ -17,18 +18,7 @@ class FakeNotification {
   }
 }
 
-function lead(id: string, nome: string): Lead {
-  return {
-    id,
-    nome,
-    whatsapp: '(79) 90000-0000',
-    vaga: 'Aux Serraria',
-    cidade: 'Joazeiro',
-    status: 'novo',
-    created_at: new Date(),
-    deleted_at: null,
-  };
-}
+const lead = (id: string, nome: string): Lead => aLead({ id, nome });
 
 let focused = false;
 beforeEach(() => {
@@ -47,9 +37,11 @@ afterEach(() => {
 describe('notifyArrivals', () => {
   it('raises one notification per arrival while the panel is in the background', () => {
     const open = vi.fn();
-    notifyArrivals([lead('b', 'Bia'), lead('a', 'Ana')], open);
+    const ana = aLead({ id: 'a', nome: 'Ana', vaga: 'Aux Serraria', cidade: 'Joazeiro' });
+    notifyArrivals([lead('b', 'Bia'), ana], open);
+    const { vaga, cidade } = lead('b', 'Bia');
     expect(FakeNotification.raised.map((n) => [n.title, n.options.body, n.options.tag])).toEqual([
-      ['Novo lead: Bia', 'Aux Serraria · Joazeiro', 'vagas-lead-b'],
+      ['Novo lead: Bia', `${vaga} · ${cidade}`, 'vagas-lead-b'],
       ['Novo lead: Ana', 'Aux Serraria · Joazeiro', 'vagas-lead-a'],
     ]);
   });

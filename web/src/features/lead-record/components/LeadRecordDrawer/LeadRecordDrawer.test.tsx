@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLiveData } from '@/data/testing/fake-live';
+import { optionChoice } from '@/domain/lead-form';
 import type { LeadNote, RecordLead, TimelineEntry } from '@/domain/lead-record';
+import { aLead } from '@/domain/testing/lead-samples';
 import { LeadRecordDrawer } from './LeadRecordDrawer';
 
 const writes = vi.hoisted(() => ({
@@ -50,22 +52,22 @@ vi.mock('@/data/assignees', () => ({
   useAssignableAdmins: () => ['colega@vagas.test', 'eu@vagas.test'],
 }));
 
-const lead = (overrides: Partial<RecordLead> = {}): RecordLead => ({
-  id: 'L1',
-  nome: 'Ana Souza',
-  whatsapp: '(79) 99999-1111',
-  vaga: '[Conecta] Operador de Call Center',
-  cidade: 'Aracaju - Centro',
-  idade: 24,
-  tempo_experiencia: '1 a 2 anos',
-  source: { fbclid: true, utm_source: 'facebook', utm_campaign: 'julho' },
-  status: 'novo',
-  created_at: new Date(2026, 6, 1, 9, 30),
-  deleted_at: null,
-  last_contacted_at: null,
-  assigned_to: null,
-  ...overrides,
-});
+/** Ana's application on the call-center page, from a campaign, never contacted nor assigned. */
+const lead = (overrides: Partial<RecordLead> = {}): RecordLead =>
+  aLead(
+    {
+      id: 'L1',
+      nome: 'Ana Souza',
+      whatsapp: '(79) 99999-1111',
+      source: { fbclid: true, utm_source: 'facebook', utm_campaign: 'julho' },
+      created_at: new Date(2026, 6, 1, 9, 30),
+      last_contacted_at: null,
+      assigned_to: null,
+      ...overrides,
+    },
+    'callCenter',
+  );
+const ana = lead();
 
 const note = (id: string, author: string, minute: number, text: string): LeadNote => ({
   id,
@@ -139,10 +141,10 @@ describe('the lead record', () => {
     const details = within(dialog).getByText('Candidatou-se em').closest('dl')!;
     for (const text of [
       '(79) 99999-1111',
-      '[Conecta] Operador de Call Center',
-      'Aracaju - Centro',
-      '24',
-      '1 a 2 anos',
+      ana.vaga,
+      ana.cidade,
+      String(ana.idade),
+      ana.tempo_experiencia!,
       '01/07/2026 09:30',
       'facebook',
       'julho',
@@ -173,7 +175,11 @@ describe('the lead record', () => {
 
   it('leaves the device time out when the application was sent at once, and says when no consent was recorded', async () => {
     renderRecord();
-    load(lead({ created_at: new Date(2026, 10, 25, 14, 5) }));
+    // A lead stored before the form recorded the consent note's version has none.
+    const { consent_version: _, ...beforeConsent } = lead({
+      created_at: new Date(2026, 10, 25, 14, 5),
+    });
+    load(beforeConsent);
     const dialog = await screen.findByRole('dialog', { name: 'Ficha do candidato' });
     expect(valueOf(dialog, 'Candidatou-se em')).toBe('25/11/2026 14:05');
     expect(within(dialog).queryByText('Enviada do aparelho em')).toBeNull();
@@ -264,6 +270,9 @@ describe('the lead record', () => {
   });
 
   it('opens WhatsApp with a filled template, then offers to record the contact', async () => {
+    // The job as the form lists it: without the employer's prefix.
+    const job = optionChoice('vaga', ana.vaga).label;
+    expect(ana.vaga).not.toBe(job);
     const user = userEvent.setup();
     renderRecord();
     load();
@@ -275,7 +284,7 @@ describe('the lead record', () => {
     const template = screen.getByRole('menuitem', { name: 'Primeiro contato' });
     expect(template).toHaveAttribute(
       'href',
-      `https://wa.me/5579999991111?text=${encodeURIComponent('Olá Ana, vaga Operador de Call Center!')}`,
+      `https://wa.me/5579999991111?text=${encodeURIComponent(`Olá Ana, vaga ${job}!`)}`,
     );
     template.addEventListener('click', (event) => event.preventDefault());
     await user.click(template);

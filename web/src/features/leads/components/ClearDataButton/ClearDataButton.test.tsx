@@ -4,6 +4,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '@/domain/lead';
+import { aLead } from '@/domain/testing/lead-samples';
 import { ClearDataButton } from './ClearDataButton';
 
 const writes = vi.hoisted(() => ({ changeLeads: vi.fn() }));
@@ -14,16 +15,7 @@ vi.mock('@/data/lead-actions', async (importOriginal) => ({
 }));
 
 const leadsOf = (n: number, from = 0): Lead[] =>
-  Array.from({ length: n }, (_, i) => ({
-    id: `l${from + i}`,
-    nome: `Pessoa ${from + i}`,
-    whatsapp: '(79) 90000-0000',
-    vaga: 'Aux Serraria',
-    cidade: 'Joazeiro',
-    status: 'novo',
-    created_at: new Date(),
-    deleted_at: null,
-  }));
+  Array.from({ length: n }, (_, i) => aLead({ id: `l${from + i}` }));
 
 function ui(leads: Lead[]) {
   return (

@@ -3,8 +3,9 @@ import { Notifications } from '@mantine/notifications';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '@/domain/lead';
+import type { Lead, LeadStatus } from '@/domain/lead';
 import { isQualified } from '@/domain/lead-export';
+import { aLead } from '@/domain/testing/lead-samples';
 import { ExportButton } from './ExportButton';
 
 const api = vi.hoisted(() => ({
@@ -12,16 +13,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/features/leads/api/export-qualified', () => api);
 
-const lead = (id: string, status: string): Lead => ({
-  id,
-  nome: `Pessoa ${id}`,
-  whatsapp: '(79) 90000-0000',
-  vaga: 'Aux Serraria',
-  cidade: 'Joazeiro',
-  status: status as Lead['status'],
-  created_at: new Date(),
-  deleted_at: null,
-});
+const lead = (id: string, status: LeadStatus): Lead => aLead({ id, status });
 
 function renderButtons(leads: Lead[]) {
   return render(

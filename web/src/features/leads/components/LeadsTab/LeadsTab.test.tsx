@@ -8,6 +8,7 @@ import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/
 import type { Lead } from '@/domain/lead';
 import { columnLabel, listColumns } from '@/domain/lead-columns';
 import { filterJobs } from '@/domain/lead-query';
+import { aLead } from '@/domain/testing/lead-samples';
 import { LeadSourceContext } from '@/features/leads/hooks/lead-source';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
 import { memoryLeadSource } from '@/features/leads/testing/memory-lead-source';
@@ -34,22 +35,19 @@ vi.mock('@/data/lead-actions', async (importOriginal) => ({
   ...writes,
 }));
 
+/** Lead `id`: its phone ends in 000{id}, it came on 23/11/2026 at 10:0{id}. */
 function lead(id: string, overrides: Partial<Lead> = {}): Lead {
-  return {
+  return aLead({
     id,
-    nome: `Pessoa ${id}`,
     whatsapp: `(79) 90000-000${id}`,
-    vaga: 'Aux Serraria',
-    cidade: 'Salgadália',
-    status: 'novo',
     created_at: new Date(2026, 10, 23, 10, Number(id)),
-    deleted_at: null,
     ...overrides,
-  };
+  });
 }
 
+// Érica applied for another job than the others; Carla gave Érica's phone.
 const leads = [
-  lead('3', { nome: 'Érica Conceição', status: 'principal', vaga: 'Aux Eletricista' }),
+  lead('3', { nome: 'Érica Conceição', status: 'principal', vaga: 'Aux Serraria' }),
   lead('2', { nome: 'Bruno', status: 'separado', idade: 30, tempo_experiencia: '1 a 2 anos' }),
   lead('1', { nome: 'Carla', status: 'descartado', whatsapp: '(79) 90000-0003' }),
 ];
@@ -114,8 +112,8 @@ describe('LeadsTab', () => {
     expect(rowNames()).toEqual(['Érica Conceição', 'Bruno', 'Carla']);
     const erica = rowWith('Érica Conceição');
     expect(cellOf(erica, 'WhatsApp').textContent).toBe('(79) 90000-0003');
-    expect(cellOf(erica, 'Vaga').textContent).toBe('Aux Eletricista');
-    expect(cellOf(erica, 'Cidade').textContent).toBe('Salgadália');
+    expect(cellOf(erica, 'Vaga').textContent).toBe('Aux Serraria');
+    expect(cellOf(erica, 'Cidade').textContent).toBe(leads[0]!.cidade);
     expect(cellOf(erica, 'Idade').textContent).toBe('-');
     expect(cellOf(erica, 'Experiência').textContent).toBe('-');
     expect(cellOf(erica, 'Status').textContent).toBe('principal');
@@ -167,7 +165,7 @@ describe('LeadsTab', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Todas', ...filterJobs]);
-    await user.selectOptions(jobFilter, 'Aux Serraria');
+    await user.selectOptions(jobFilter, leads[1]!.vaga);
     await waitFor(() => expect(rowNames()).toEqual(['Bruno', 'Carla']));
     await user.click(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
     await user.paste('carla');

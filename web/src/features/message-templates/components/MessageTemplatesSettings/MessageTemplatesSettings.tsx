@@ -22,7 +22,7 @@ import {
   saveMessageTemplate,
   useMessageTemplates,
 } from '@/data/message-templates';
-import type { Lead } from '@/domain/lead';
+import { exampleLead } from '@/domain/lead-examples';
 import { fillTemplate, messageTemplateLimits, type MessageTemplate } from '@/domain/lead-record';
 import {
   templateDeletedToast,
@@ -32,14 +32,8 @@ import {
   templateTexts,
 } from '@/features/message-templates/messages';
 
-const example: Lead = {
-  id: 'exemplo',
-  whatsapp: '(79) 99999-9999',
-  status: 'novo',
-  created_at: null,
-  deleted_at: null,
-  ...templateTexts.exampleLead,
-};
+/** The lead each template is shown filled in for: the call-center form's, at the table's examples. */
+const example = exampleLead('callCenter');
 
 interface Draft {
   id?: string;

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
 import { columnLabel, trashColumns } from '@/domain/lead-columns';
+import { aLead } from '@/domain/testing/lead-samples';
 import { TrashSourceContext, type TrashSource } from '@/features/trash/hooks/trash-source';
 import {
   memoryTrashSource,
@@ -26,16 +27,9 @@ vi.mock('@/data/lead-actions', async (importOriginal) => ({
   ...writes,
 }));
 
-const trashed = (id: string, nome: string, minute: number): Lead => ({
-  id,
-  nome,
-  whatsapp: '(79) 91111-2222',
-  vaga: 'Aux Serraria',
-  cidade: 'Joazeiro',
-  status: 'separado',
-  created_at: new Date(2026, 10, 1),
-  deleted_at: new Date(2026, 10, 22, 14, minute),
-});
+/** A lead classified 'separado', then trashed on 22/11/2026 at 14:`minute`. */
+const trashed = (id: string, nome: string, minute: number): Lead =>
+  aLead({ id, nome, status: 'separado', deleted_at: new Date(2026, 10, 22, 14, minute) });
 
 function renderTab(
   leads: readonly Lead[] | TrashSource,
@@ -71,15 +65,16 @@ describe('TrashTab', () => {
   });
 
   it('lists the trashed leads with the trash columns, newest deletion first', async () => {
-    renderTab([trashed('a', 'Ana', 5), trashed('b', 'Beto', 30)]);
+    const beto = trashed('b', 'Beto', 30);
+    renderTab([trashed('a', 'Ana', 5), beto]);
     await screen.findByRole('table');
     // The lead's trash columns (their labels: domain/lead.test.ts), then Ações.
     expect(columnNames()).toEqual(['', ...trashColumns.map(columnLabel), 'Ações']);
     const rows = bodyRows();
     expect(rows.map((row) => cellOf(row, 'Nome').textContent)).toEqual(['Beto', 'Ana']);
-    expect(cellOf(rows[0]!, 'WhatsApp').textContent).toBe('(79) 91111-2222');
-    expect(cellOf(rows[0]!, 'Vaga').textContent).toBe('Aux Serraria');
-    expect(cellOf(rows[0]!, 'Cidade').textContent).toBe('Joazeiro');
+    expect(cellOf(rows[0]!, 'WhatsApp').textContent).toBe(beto.whatsapp);
+    expect(cellOf(rows[0]!, 'Vaga').textContent).toBe(beto.vaga);
+    expect(cellOf(rows[0]!, 'Cidade').textContent).toBe(beto.cidade);
     expect(cellOf(rows[0]!, 'Status').textContent).toBe('separado');
     expect(cellOf(rows[0]!, 'Data Exclusão').textContent).toBe('22/11/2026 14:30');
     expect(cellOf(rows[1]!, 'Data Exclusão').textContent).toBe('22/11/2026 14:05');

@@ -1,0 +1,32 @@
+/**
+ * The benches' leads, from the lead table (web/src/domain/lead.ts) as the public forms store them:
+ * a field added there is in every bench's leads without a change here.
+ */
+import type { LeadForm, LeadInput } from '../../web/src/domain/lead.ts';
+import { toLead, type FormValues } from '../../web/src/domain/lead-form.ts';
+import { exampleFormValues, sampleFormValues } from '../../web/src/domain/testing/lead-samples.ts';
+
+/**
+ * What `form` stores for an application at `values`, the other fields at the table's examples,
+ * or drawn with `random` (valid values of each field's options, bounds and format) when given.
+ */
+export function application<Form extends LeadForm>(
+  form: Form,
+  values: Partial<FormValues<Form>> = {},
+  random?: () => number,
+): LeadInput<Form> {
+  const base = random ? sampleFormValues(form, random) : exampleFormValues(form);
+  return toLead(form, { ...base, ...values });
+}
+
+/** A fixed-seed generator (mulberry32): the same seed, the same numbers, even for seeds 0, 1, 2… */
+export function fixedRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
