@@ -36,8 +36,8 @@ export const leadsTexts = {
   jobFilter: 'Filtrar por vaga',
   allJobs: 'Todas',
   search: 'Buscar por nome ou WhatsApp',
-  /** Under the search: what it matches (word-prefix, docs/product.md). */
-  searchHint: 'O início de qualquer palavra do nome, ou dígitos do WhatsApp',
+  /** Under the search: what it matches (words in any order, the last one as typed: docs/product.md). */
+  searchHint: 'Palavras do nome em qualquer ordem, ou dígitos do WhatsApp',
   dateRange: 'Período',
   dateRangePlaceholder: 'Qualquer data',
   /** The phone's button over the folded filters. */
