@@ -120,6 +120,37 @@ describe('AdminPanel shell', () => {
     expect(screen.queryByText('Lista de Leads')).toBeNull();
   });
 
+  it("keeps the open tab and the list's search and filters in the address", async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/admin', <AdminPanel />, '/admin?aba=relatorios&status=principal');
+    const where = () => router.state.location.search;
+    expect(screen.getByRole('tab', { name: 'Relatórios' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Leads' }));
+    expect(where()).toBe('?status=principal');
+    const status = () => screen.getByLabelText<HTMLSelectElement>('Filtrar por status');
+    expect(status().value).toBe('principal');
+
+    await user.selectOptions(status(), 'separado');
+    expect(where()).toBe('?status=separado');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('?status=principal');
+    expect(status().value).toBe('principal');
+
+    // Typing is one entry of the history, not one per key.
+    const search = screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' });
+    await user.type(search, 'fátima');
+    expect(where()).toBe('?busca=f%C3%A1tima&status=principal');
+    expect(search).toHaveValue('fátima');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('?status=principal');
+    expect(search).toHaveValue('');
+    await act(() => router.navigate(1));
+    expect(search).toHaveValue('fátima');
+  });
+
   it('Sair signs out, toasts Logout realizado and goes to the login page', async () => {
     renderAt('/admin', <AdminPanel />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sair' }));

@@ -8,7 +8,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useRef, type ReactNode } 
 import { useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
-import { leadRecordPath, routes } from '@/config/routes';
+import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 import { afterFirstContent } from '@/lib/page/when-idle';
 import {
@@ -33,6 +33,8 @@ import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
 import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
 import { useLeaveWarning } from './use-leave-warning';
+import { usePanelAddress } from './use-panel-address';
+import { useRecordFocus } from './use-record-focus';
 
 /**
  * The Leads tab renders again only when its props change: opening a record (a route change)
@@ -105,14 +107,11 @@ export function AdminPanel() {
   // Leaving while a write is on its way asks first (it would be lost).
   useLeaveWarning();
 
+  const address = usePanelAddress();
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open.
   // A clicked arrival notification opens that lead's record (or the list, for several at once).
-  const onOpenLead = useCallback(
-    (id: string | null) => navigate(id === null ? routes.admin : leadRecordPath(id)),
-    [navigate],
-  );
-  const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
+  const activeLeads = useActiveLeads({ onAccessLost, onOpenLead: address.openRecord });
   // Counted once the list is there (not also while it loads), then whenever leads leave the list or
   // come back to it (here or in another panel); arrivals do not change the trash. (Held until the
   // page settled, 'Lixeira (…)' showed for up to 5 s for little gain.)
@@ -135,6 +134,8 @@ export function AdminPanel() {
 
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
+  // Closed, the record gives the focus back to the name that opened it.
+  useRecordFocus(recordId);
   // Fetched once the first rows are on screen and the main thread is idle, so opening a record
   // waits for no download, and the record's code is not run while the rows are drawn
   // (web/README.md, "The panel's open on a slow phone").
@@ -159,8 +160,17 @@ export function AdminPanel() {
       <Container size="xl" className={classes.main}>
         <AdminTabs
           trashCount={confirmed ? trash.count : null}
+          active={address.tab}
+          onChange={address.onTab}
           panels={{
-            leads: shown(<LeadsTabMemo live={activeLeads} me={myEmail} />),
+            leads: shown(
+              <LeadsTabMemo
+                live={activeLeads}
+                me={myEmail}
+                view={address.listView}
+                onViewChange={address.onListView}
+              />,
+            ),
             lixeira: shown(
               <Suspense fallback={<TabLoading />}>
                 <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />
@@ -189,7 +199,7 @@ export function AdminPanel() {
           <LeadRecordDrawer
             leadId={recordId}
             live={activeLeads.data.find((lead) => lead.id === recordId)}
-            onClose={() => navigate(routes.admin)}
+            onClose={address.closeRecord}
           />
         </Suspense>
       )}
@@ -201,7 +211,8 @@ export function AdminPanelPage() {
   usePageTitle(routes.admin);
   // Before the guard has decided: the first page is asked for as soon as the session is known.
   useEffect(() => {
-    const stop = listenToFirstPageEarly(auth, firestore);
+    // The address the panel opened at (a reload, or a link with filters): the list's first page.
+    const stop = listenToFirstPageEarly(auth, firestore, window.location.search);
     return () => {
       stop();
       releaseFirstPage();

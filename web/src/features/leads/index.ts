@@ -2,3 +2,12 @@
 export { LeadsTab } from './components/LeadsTab/LeadsTab';
 export { useActiveLeads, type ActiveLeads } from './hooks/use-active-leads';
 export { openingListClauses } from './hooks/use-leads-view';
+export {
+  defaultListView,
+  listViewOf,
+  paramsOfSavedView,
+  sameListView,
+  savedViewOf,
+  withListView,
+  type ListView,
+} from './list-url';

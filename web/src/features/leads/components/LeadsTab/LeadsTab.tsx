@@ -7,7 +7,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useEffect, useState } from 'react';
-import { defaultSort, type LeadSort } from '@/data/lead-list-reads';
+import type { LeadSort } from '@/data/lead-list-reads';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
 import { LightSwitch } from '@/components/LightControls/LightControls';
@@ -26,13 +26,20 @@ import { BulkBar } from '../BulkBar/BulkBar';
 import { ClearDataButton } from '../ClearDataButton/ClearDataButton';
 import { ExportButton, type ExportKind } from '../ExportButton/ExportButton';
 import { LeadCounters } from '../LeadCounters/LeadCounters';
-import { LeadFilters, noFilters, type FilterValues } from '../LeadFilters/LeadFilters';
+import { defaultListView, type ListView } from '@/features/leads/list-url';
+import { LeadFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
 
 export interface LeadsTabProps {
   live: ActiveLeads;
   /** The signed-in admin's email, lowercase ('Meus leads'). */
   me?: string | null;
+  /**
+   * What the list shows (the panel keeps it in the address: list-url.ts) and how to change it.
+   * Without them the tab keeps its own.
+   */
+  view?: ListView;
+  onViewChange?: (view: ListView) => void;
 }
 
 /** The list's title: one element for the module's life, so the tab's renders skip it. */
@@ -107,11 +114,31 @@ const ArrivalTools = memo(function ArrivalTools({
   );
 });
 
-export function LeadsTab({ live, me = null }: LeadsTabProps) {
-  const [filters, setFilters] = useState<FilterValues>(noFilters);
-  const [sort, setSort] = useState<LeadSort>(defaultSort);
+/** The tab's view and its changes: the one given, or the tab's own. */
+function useListView(given?: ListView, onGiven?: (view: ListView) => void) {
+  const [own, setOwn] = useState<ListView>(defaultListView);
+  const current = given ?? own;
+  const change = onGiven ?? setOwn;
+  // A new filter or order starts from page 1.
+  const setFilters = useCallback(
+    (filters: FilterValues) => change({ filters, sort: current.sort, page: 1 }),
+    [change, current.sort],
+  );
+  const setSort = useCallback(
+    (sort: LeadSort) => change({ filters: current.filters, sort, page: 1 }),
+    [change, current.filters],
+  );
+  const setPage = useCallback(
+    (page: number) => change({ filters: current.filters, sort: current.sort, page }),
+    [change, current.filters, current.sort],
+  );
+  return { ...current, setFilters, setSort, setPage };
+}
+
+export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTabProps) {
+  const { filters, sort, page, setFilters, setSort, setPage } = useListView(given, onViewChange);
   const source = useLeadSource();
-  const view = useLeadsView(source, live, filters, me, sort);
+  const view = useLeadsView(source, live, filters, me, sort, page, setPage);
   const selection = useSelection(JSON.stringify(filters));
   const useGone = goneHookOf(source);
   useDropGone(selection, useGone(selection.selectedIds, view.clauses));
