@@ -3,6 +3,7 @@
  * WhatsApp controls say what the row's say; docs/product.md's toasts are quoted as they are.
  */
 import type { ToastText } from '@/domain/messages';
+import { statusLabel } from '@/domain/status-labels';
 
 export const recordTexts = {
   title: 'Ficha do candidato',
@@ -82,7 +83,7 @@ export const recordTexts = {
 /** What one timeline entry says (docs/product.md, "A timeline nobody can forge"). */
 export const timelineTexts = {
   status: (from: string | null, to: string | null) =>
-    `Status alterado de ${from ?? '-'} para ${to ?? '-'}`,
+    `Status alterado de ${from === null ? '-' : statusLabel(from)} para ${to === null ? '-' : statusLabel(to)}`,
   trashed: () => 'Movido para a lixeira',
   restored: () => 'Restaurado da lixeira',
   restored_undo: () => "Restaurado por 'Desfazer'",

@@ -2,9 +2,10 @@
  * The Leads tab's pt-BR texts. Quoted from docs/product.md where it has them;
  * the rest (search, selection, arrivals, progress) are ours, for what it does not quote.
  */
-import { formatCount } from '@/domain/format';
+import { countOf, formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 import { leadStatuses } from '@/domain/options';
+import { statusLabels } from '@/domain/status-labels';
 
 export const leadsTexts = {
   counters: {
@@ -26,13 +27,7 @@ export const leadsTexts = {
   sortRefused: (column: string) =>
     `Com um período escolhido, a lista é ordenada por Data: ordenar por ${column} não é possível.`,
   statusFilter: 'Filtrar por status',
-  statusOptions: {
-    todos: 'Todos',
-    novo: 'Novo',
-    principal: 'Principal',
-    separado: 'Separado',
-    descartado: 'Descartado',
-  },
+  statusOptions: { todos: 'Todos', ...statusLabels },
   jobFilter: 'Filtrar por vaga',
   allJobs: 'Todas',
   search: 'Buscar por nome ou WhatsApp',
@@ -46,7 +41,7 @@ export const leadsTexts = {
   exportView: 'Exportar lista',
   /** What the two exports take: both follow the filters and the period. */
   exportSummary: (qualified: number, listed: number) =>
-    `Seguem os filtros acima: ${formatCount(qualified)} qualificado(s) (status Principal) ou os ${formatCount(listed)} lead(s) da lista, com origem e campanha.`,
+    `Seguem os filtros acima: ${countOf(qualified, 'qualificado', 'qualificados')} (status Principal) ou ${listed === 1 ? 'o' : 'os'} ${countOf(listed, 'lead', 'leads')} da lista, com origem e campanha.`,
   /** The same line while the list is counted. */
   exportCounting: 'Contando os leads de cada exportação…',
   clear: 'Limpar Dados',
@@ -73,7 +68,7 @@ export const leadsTexts = {
   whatsappOf: (nome: string) => `Abrir WhatsApp de ${nome}`,
   select: (nome: string) => `Selecionar ${nome}`,
   selectPage: 'Selecionar todos desta página',
-  selected: (n: number) => `${formatCount(n)} selecionado(s)`,
+  selected: (n: number) => countOf(n, 'selecionado', 'selecionados'),
   bulkStatusSelect: 'Novo status dos selecionados',
   bulkStatus: 'Alterar status',
   bulkTrash: 'Mover selecionados para lixeira',
@@ -123,7 +118,10 @@ export const restoredToast: ToastText = { title: 'Lead restaurado' };
 export const restoreErrorToast: ToastText = { title: 'Erro ao restaurar lead' };
 export const loadErrorToast: ToastText = { title: 'Erro ao carregar leads' };
 export function exportDoneToast(count: number, file: string): ToastText {
-  return { title: 'Exportação concluída', message: `${formatCount(count)} lead(s) em ${file}.` };
+  return {
+    title: 'Exportação concluída',
+    message: `${countOf(count, 'lead', 'leads')} em ${file}.`,
+  };
 }
 // Not quoted in docs/product.md: the export itself failed (e.g. its code could not be downloaded).
 export const exportErrorToast: ToastText = { title: 'Erro ao exportar' };

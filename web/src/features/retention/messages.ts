@@ -1,4 +1,8 @@
 /** The retention card's texts (Configurações; LGPD, Brazil's data protection law). */
+import { countOf } from '@/domain/format';
+
+const leadsDeleted = (n: number) => countOf(n, 'lead excluído', 'leads excluídos');
+
 export const retentionTexts = {
   title: 'Retenção de dados (LGPD)',
   intro:
@@ -17,8 +21,8 @@ export const retentionTexts = {
   audit: 'Registro de exclusões',
   auditEmpty: 'Nenhuma exclusão registrada.',
   auditRetention: (deleted: number, days: number | null) =>
-    `Retenção (${days ?? '-'} dias): ${deleted} lead(s) excluído(s)`,
-  auditErasure: (deleted: number) => `Pedido de candidato: ${deleted} lead(s) excluído(s)`,
+    `Retenção (${days === null ? '- dias' : countOf(days, 'dia', 'dias')}): ${leadsDeleted(deleted)}`,
+  auditErasure: (deleted: number) => `Pedido de candidato: ${leadsDeleted(deleted)}`,
   error: 'Erro ao salvar',
   loadError: 'Erro ao carregar a retenção',
 } as const;

@@ -313,7 +313,7 @@ describe('LeadsTab', () => {
     const view = renderTab();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
-    expect(screen.getByText('2 selecionado(s)')).toBeInTheDocument();
+    expect(screen.getByText('2 selecionados')).toBeInTheDocument();
     const trashed = leads.map((l) => (l.id === '2' ? { ...l, deleted_at: new Date() } : l));
     view.rerender(
       <MantineProvider env="test">
@@ -325,7 +325,7 @@ describe('LeadsTab', () => {
         </MemoryRouter>
       </MantineProvider>,
     );
-    expect(await screen.findByText('1 selecionado(s)')).toBeInTheDocument();
+    expect(await screen.findByText('1 selecionado')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
     expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['1'], { trash: true });
   });
@@ -336,7 +336,7 @@ describe('LeadsTab', () => {
     renderTab();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
-    expect(screen.getByText('2 selecionado(s)')).toBeInTheDocument();
+    expect(screen.getByText('2 selecionados')).toBeInTheDocument();
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Novo status dos selecionados' }),
       'separado',
@@ -346,7 +346,7 @@ describe('LeadsTab', () => {
       status: 'separado',
     });
     expect(await screen.findByText('2 leads atualizados.')).toBeInTheDocument();
-    expect(screen.queryByText('2 selecionado(s)')).toBeNull();
+    expect(screen.queryByText('2 selecionados')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar todos desta página' }));
     await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
     expect(writes.changeLeads).toHaveBeenLastCalledWith({ fake: 'db' }, ['3', '2', '1'], {
