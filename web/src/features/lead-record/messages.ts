@@ -48,8 +48,6 @@ export const recordTexts = {
   recordContact: 'Registrar contato',
   contactOffer: (nome: string) => `Você falou com ${nome}? Registre o contato.`,
   notNow: 'Agora não',
-  noTemplate: 'Sem mensagem',
-  templates: 'Modelos de mensagem',
   // Responsible
   responsibleOf: (nome: string) => `Responsável por ${nome}`,
   nobody: 'Ninguém',

@@ -29,6 +29,13 @@ vi.mock('@/data/lead-record-access', () => record);
 vi.mock('@/data/assignees', () => ({
   useAssignableAdmins: () => ['eu@vagas.test', 'colega@vagas.test'],
 }));
+vi.mock('@/data/message-templates', () => ({
+  useMessageTemplates: () => ({
+    status: 'success',
+    error: null,
+    data: [{ id: 't1', name: 'Primeiro contato', text: 'Olá {primeiro_nome}, vaga {vaga}!' }],
+  }),
+}));
 vi.mock('@/data/lead-actions', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/data/lead-actions')>()),
   ...writes,
@@ -123,9 +130,9 @@ describe('LeadsTab', () => {
     const bruno = rowWith('Bruno');
     expect(cellOf(bruno, 'Idade').textContent).toBe('30');
     expect(cellOf(bruno, 'Experiência').textContent).toBe('1 a 2 anos');
-    expect(screen.getByRole('link', { name: 'Abrir WhatsApp de Bruno' })).toHaveAttribute(
-      'href',
-      'https://wa.me/5579900000002',
+    expect(screen.getByRole('button', { name: 'Abrir WhatsApp de Bruno' })).toHaveAttribute(
+      'aria-haspopup',
+      'menu',
     );
     // Each name opens the lead's record (a link: mouse, keyboard, or shared).
     expect(screen.getByRole('link', { name: 'Bruno' })).toHaveAttribute('href', '/admin/leads/2');
@@ -397,10 +404,19 @@ describe('LeadsTab', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Minha', 'Da Colega']));
   });
 
-  it('offers to record the contact once WhatsApp is opened', async () => {
+  it("offers 'Sem mensagem' and the templates, as the record does, then to record the contact", async () => {
     const user = userEvent.setup();
     renderTab();
-    const link = screen.getByRole('link', { name: 'Abrir WhatsApp de Bruno' });
+    await user.click(screen.getByRole('button', { name: 'Abrir WhatsApp de Bruno' }));
+    expect(await screen.findByRole('menuitem', { name: 'Sem mensagem' })).toHaveAttribute(
+      'href',
+      'https://wa.me/5579900000002',
+    );
+    const link = screen.getByRole('menuitem', { name: 'Primeiro contato' });
+    expect(link).toHaveAttribute(
+      'href',
+      `https://wa.me/5579900000002?text=${encodeURIComponent('Olá Bruno, vaga Aux Serraria!')}`,
+    );
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
     expect(await screen.findByText('WhatsApp de Bruno aberto')).toBeInTheDocument();
