@@ -24,6 +24,9 @@ vi.mock('reactfire', () => ({
   useUser: () => ({ status: 'success', data: { uid: 'u1', email: 'Chefe@Vagas.test' } }),
 }));
 vi.mock('@/data/team-reads', () => team);
+vi.mock('@/data/saved-views', () => ({
+  useSavedViews: () => ({ status: 'success', data: [], error: null }),
+}));
 vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,

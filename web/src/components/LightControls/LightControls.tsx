@@ -228,10 +228,12 @@ export function LightSelectField({
   value,
   options,
   onChange,
+  disabled,
 }: LightFieldProps & {
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
+  disabled?: boolean;
 }) {
   return (
     <LightField
@@ -243,6 +245,7 @@ export function LightSelectField({
             id={id}
             className={classes.input}
             value={value}
+            disabled={disabled}
             aria-describedby={describedBy}
             onChange={(event) => onChange(event.currentTarget.value)}
           >

@@ -3,10 +3,11 @@
  * and a link sent to a colleague keep it: `/admin?busca=fatima&status=principal&ordem=nome-asc`.
  * Defaults are left out (`/admin` is the list as it opens). A value the list cannot use (a status
  * that does not exist, a malformed date) is ignored, never an error. Saved views store the same
- * parameters (`savedViewParams`).
+ * parameters (domain/saved-view.ts).
  */
 import { sortFields, type LeadSort, type SortField } from '@/data/lead-list-reads';
 import { leadStatuses } from '@/domain/options';
+import { listParamNames, savedViewLimits, savedViewParamNames } from '@/domain/saved-view';
 import { noFilters, type FilterValues } from './components/LeadFilters/LeadFilters';
 
 /** What the list shows: its filters, order and page (1-based). */
@@ -23,25 +24,10 @@ export const defaultListView: ListView = {
 };
 
 /** The query's parameter names, in the order they are written. */
-export const listParams = {
-  search: 'busca',
-  status: 'status',
-  vaga: 'vaga',
-  from: 'de',
-  until: 'ate',
-  mine: 'meus',
-  notContacted: 'nao-contatados',
-  sort: 'ordem',
-  page: 'pagina',
-} as const;
-
-/** The parameters a saved view keeps: the list's view without its page. */
-export const savedViewParams: readonly string[] = Object.values(listParams).filter(
-  (name) => name !== listParams.page,
-);
+export const listParams = listParamNames;
 
 /** Longest text value kept from the address (a search, a job). */
-const maxValueLength = 200;
+const maxValueLength = savedViewLimits.value.max;
 
 /** 'Data' is `created_at`; the other columns go by their field's name. */
 const sortNames: Record<SortField, string> = {
@@ -117,7 +103,7 @@ export function savedViewOf(view: ListView): Record<string, string> {
 /** The query text of a saved view's parameters (only the ones a view keeps). */
 export function paramsOfSavedView(saved: Readonly<Record<string, unknown>>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const name of savedViewParams) {
+  for (const name of savedViewParamNames) {
     const value = saved[name];
     if (typeof value === 'string' && value) params.set(name, value);
   }

@@ -90,7 +90,31 @@ export const leadsTexts = {
   bulkAssign: 'Atribuir',
   nobody: 'Ninguém',
   recordContact: 'Registrar contato',
+  /** 'Visões salvas': the team's named filters (docs/product.md). */
+  savedViews: {
+    label: 'Visões salvas',
+    choose: 'Escolha uma visão',
+    none: 'Nenhuma visão salva',
+    saveView: 'Salvar visão',
+    name: 'Nome da visão',
+    save: 'Salvar',
+    cancel: 'Cancelar',
+    deleteView: 'Excluir visão',
+    deleteConfirm: (name: string, by: string) =>
+      `A visão '${name}'${by ? ` (salva por ${by})` : ''} será excluída para toda a equipe. Deseja continuar?`,
+  },
 } as const;
+
+export const viewSavedToast = (name: string): ToastText => ({
+  title: 'Visão salva',
+  message: `'${name}' está na lista de toda a equipe.`,
+});
+export const viewSaveErrorToast: ToastText = { title: 'Erro ao salvar visão' };
+export const viewDeletedToast = (name: string): ToastText => ({
+  title: 'Visão excluída',
+  message: `'${name}' saiu da lista.`,
+});
+export const viewDeleteErrorToast: ToastText = { title: 'Erro ao excluir visão' };
 
 export function assignedToast(count: number): ToastText {
   return { title: 'Responsável atualizado', message: `${formatCount(count)} leads atribuídos.` };

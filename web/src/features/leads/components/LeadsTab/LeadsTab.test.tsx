@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
+import type { SavedView } from '@/domain/saved-view';
 import { columnLabel, listColumns } from '@/domain/lead-columns';
 import { filterJobs } from '@/domain/lead-query';
 import { LeadSourceContext } from '@/features/leads/hooks/lead-source';
@@ -24,7 +25,20 @@ const record = vi.hoisted(() => ({
   assignLeads: vi.fn(),
   recordContact: vi.fn(),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('reactfire', () => ({
+  useFirestore: () => ({ fake: 'db' }),
+  useUser: () => ({ data: { uid: 'u1', email: 'eu@vagas.test' } }),
+}));
+const views = vi.hoisted(() => ({
+  list: [] as SavedView[],
+  saveView: vi.fn(),
+  deleteView: vi.fn(),
+}));
+vi.mock('@/data/saved-views', () => ({
+  useSavedViews: () => ({ status: 'success', data: views.list, error: null }),
+  saveView: views.saveView,
+  deleteView: views.deleteView,
+}));
 vi.mock('@/data/lead-record-access', () => record);
 vi.mock('@/data/assignees', () => ({
   useAssignableAdmins: () => ['eu@vagas.test', 'colega@vagas.test'],
@@ -103,6 +117,9 @@ function renderTab(
 const rowNames = () => bodyRows().map((row) => cellOf(row, 'Nome').querySelector('a')?.textContent);
 
 beforeEach(() => {
+  views.list = [];
+  views.saveView.mockReset().mockResolvedValue(undefined);
+  views.deleteView.mockReset().mockResolvedValue(undefined);
   Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
   Object.values(record).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
 });
@@ -423,6 +440,62 @@ describe('LeadsTab', () => {
     await user.click(screen.getByRole('button', { name: 'Registrar contato' }));
     expect(record.recordContact).toHaveBeenCalledWith({ fake: 'db' }, '2');
     expect(await screen.findByText('Contato registrado')).toBeInTheDocument();
+  });
+});
+
+describe('Visões salvas', () => {
+  const saved = (id: string, name: string, params: Record<string, string>): SavedView => ({
+    id,
+    name,
+    params,
+    createdBy: 'colega@vagas.test',
+  });
+
+  it("names the list as it is for the team, shows a colleague's view when chosen, and deletes it", async () => {
+    const user = userEvent.setup();
+    views.list = [
+      saved('v1', 'Separados', { status: 'separado' }),
+      saved('v2', 'Eletricistas por nome', { vaga: 'Aux Eletricista', ordem: 'nome-asc' }),
+    ];
+    renderTab();
+    const select = () => screen.getByLabelText<HTMLSelectElement>('Visões salvas');
+    expect([...select().options].map((option) => option.text)).toEqual([
+      'Escolha uma visão',
+      'Separados',
+      'Eletricistas por nome',
+    ]);
+    await user.selectOptions(select(), 'Eletricistas por nome');
+    await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição']));
+    expect(screen.getByLabelText<HTMLSelectElement>('Filtrar por vaga').value).toBe(
+      'Aux Eletricista',
+    );
+    expect(select().value).toBe('v2');
+
+    // The list as it is now, named: its filters and order, not its page.
+    await user.selectOptions(screen.getByLabelText('Filtrar por status'), 'principal');
+    expect(select().value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Salvar visão' }));
+    await user.type(screen.getByLabelText('Nome da visão'), '  Principais eletricistas ');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(views.saveView).toHaveBeenCalledWith(
+      { fake: 'db' },
+      {
+        name: 'Principais eletricistas',
+        params: { status: 'principal', vaga: 'Aux Eletricista', ordem: 'nome-asc' },
+      },
+      { uid: 'u1', email: 'eu@vagas.test' },
+    );
+    expect(await screen.findByText('Visão salva')).toBeInTheDocument();
+
+    await user.selectOptions(select(), 'Separados');
+    await user.click(screen.getByRole('button', { name: 'Excluir visão' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir visão' });
+    expect(dialog).toHaveTextContent(
+      "A visão 'Separados' (salva por colega@vagas.test) será excluída para toda a equipe.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir visão' }));
+    expect(views.deleteView).toHaveBeenCalledWith({ fake: 'db' }, 'v1');
+    expect(await screen.findByText('Visão excluída')).toBeInTheDocument();
   });
 });
 

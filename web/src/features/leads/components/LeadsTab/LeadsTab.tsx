@@ -29,6 +29,7 @@ import { LeadCounters } from '../LeadCounters/LeadCounters';
 import { defaultListView, type ListView } from '@/features/leads/list-url';
 import { LeadFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
+import { SavedViews } from '../SavedViews/SavedViews';
 
 export interface LeadsTabProps {
   live: ActiveLeads;
@@ -132,11 +133,12 @@ function useListView(given?: ListView, onGiven?: (view: ListView) => void) {
     (page: number) => change({ filters: current.filters, sort: current.sort, page }),
     [change, current.filters, current.sort],
   );
-  return { ...current, setFilters, setSort, setPage };
+  return { current, change, setFilters, setSort, setPage };
 }
 
 export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTabProps) {
-  const { filters, sort, page, setFilters, setSort, setPage } = useListView(given, onViewChange);
+  const { current, change, setFilters, setSort, setPage } = useListView(given, onViewChange);
+  const { filters, sort, page } = current;
   const source = useLeadSource();
   const view = useLeadsView(source, live, filters, me, sort, page, setPage);
   const selection = useSelection(JSON.stringify(filters));
@@ -184,6 +186,7 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
           </Group>
           {!phone && arrivalTools}
           <LeadFilters values={filters} jobs={view.jobs} onChange={setFilters} />
+          <SavedViews view={current} onViewChange={change} />
           {selectedIds.length > 0 && (
             <BulkBar
               count={selectedIds.length}
