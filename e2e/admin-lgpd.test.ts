@@ -162,7 +162,7 @@ describe('Retenção de dados (Configurações)', () => {
 
     const entry = (await latestAudit()).find((data) => data.kind === 'retention');
     expect(entry).toMatchObject({ kind: 'retention', deleted: due, trash_days: 37 });
-    const line = `${shownAt(entry?.at as Timestamp)}: Retenção (37 dias): ${due} lead(s) excluído(s)`;
+    const line = `${shownAt(entry?.at as Timestamp)}: Retenção (37 dias): ${due} leads excluídos`;
     await page.getByRole('list', { name: 'Registro de exclusões' }).getByText(line).waitFor();
   });
 });
@@ -248,7 +248,7 @@ describe('Pedido de candidato (Configurações)', () => {
     await card.getByRole('button', { name: 'Excluir tudo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Excluir todos os dados deste candidato?' });
     await dialog.getByRole('button', { name: 'Excluir tudo' }).click();
-    await expect.poll(toast(page, 'Dados excluídos: 2 candidatura(s)'), slow).toBe(true);
+    await expect.poll(toast(page, 'Dados excluídos: 2 candidaturas'), slow).toBe(true);
     await card.getByText('Nenhum dado encontrado para este número.').waitFor();
 
     expect(await Promise.all([active, trashed, other].map(exists))).toEqual([false, false, true]);
@@ -267,7 +267,7 @@ describe('Pedido de candidato (Configurações)', () => {
     // The panel's audit list shows it, with no one named.
     await page.reload();
     await page.getByRole('tab', { name: 'Configurações' }).click();
-    const line = `${shownAt(erasures[0].at as Timestamp)}: Pedido de candidato: 2 lead(s) excluído(s)`;
+    const line = `${shownAt(erasures[0].at as Timestamp)}: Pedido de candidato: 2 leads excluídos`;
     await page.getByRole('list', { name: 'Registro de exclusões' }).getByText(line).waitFor();
   });
 });

@@ -35,7 +35,7 @@ import { digitsOf, nationalDigits, phoneLimits } from './phone.js';
 export const searchWordMaxLength = 20;
 /** Words of a name (particles included) whose starts are keys. */
 export const searchKeyMaxWords = 10;
-/** The first words of a name (particles included) that combine in keys of two and three words. */
+/** The first whole words of a name (particles not counted) that combine in keys of two and three words. */
 export const searchCombinedWords = 6;
 /** Of those, the whole words (particles excluded) that pair up in keys of three words. */
 export const searchTripleWords = 4;
@@ -68,9 +68,16 @@ export function phoneKeyOf(whatsapp: string): string {
 
 const startsOf = (word: string) => Array.from(word, (_, i) => word.slice(0, i + 1));
 
-/** The two- and three-word keys of the first `searchCombinedWords` words (see the header). */
+/** The words up to the `searchCombinedWords`-th whole word (the particles between them too). */
+function combinedHead(words: readonly string[]): string[] {
+  let whole = 0;
+  const end = words.findIndex((word) => !stopwords.has(word) && ++whole > searchCombinedWords);
+  return end === -1 ? [...words] : words.slice(0, end);
+}
+
+/** The two- and three-word keys of the name's first words (see the header). */
 function combinedKeys(words: readonly string[], add: (key: string) => void): void {
-  const head = words.slice(0, searchCombinedWords);
+  const head = combinedHead(words);
   const whole = head.flatMap((word, at) => (stopwords.has(word) ? [] : [at]));
   head.forEach((word, at) => {
     const starts = startsOf(word);

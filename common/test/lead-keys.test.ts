@@ -31,6 +31,8 @@ describe('lead keys', () => {
     expect(finds('erica conceicao', 'Érica Conceição')).toBe(true);
     expect(finds('souza maria jose', 'Maria José dos Santos Souza')).toBe(true);
     expect(finds('santos maria', 'Maria José dos Santos Souza')).toBe(true);
+    // Particles do not count towards the words that combine.
+    expect(finds('silva fatima lima', 'Maria de Fátima das Dores da Silva Lima')).toBe(true);
     // Every word must be there: another name with one of them is not found.
     expect(finds('fatima silva', 'Fátima Souza')).toBe(false);
     expect(finds('conceicao erica', 'Érica Santos')).toBe(false);
