@@ -154,6 +154,12 @@ describe('AdminPanel shell', () => {
     expect(search).toHaveValue('fátima');
   });
 
+  it('takes a page past the end back to the last one in place, adding no step to Back', async () => {
+    const { router } = renderAt('/admin', <AdminPanel />, '/admin?status=novo&pagina=4');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=novo'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('Sair signs out, toasts Logout realizado and goes to the login page', async () => {
     renderAt('/admin', <AdminPanel />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sair' }));

@@ -50,9 +50,9 @@ export function usePanelAddress() {
     [navigate],
   );
   const onListView = useCallback(
-    (next: ListView) => {
+    (next: ListView, how?: { replace: boolean }) => {
       const { params, listView } = latest.current;
-      go(withListView(params, next), typingOnly(listView, next));
+      go(withListView(params, next), how?.replace ?? typingOnly(listView, next));
     },
     [go],
   );

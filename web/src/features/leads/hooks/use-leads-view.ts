@@ -89,18 +89,25 @@ export function openingListClauses(filters: FilterValues = noFilters): LeadClaus
   return clausesOf(filters, null);
 }
 
-/**
- * `me`: the signed-in admin's email, for 'Meus leads'. `page` is the page asked (1-based: the
- * address holds it), `onPage` asks another.
- */
+/** The page shown (1-based: the address holds it) and its changes. */
+export interface PageChoice {
+  page: number;
+  /** Another page asked (the pager). */
+  onPage: (page: number) => void;
+  /** A page past the end taken back to the last one (leads left from under it). */
+  onPageCorrected?: (page: number) => void;
+}
+
+const firstPage: PageChoice = { page: 1, onPage: () => {} };
+
+/** `me`: the signed-in admin's email, for 'Meus leads'. */
 export function useLeadsView(
   source: LeadSource,
   live: ActiveLeads,
   filters: FilterValues,
   me: string | null,
   wanted: LeadSort = defaultSort,
-  page = 1,
-  onPage: (page: number) => void = () => {},
+  { page, onPage, onPageCorrected }: PageChoice = firstPage,
 ): LeadsView {
   const deferred = useDeferredValue(filters);
   const filterKey = JSON.stringify([deferred, me]);
@@ -134,11 +141,13 @@ export function useLeadsView(
   useEffect(() => showing(rows), [rows, showing]);
 
   const { listed } = data;
-  const paged: LeadPager = useServerPaged(rows, page, onPage, {
-    total: listed,
-    full: data.page.full,
-    loading: status === 'loading',
-  });
+  const paged: LeadPager = useServerPaged(
+    rows,
+    page,
+    onPage,
+    { total: listed, full: data.page.full, loading: status === 'loading' },
+    onPageCorrected,
+  );
   return {
     loading: status === 'loading' && rows.length === 0,
     error,

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { LeadSort } from '@/data/lead-list-reads';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
@@ -40,7 +40,8 @@ export interface LeadsTabProps {
    * Without them the tab keeps its own.
    */
   view?: ListView;
-  onViewChange?: (view: ListView) => void;
+  /** `replace`: a correction, not a step of the admin's (no history entry). */
+  onViewChange?: (view: ListView, how?: { replace: boolean }) => void;
 }
 
 /** The list's title: one element for the module's life, so the tab's renders skip it. */
@@ -116,10 +117,10 @@ const ArrivalTools = memo(function ArrivalTools({
 });
 
 /** The tab's view and its changes: the one given, or the tab's own. */
-function useListView(given?: ListView, onGiven?: (view: ListView) => void) {
+function useListView(given?: ListView, onGiven?: LeadsTabProps['onViewChange']) {
   const [own, setOwn] = useState<ListView>(defaultListView);
   const current = given ?? own;
-  const change = onGiven ?? setOwn;
+  const change = useMemo(() => onGiven ?? ((view: ListView) => setOwn(view)), [onGiven]);
   // A new filter or order starts from page 1.
   const setFilters = useCallback(
     (filters: FilterValues) => change({ filters, sort: current.sort, page: 1 }),
@@ -133,14 +134,26 @@ function useListView(given?: ListView, onGiven?: (view: ListView) => void) {
     (page: number) => change({ filters: current.filters, sort: current.sort, page }),
     [change, current.filters, current.sort],
   );
-  return { current, change, setFilters, setSort, setPage };
+  const correctPage = useCallback(
+    (page: number) =>
+      change({ filters: current.filters, sort: current.sort, page }, { replace: true }),
+    [change, current.filters, current.sort],
+  );
+  return { current, change, setFilters, setSort, setPage, correctPage };
 }
 
 export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTabProps) {
-  const { current, change, setFilters, setSort, setPage } = useListView(given, onViewChange);
+  const { current, change, setFilters, setSort, setPage, correctPage } = useListView(
+    given,
+    onViewChange,
+  );
   const { filters, sort, page } = current;
   const source = useLeadSource();
-  const view = useLeadsView(source, live, filters, me, sort, page, setPage);
+  const view = useLeadsView(source, live, filters, me, sort, {
+    page,
+    onPage: setPage,
+    onPageCorrected: correctPage,
+  });
   const selection = useSelection(JSON.stringify(filters));
   const useGone = goneHookOf(source);
   useDropGone(selection, useGone(selection.selectedIds, view.clauses));
