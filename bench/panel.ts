@@ -177,6 +177,10 @@ async function signInAsAdmin(browser: Browser, suite: LocalSuite, db: Firestore,
   await login.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
   step('signed in; waiting for the list');
   await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
+  // The URL-driven list once: the emulator builds an index at its first query (production has
+  // them built beforehand), which is not the panel's time.
+  await login.goto(`${suite.webUrl}${urlDrivenPath}`);
+  await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
   await login.close();
   return context;
 }
