@@ -12,7 +12,8 @@
  *   each row is visible in the open panel, p50/p95.
  * With several sizes (`--active 5000,20000,100000`) and CPU throttling rates (`--throttle 1,4`,
  * CDP Emulation.setCPUThrottlingRate: 4 is roughly a mid-range phone) it also prints the curve:
- * for each size and rate, open -> first rows / interactive / counters exact, heap and reads. The
+ * for each size and rate, open -> first rows / interactive / counters exact, heap and reads, of
+ * /admin and of the URL-driven list (an address with a search, a filter and an order). The
  * leads are seeded with the emulator's triggers paused (lib/pause-triggers.ts), so the Functions
  * emulator is not running 100,000 trigger invocations beside the browser being measured.
  * Numbers only, never pass/fail.
@@ -194,6 +195,10 @@ async function signInAsAdmin(browser: Browser, suite: LocalSuite, db: Firestore,
   await login.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
   step('signed in; waiting for the list');
   await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
+  // The URL-driven list once: the emulator builds an index at its first query (production has
+  // them built beforehand), which is not the panel's time.
+  await login.goto(`${suite.webUrl}${urlDrivenPath}`);
+  await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
   await login.close();
   return context;
 }
@@ -202,7 +207,13 @@ async function signInAsAdmin(browser: Browser, suite: LocalSuite, db: Firestore,
  * Opens /admin in a new page (the CPU slowed `throttle` times): ms from navigation to each stage,
  * the reads it took, the heap.
  */
-async function openPanel(context: BrowserContext, webUrl: string, active: number, throttle = 1) {
+async function openPanel(
+  context: BrowserContext,
+  webUrl: string,
+  active: number,
+  throttle = 1,
+  path = '/admin',
+) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
@@ -217,7 +228,7 @@ async function openPanel(context: BrowserContext, webUrl: string, active: number
     });
   }
   const t0 = Date.now();
-  await page.goto(`${webUrl}/admin`);
+  await page.goto(`${webUrl}${path}`);
   // Awaited in the page (lib/panel-page.ts): Playwright's waits poll up to 500 ms apart, which
   // the interactive time below inherited, and their queries ran on the throttled main thread.
   await firstSeen(page, 'sair');
@@ -362,7 +373,16 @@ function printAndReport(
   panel('live: application -> row visible, p95', pct(latencies, 95), 'ms', 250);
 }
 
-type CurvePoint = { active: number; throttle: number; load: string } & Omit<Opened, 'page'>;
+/**
+ * The list as an address sent by a colleague opens it (features/leads list-url.ts): a search, a
+ * status and the 'Nome' order (1,000 of 20,000 bench leads match: every 'Maria' 'separado').
+ */
+const urlDrivenPath = '/admin?busca=maria&status=separado&ordem=nome-asc';
+
+type CurvePoint = { active: number; throttle: number; load: string; path: string } & Omit<
+  Opened,
+  'page'
+>;
 
 /** Opens the panel at each size (seeding the difference) and rate: the curve. Closes its pages. */
 async function measureCurve(context: BrowserContext, suite: LocalSuite, db: Firestore) {
@@ -374,10 +394,18 @@ async function measureCurve(context: BrowserContext, suite: LocalSuite, db: Fire
       seeded = active;
     }
     for (const throttle of throttles) {
-      step(`opening the panel: ${active} active, CPU ${throttle}x`);
-      const { page, ...open } = await openPanel(context, suite.webUrl ?? '', active, throttle);
-      points.push({ active, throttle, load: loadAverage(), ...open });
-      await page.close();
+      for (const path of ['/admin', urlDrivenPath]) {
+        step(`opening ${path}: ${active} active, CPU ${throttle}x`);
+        const { page, ...open } = await openPanel(
+          context,
+          suite.webUrl ?? '',
+          active,
+          throttle,
+          path,
+        );
+        points.push({ active, throttle, path, load: loadAverage(), ...open });
+        await page.close();
+      }
     }
   }
   return points;
@@ -394,14 +422,15 @@ function printCurve(points: CurvePoint[]) {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   console.log('\nThe curve (open -> ...; reads = listener documents + billed count reads):');
   console.log(
-    '  active   CPU  first rows  interactive  counters exact  heap      reads        load avg       in page: Sair / row',
+    `  active   CPU  first rows  interactive  counters exact  heap      reads        load avg       in page: Sair / row  (the URL-driven list: ${urlDrivenPath})`,
   );
   for (const p of points) {
     const reads = p.opened.listenDocs + p.opened.aggregationReads;
+    const url = p.path === urlDrivenPath;
     console.log(
-      `  ${String(p.active).padStart(7)}  ${p.throttle}x   ${ms(p.tRows).padStart(8)}  ${ms(p.tInteractive).padStart(11)}  ${ms(p.tFull).padStart(14)}  ${mb(p.heap.usedSize).padEnd(8)}  ${String(reads).padStart(5)} (${p.opened.listenDocs}+${p.opened.aggregationReads})  ${p.load.padEnd(14)} ${ms(p.seenSair)} / ${ms(p.seenRows)}`,
+      `  ${String(p.active).padStart(7)}  ${p.throttle}x${url ? ' URL' : '    '}${ms(p.tRows).padStart(8)}  ${ms(p.tInteractive).padStart(11)}  ${ms(p.tFull).padStart(14)}  ${mb(p.heap.usedSize).padEnd(8)}  ${String(reads).padStart(5)} (${p.opened.listenDocs}+${p.opened.aggregationReads})  ${p.load.padEnd(14)} ${ms(p.seenSair)} / ${ms(p.seenRows)}`,
     );
-    const at = `${p.active.toLocaleString('en')} active, ${p.throttle}x CPU`;
+    const at = `${p.active.toLocaleString('en')} active, ${p.throttle}x CPU${url ? `, ${p.path}` : ''}`;
     const goal = p.active <= 20_000 ? 1500 : undefined;
     const panel = (measure: string, value: number, unit: string, below?: number) =>
       report({

@@ -217,7 +217,8 @@ describe('Leads tab', () => {
     await searchBox(page).fill(tag);
     await expect.poll(listedNames(page), slow).toEqual([`${tag} Um`, `${tag} Dois`, `${tag} Tres`]);
     await page.getByRole('checkbox', { name: 'Selecionar todos desta página' }).check();
-    const bar = (n: number) => page.getByRole('region', { name: `${n} selecionado(s)` });
+    const bar = (n: number) =>
+      page.getByRole('region', { name: `${n} ${n === 1 ? 'selecionado' : 'selecionados'}` });
     await bar(3).waitFor(slow);
     // The colleague's trash, as their panel writes it.
     await adminFirestore().collection('leads').doc(dois!).update({ deleted_at: new Date() });

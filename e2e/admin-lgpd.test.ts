@@ -206,7 +206,7 @@ describe('Pedido de candidato (Configurações)', () => {
     await card.getByRole('button', { name: 'Excluir tudo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Excluir todos os dados deste candidato?' });
     await dialog.getByRole('button', { name: 'Excluir tudo' }).click();
-    await expect.poll(toast(page, 'Dados excluídos: 2 candidatura(s)'), slow).toBe(true);
+    await expect.poll(toast(page, 'Dados excluídos: 2 candidaturas'), slow).toBe(true);
     await card.getByText('Nenhum dado encontrado para este número.').waitFor();
 
     expect(await Promise.all([active, trashed, other].map(exists))).toEqual([false, false, true]);

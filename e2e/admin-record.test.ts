@@ -55,7 +55,9 @@ describe('the lead record', () => {
 
     await row(page, nome).getByRole('link', { name: nome, exact: true }).click();
     await record(page).getByRole('heading', { name: nome }).waitFor();
-    expect(page.url()).toBe(`${suite.webUrl}${leadRecordPath(id!)}`);
+    // Over the list as it was: its search goes with the record's address.
+    const listQuery = `?${new URLSearchParams({ busca: nome })}`;
+    expect(page.url()).toBe(`${suite.webUrl}${leadRecordPath(id!)}${listQuery}`);
     const details = record(page).locator('dl');
     const { whatsapp, vaga, cidade } = seededFields;
     for (const text of [whatsapp, vaga, cidade, '31', '2 a 5 anos']) {
@@ -66,7 +68,7 @@ describe('the lead record', () => {
     expect(await seriousAxeViolationsIn(page, ['.mantine-Drawer-content'])).toEqual([]);
     await record(page).getByRole('button', { name: 'Fechar' }).click();
     await record(page).waitFor({ state: 'detached' });
-    expect(page.url()).toBe(`${suite.webUrl}${routes.admin}`);
+    expect(page.url()).toBe(`${suite.webUrl}${routes.admin}${listQuery}`);
 
     await row(page, nome).getByRole('link', { name: nome, exact: true }).focus();
     await page.keyboard.press('Enter');
@@ -116,7 +118,7 @@ describe('the lead record', () => {
       .toEqual(
         expect.arrayContaining([
           expect.stringContaining(`Anotação adicionada`),
-          expect.stringContaining(`Status alterado de novo para principal`),
+          expect.stringContaining(`Status alterado de Novo para Principal`),
           expect.stringContaining('Contato registrado'),
           expect.stringContaining(`Responsável: ${boss.email}`),
         ]),

@@ -109,7 +109,7 @@ describe('Lixeira: a batch', () => {
 
     // Tick the whole batch (its ids are read first), untick one, and restore the others.
     await page.getByRole('button', { name: 'Marcar o lote' }).click();
-    await page.getByRole('region', { name: '3 selecionado(s)' }).waitFor({ timeout: slow.timeout });
+    await page.getByRole('region', { name: '3 selecionados' }).waitFor({ timeout: slow.timeout });
     for (const name of ['Um', 'Dois', 'Tres']) {
       expect(
         await page.getByRole('checkbox', { name: `Selecionar ${tag} ${name}` }).isChecked(),

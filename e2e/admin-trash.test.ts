@@ -245,9 +245,13 @@ describe('phone and accessibility', () => {
     expect(
       await card.getByLabel(`Status de ${tag} Maria Aparecida dos Santos Oliveira`).isVisible(),
     ).toBe(true);
-    expect(await card.getByRole('link', { name: /^Abrir WhatsApp de/ }).getAttribute('href')).toBe(
+    await card.getByRole('button', { name: /^Abrir WhatsApp de/ }).click();
+    const noMessage = page.getByRole('menuitem', { name: 'Sem mensagem' });
+    expect(await noMessage.getAttribute('href')).toBe(
       `https://wa.me/55${digitsOf(seededFields.whatsapp)}`,
     );
+    await page.keyboard.press('Escape');
+    await noMessage.waitFor({ state: 'hidden' });
     expect(await card.getByRole('button', { name: /^Mover .* para lixeira$/ }).isVisible()).toBe(
       true,
     );

@@ -1,7 +1,8 @@
 /**
- * `npm run admin -- grant EMAIL | revoke EMAIL | list [--project ID]`: manages the admin allow-list
- * with the admin SDK. Talks to the local emulators (demo-vagas) unless credentials or a real
- * project are given; see functions/README.md.
+ * `npm run admin -- grant EMAIL | revoke EMAIL | list | rekey-leads [--project ID]`: manages the
+ * admin allow-list with the admin SDK, and rewrites the leads' stale search keys after a deploy.
+ * Talks to the local emulators (demo-vagas) unless credentials or a real project are given; see
+ * functions/README.md.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import {
   listAdmins,
   revokeAdmin,
 } from './lib/admin-allowlist.mjs';
+import { rekeyLeads } from './lib/rekey-leads.mjs';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -19,6 +21,8 @@ Commands:
   grant EMAIL    put EMAIL on the allow-list (and give its account the admin claim if it exists)
   revoke EMAIL   take EMAIL off the list, remove the claim and revoke the account's refresh tokens
   list           show the allow-list
+  rekey-leads    rewrite the search keys of every lead whose keys are missing or stale (after a
+                 deploy that changed them: reads every lead once, writes only the stale ones)
 
 Options:
   --project ID   Firebase project (default: demo-vagas on the local emulators)
@@ -82,7 +86,7 @@ export async function main(argv) {
   }
   const needsEmail = command === 'grant' || command === 'revoke';
   if (
-    !['grant', 'revoke', 'list'].includes(command ?? '') ||
+    !['grant', 'revoke', 'list', 'rekey-leads'].includes(command ?? '') ||
     (needsEmail && !email) ||
     (!needsEmail && email) ||
     extra.length > 0
@@ -116,6 +120,12 @@ export async function main(argv) {
           `  Account ${result.uid}: admin claim ${result.claimRemoved ? 'removed' : 'was not set'}; refresh tokens revoked.`,
         );
       }
+    } else if (command === 'rekey-leads') {
+      const { read, rewritten } = await rekeyLeads(conn.db, {
+        onPage: (progress) =>
+          console.log(`  ${progress.read} leads read, ${progress.rewritten} rewritten`),
+      });
+      console.log(`Search keys on ${where}: ${read} leads read, ${rewritten} rewritten.`);
     } else {
       const entries = await listAdmins(conn);
       console.log(

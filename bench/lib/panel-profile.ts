@@ -6,9 +6,11 @@
  * `--runs` times at each `--throttle` rate, printing for each open: the stages (guard passed, first
  * rows, interactive), the network waterfall (resource timing) and the main thread's CPU profile
  * by script up to the first rows. Writes `<dir>/<tag>.txt`.
- * A go file may instead hold several `tag=webDir` lines: those builds are measured interleaved.
+ * A go file may instead hold several `tag=webDir` lines: those builds are measured interleaved;
+ * `tag=webDir /admin?busca=maria` opens that address instead of /admin (a build named on several
+ * lines is built once).
  * Usage: node --import tsx bench/lib/panel-profile.ts --dir /tmp/x [--active 20000] [--runs 3]
- *   [--throttle 4,1] [--trace] [--save-profiles (each open's CPU profile, <dir>/profile-<ms>.cpuprofile)]
+ *   [--throttle 4,1] [--interactive check | click] [--trace] [--save-profiles (each open's CPU profile, <dir>/profile-<ms>.cpuprofile)]
  */
 import { initializeApp as initAdminApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -23,7 +25,14 @@ import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { freePort, run, startLocalSuite, startProcess } from '../../scripts/lib/local-suite.mjs';
 import { leadKeys } from '@vagas/common';
 import { application } from './leads.ts';
-import { firstSeen, instrumentContext, signInOnLoginPage, statsOf } from './panel-page.ts';
+import {
+  clickAndAwaitAnswer,
+  firstCheckbox,
+  firstSeen,
+  instrumentContext,
+  signInOnLoginPage,
+  statsOf,
+} from './panel-page.ts';
 import { withoutTriggers } from './pause-triggers.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -34,6 +43,8 @@ const dir = arg('dir', '/tmp/panel-profile');
 const active = Number(arg('active', '20000'));
 const runs = Number(arg('runs', '3'));
 const throttles = arg('throttle', '4,1').split(',').map(Number);
+/** Interactive as bench/panel.ts times it: a click as the first row appears, until answered. */
+const byClick = arg('interactive', 'check') === 'click';
 /** Also records a Chromium trace of each open: the main thread's time by trace event. */
 const tracing = process.argv.includes('--trace');
 
@@ -189,7 +200,13 @@ function summarize(profile: CpuProfile, untilMs: number, outDir: string): string
   ];
 }
 
-async function openOnce(context: BrowserContext, url: string, throttle: number, outDir: string) {
+async function openOnce(
+  context: BrowserContext,
+  url: string,
+  throttle: number,
+  outDir: string,
+  address = '/admin',
+) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
@@ -218,14 +235,18 @@ async function openOnce(context: BrowserContext, url: string, throttle: number, 
       `    ${String(Date.now() - t0).padStart(6)} ${request.method()} ${url.split('?')[0]!.split('/').slice(-2).join('/')} ${what} ${body.replace(/"[^"]{40,}"/g, '"…"').slice(0, 300)}`,
     );
   });
-  await page.goto(`${url}/admin`);
+  await page.goto(`${url}${address}`);
   await firstSeen(page, 'sair');
   const tGuard = Date.now() - t0;
   const row = page.locator('tbody tr').first();
+  const checkboxAt = firstCheckbox(page);
   await firstSeen(page, 'rows');
   const tRows = Date.now() - t0;
-  await row.getByRole('checkbox').check();
-  const tInteractive = Date.now() - t0;
+  // `--interactive click`: the first row's checkbox clicked as the row appears, until the page
+  // answered (as bench/panel.ts times it); else Playwright's check(), whose own checks run first.
+  const answered = byClick ? await clickAndAwaitAnswer(page, cdp, await checkboxAt) : Number.NaN;
+  if (Number.isNaN(answered)) await row.getByRole('checkbox').check();
+  const tInteractive = Math.round((Number.isNaN(answered) ? Date.now() : answered) - t0);
   // The probe's own cost: the same check on the page once it has settled.
   await row.getByRole('checkbox').uncheck();
   await page.waitForTimeout(3000);
@@ -316,14 +337,23 @@ async function buildAndServe(tag: string, webDir: string, env: Record<string, st
   return { tag, outDir, url: `http://127.0.0.1:${port}`, stop: () => preview.stop() };
 }
 
-/** A signed-in browser context on `served`, instrumented (panel-page.ts). */
-async function signedIn(browser: Browser, served: Served): Promise<BrowserContext> {
+/**
+ * A signed-in browser context on `served`, instrumented (panel-page.ts), its address opened once
+ * (the emulator builds an index at its first query, which production has built beforehand).
+ */
+async function signedIn(
+  browser: Browser,
+  served: Served,
+  address = '/admin',
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     locale: 'pt-BR',
   });
   const login = await context.newPage();
   await signInOnLoginPage(login, served.url, account);
+  await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
+  await login.goto(`${served.url}${address}`);
   await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
   await login.close();
   await instrumentContext(context);
@@ -341,24 +371,33 @@ const median = (values: number[]) => {
  * machine that gets busier or quieter shifts them all alike. Writes `<dir>/<tag>.txt` for each.
  */
 async function measureBuilds(
-  builds: { tag: string; webDir: string }[],
+  builds: { tag: string; webDir: string; address: string }[],
   env: Record<string, string>,
 ) {
-  const served: Served[] = [];
-  for (const build of builds) served.push(await buildAndServe(build.tag, build.webDir, env));
+  const built = new Map<string, Served>();
+  for (const build of builds) {
+    if (!built.has(build.webDir)) {
+      built.set(build.webDir, await buildAndServe(build.tag, build.webDir, env));
+    }
+  }
+  const served = builds.map((build) => ({
+    ...built.get(build.webDir)!,
+    tag: build.tag,
+    address: build.address,
+  }));
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const out = new Map(served.map((s) => [s.tag, [`build ${s.tag}`]]));
+  const out = new Map(served.map((s) => [s.tag, [`build ${s.tag} (${s.address})`]]));
   const summary = new Map<string, Record<number, number[][]>>();
   try {
     const contexts = [];
-    for (const s of served) contexts.push(await signedIn(browser, s));
+    for (const s of served) contexts.push(await signedIn(browser, s, s.address));
     for (let r = 0; r < runs; r++) {
       for (const throttle of throttles) {
         // Odd runs go the other way round (ABBA): the second open of a round was the slower.
         const order = [...served.entries()];
         if (r % 2 === 1) order.reverse();
         for (const [i, s] of order) {
-          const result = await openOnce(contexts[i]!, s.url, throttle, s.outDir);
+          const result = await openOnce(contexts[i]!, s.url, throttle, s.outDir, s.address);
           out.get(s.tag)!.push(...result.lines);
           const byRate = summary.get(s.tag) ?? {};
           summary.set(s.tag, byRate);
@@ -375,7 +414,7 @@ async function measureBuilds(
     }
   } finally {
     await browser.close();
-    for (const s of served) await s.stop();
+    for (const s of built.values()) await s.stop();
   }
   const lines: string[] = [];
   for (const [tag, byRate] of summary) {
@@ -427,10 +466,11 @@ try {
     // One web/ directory, or several as `tag=directory` lines (measured interleaved).
     const builds = text.includes('=')
       ? text.split('\n').map((line) => {
-          const [tag, webDir] = line.split('=');
-          return { tag: tag!.trim(), webDir: webDir!.trim() };
+          const [tag, rest] = line.split('=');
+          const [webDir, address] = rest!.trim().split(/\s+/);
+          return { tag: tag!.trim(), webDir: webDir!, address: address ?? '/admin' };
         })
-      : [{ tag: go.slice(3), webDir: text }];
+      : [{ tag: go.slice(3), webDir: text, address: '/admin' }];
     try {
       await measureBuilds(builds, env);
     } catch (error) {

@@ -8,6 +8,8 @@ export const collections = {
   timeline: 'timeline',
   /** The team's WhatsApp message templates. */
   messageTemplates: 'message_templates',
+  /** The team's saved views of the Leads list (named filters). */
+  savedViews: 'saved_views',
   /** Single documents of settings (`settingsDocuments`). */
   settings: 'settings',
   /** The admin allow-list, `admins/{lowercased email}`: no client reads or writes it. */

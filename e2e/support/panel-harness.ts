@@ -40,6 +40,16 @@ export function usePanelHarness(label: string) {
       await page.getByRole('group', { name: 'Total de Leads' }).waitFor();
       return page;
     },
+    /** A page of a browser profile of its own, signed out, laid out as the panel's. */
+    async signedOut(): Promise<Page> {
+      const context = await newAdminContext(browser);
+      contexts.push(context);
+      return context.newPage();
+    },
+    /** The file's admin (the one `panel()` signs in by default). */
+    account(): AdminAccount {
+      return admin;
+    },
     /** A browser profile without a session (a candidate on the public pages). */
     async visitor(options: BrowserContextOptions): Promise<BrowserContext> {
       const context = await newContext(browser, options);

@@ -21,6 +21,12 @@ export const routes = {
   leadRecord: '/admin/leads/:id',
 } as const;
 
+/**
+ * The history state of a record opened from the list (its name's link): closing the record goes
+ * back to that entry instead of adding one.
+ */
+export const openedFromList = { fromList: true } as const;
+
 /** The address of the record of lead `id`. */
 export function leadRecordPath(id: string): string {
   return `/admin/leads/${encodeURIComponent(id)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './format';
+import { countOf, formatCount } from './format';
+import { statusLabel } from './status-labels';
 
 describe('formatCount', () => {
   it('writes counts as pt-BR does, the same as Intl', () => {
@@ -11,5 +12,22 @@ describe('formatCount', () => {
 
   it('rounds to a whole number', () => {
     expect(formatCount(1999.6)).toBe('2.000');
+  });
+});
+
+describe('countOf', () => {
+  it('says one in the singular and any other count in the plural', () => {
+    expect(countOf(1, 'dia', 'dias')).toBe('1 dia');
+    expect(countOf(0, 'dia', 'dias')).toBe('0 dias');
+    expect(countOf(2005, 'candidatura', 'candidaturas')).toBe('2.005 candidaturas');
+  });
+});
+
+describe('statusLabel', () => {
+  it('writes a status as the filter does, and anything else as it is', () => {
+    expect(statusLabel('novo')).toBe('Novo');
+    expect(statusLabel('principal')).toBe('Principal');
+    expect(statusLabel('arquivado')).toBe('arquivado');
+    expect(statusLabel('toString')).toBe('toString');
   });
 });

@@ -9,3 +9,8 @@ export function formatCount(n: number): string {
   const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return whole < 0 ? `-${digits}` : digits;
 }
+
+/** A count and its noun, singular for one: (1, 'dia', 'dias') → '1 dia'; (2005, …) → '2.005 dias'. */
+export function countOf(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}

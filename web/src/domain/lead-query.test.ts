@@ -78,9 +78,12 @@ describe('the Leads tab query clauses', () => {
     for (const criteria of cases) {
       expect(ids(leadListClauses(criteria))).toEqual(filterLeads(index, criteria).map((l) => l.id));
     }
-    // The one difference: a search matches from the start of a word.
+    // The differences: a search matches from the start of a word, and words in any order.
     expect(filterLeads(index, { search: 'rica' }).map((l) => l.id)).toEqual(['1']);
     expect(ids(leadListClauses({ search: 'rica' }))).toEqual([]);
+    expect(filterLeads(index, { search: 'conceicao erica' }).map((l) => l.id)).toEqual([]);
+    expect(ids(leadListClauses({ search: 'conceicao erica' }))).toEqual(['1']);
+    expect(ids(leadListClauses({ search: '+55 79 90000-0001' }))).toEqual(['1']);
   });
 
   it('the qualified export narrows to principal, or to nothing under another status', () => {

@@ -25,6 +25,9 @@ vi.mock('reactfire', () => ({
   useUser: () => ({ status: 'success', data: { uid: 'u1', email: 'Chefe@Vagas.test' } }),
 }));
 vi.mock('@/data/team-reads', () => team);
+vi.mock('@/data/saved-views', () => ({
+  useSavedViews: () => ({ status: 'success', data: [], error: null }),
+}));
 vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,
@@ -136,7 +139,8 @@ describe('AdminPanel shell', () => {
     );
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }), 'ana');
     await user.click(within(views).getByRole('tab', { name: 'Quadro' }));
-    expect(router.state.location.search).toBe('?vista=quadro');
+    // The search is the list's, in the address too: the board shows it.
+    expect(router.state.location.search).toBe('?busca=ana&vista=quadro');
     expect(await screen.findByText(/^quadro .*"search":"ana"/)).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' })).toHaveValue(
       'ana',
@@ -144,11 +148,11 @@ describe('AdminPanel shell', () => {
     // The arrow keys move along the views, as in the panel's tabs.
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByText('para hoje de chefe@vagas.test')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?vista=hoje');
+    expect(router.state.location.search).toBe('?busca=ana&vista=hoje');
     await act(() => router.navigate(-1));
     expect(await screen.findByText(/^quadro /)).toBeInTheDocument();
     await user.click(within(views).getByRole('tab', { name: 'Lista' }));
-    expect(router.state.location.search).toBe('');
+    expect(router.state.location.search).toBe('?busca=ana');
     expect(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' })).toHaveValue(
       'ana',
     );
@@ -163,6 +167,43 @@ describe('AdminPanel shell', () => {
     );
     expect(await screen.findByText('conteúdo de relatórios')).toBeVisible();
     expect(screen.queryByText('Lista de Leads')).toBeNull();
+  });
+
+  it("keeps the open tab and the list's search and filters in the address", async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/admin', <AdminPanel />, '/admin?aba=relatorios&status=principal');
+    const where = () => router.state.location.search;
+    expect(screen.getByRole('tab', { name: 'Relatórios' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Leads' }));
+    expect(where()).toBe('?status=principal');
+    const status = () => screen.getByLabelText<HTMLSelectElement>('Filtrar por status');
+    expect(status().value).toBe('principal');
+
+    await user.selectOptions(status(), 'separado');
+    expect(where()).toBe('?status=separado');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('?status=principal');
+    expect(status().value).toBe('principal');
+
+    // Typing is one entry of the history, not one per key.
+    const search = screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' });
+    await user.type(search, 'fátima');
+    expect(where()).toBe('?busca=f%C3%A1tima&status=principal');
+    expect(search).toHaveValue('fátima');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('?status=principal');
+    expect(search).toHaveValue('');
+    await act(() => router.navigate(1));
+    expect(search).toHaveValue('fátima');
+  });
+
+  it('takes a page past the end back to the last one in place, adding no step to Back', async () => {
+    const { router } = renderAt('/admin', <AdminPanel />, '/admin?status=novo&pagina=4');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=novo'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('Sair signs out, toasts Logout realizado and goes to the login page', async () => {

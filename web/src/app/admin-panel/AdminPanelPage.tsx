@@ -5,10 +5,10 @@
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useLocation, useMatch, useNavigate } from 'react-router-dom';
+import { useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
-import { leadRecordPath, routes } from '@/config/routes';
+import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 import { afterFirstContent } from '@/lib/page/when-idle';
 import {
@@ -36,6 +36,8 @@ import { LeadsArea } from './LeadsArea';
 import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
 import { useLeaveWarning } from './use-leave-warning';
+import { usePanelAddress } from './use-panel-address';
+import { useRecordFocus } from './use-record-focus';
 
 /**
  * The Leads area renders again only when its props change: opening a record (a route change)
@@ -100,11 +102,6 @@ function TabLoading() {
 
 export function AdminPanel() {
   const navigate = useNavigate();
-  // The record opens over the view it was opened from ('?vista=quadro') and goes back to it.
-  const { search } = useLocation();
-  const searchRef = useRef(search);
-  searchRef.current = search;
-
   // A listener refused mid-session means the admin claim is gone: sign out as the guard does.
   const lost = useRef(false);
   const onAccessLost = useCallback(() => {
@@ -121,18 +118,11 @@ export function AdminPanel() {
   // Leaving while a write is on its way asks first (it would be lost).
   useLeaveWarning();
 
+  const address = usePanelAddress();
   // Held above the tabs (which unmount when hidden): the list, counters and the title's arrival
   // count stay live while another tab is open.
   // A clicked arrival notification opens that lead's record (or the list, for several at once).
-  const onOpenLead = useCallback(
-    (id: string | null) =>
-      navigate({
-        pathname: id === null ? routes.admin : leadRecordPath(id),
-        search: searchRef.current,
-      }),
-    [navigate],
-  );
-  const activeLeads = useActiveLeads({ onAccessLost, onOpenLead });
+  const activeLeads = useActiveLeads({ onAccessLost, onOpenLead: address.openRecord });
   // Counted once the list is there (not also while it loads), then whenever leads leave the list or
   // come back to it (here or in another panel); arrivals do not change the trash. (Held until the
   // page settled, 'Lixeira (…)' showed for up to 5 s for little gain.)
@@ -155,6 +145,8 @@ export function AdminPanel() {
 
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
+  // Closed, the record gives the focus back to the name that opened it.
+  useRecordFocus(recordId);
   // Fetched once the first rows are on screen and the main thread is idle, so opening a record
   // waits for no download, and the record's code is not run while the rows are drawn
   // (web/README.md, "The panel's open on a slow phone").
@@ -177,12 +169,21 @@ export function AdminPanel() {
     <>
       <AdminHeader onSignOut={signOut} />
       {/* Next steps falling due are reminded on every tab and view (once the server says admin). */}
-      <DueReminders me={confirmed ? myEmail : null} onOpenLead={onOpenLead} />
+      <DueReminders me={confirmed ? myEmail : null} onOpenLead={address.openRecord} />
       <Container size="xl" className={classes.main}>
         <AdminTabs
           trashCount={confirmed ? trash.count : null}
+          active={address.tab}
+          onChange={address.onTab}
           panels={{
-            leads: shown(<LeadsAreaMemo live={activeLeads} me={myEmail} />),
+            leads: shown(
+              <LeadsAreaMemo
+                live={activeLeads}
+                me={myEmail}
+                listView={address.listView}
+                onListViewChange={address.onListView}
+              />,
+            ),
             lixeira: shown(
               <Suspense fallback={<TabLoading />}>
                 <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />
@@ -211,7 +212,7 @@ export function AdminPanel() {
           <LeadRecordDrawer
             leadId={recordId}
             live={activeLeads.data.find((lead) => lead.id === recordId)}
-            onClose={() => navigate({ pathname: routes.admin, search })}
+            onClose={address.closeRecord}
           />
         </Suspense>
       )}
@@ -224,7 +225,8 @@ export function AdminPanelPage() {
   // Before the guard has decided: the first page (or the view's first queries) is asked for as
   // soon as the session is known.
   useEffect(() => {
-    const stop = listenToFirstPageEarly(auth, firestore);
+    // The address the panel opened at (a reload, or a link with filters): the list's first page.
+    const stop = listenToFirstPageEarly(auth, firestore, window.location.search);
     return () => {
       stop();
       releaseFirstPage();

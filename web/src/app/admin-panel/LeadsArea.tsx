@@ -1,11 +1,12 @@
 /**
  * The Leads tab's area: the list ('Lista'), the board ('Quadro') and 'Para hoje', one at a time.
  * The view is in the address (`?vista=quadro`, `?vista=hoje`; none: the list), so Back, a reload
- * and a link keep it. The list's filters are held here, so the board shows the same filters with
- * the same values. The board and 'Para hoje' load their code when first shown.
+ * and a link keep it. The board shows the list's filters with the same values (the list's view, also
+ * in the address: features/leads list-url.ts). The board and 'Para hoje' load their code when first
+ * shown.
  */
 import { Center, Loader } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ViewTabs } from '@/components/ViewTabs/ViewTabs';
 import { filterJobs } from '@/domain/lead-query';
@@ -13,9 +14,9 @@ import {
   filterClauses,
   LeadFilters,
   LeadsTab,
-  noFilters,
   type ActiveLeads,
   type FilterValues,
+  type ListView,
 } from '@/features/leads';
 import { sameProps } from './same-props';
 
@@ -83,10 +84,22 @@ function Board({
   );
 }
 
-export function LeadsArea({ live, me }: { live: ActiveLeads; me: string | null }) {
+export interface LeadsAreaProps {
+  live: ActiveLeads;
+  me: string | null;
+  /** The list's view (filters, order, page), which the panel keeps in the address. */
+  listView: ListView;
+  onListViewChange: (view: ListView, how?: { replace: boolean }) => void;
+}
+
+export function LeadsArea({ live, me, listView, onListViewChange }: LeadsAreaProps) {
   const [params, setParams] = useSearchParams();
   const view = viewOf(params.get(leadsViewParam));
-  const [filters, setFilters] = useState<FilterValues>(noFilters);
+  // The board changes the filters only: the list then starts again from its first page.
+  const setFilters = useCallback(
+    (filters: FilterValues) => onListViewChange({ ...listView, filters, page: 1 }),
+    [listView, onListViewChange],
+  );
   const choose = useCallback(
     (next: LeadsViewName) =>
       setParams((previous) => {
@@ -100,12 +113,12 @@ export function LeadsArea({ live, me }: { live: ActiveLeads; me: string | null }
   return (
     <ViewTabs label="Visualização dos leads" views={views} value={view} onChange={choose}>
       {view === 'lista' && (
-        <LeadsTabMemo live={live} me={me} filters={filters} onFiltersChange={setFilters} />
+        <LeadsTabMemo live={live} me={me} view={listView} onViewChange={onListViewChange} />
       )}
       {view !== 'lista' && (
         <Suspense fallback={<ViewLoading />}>
           {view === 'quadro' ? (
-            <Board filters={filters} onChange={setFilters} me={me} />
+            <Board filters={listView.filters} onChange={setFilters} me={me} />
           ) : (
             <TodayView me={me} />
           )}

@@ -8,8 +8,7 @@ import {
   useEffect,
   useId,
   useRef,
-  type AnchorHTMLAttributes,
-  type ButtonHTMLAttributes,
+  type ComponentProps,
   type CSSProperties,
   type ReactNode,
 } from 'react';
@@ -100,13 +99,16 @@ export function LightSelect({
 
 type IconColor = 'green' | 'red';
 
-/** A square icon button (`aria-label` names it); `loading` shows a spinner and disables it. */
+/**
+ * A square icon button (`aria-label` names it); `loading` shows a spinner and disables it. Takes a
+ * `ref` (a menu places its dropdown by it).
+ */
 export function LightIconButton({
   color,
   loading = false,
   disabled,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { color: IconColor; loading?: boolean }) {
+}: ComponentProps<'button'> & { color: IconColor; loading?: boolean }) {
   return (
     <button
       type="button"
@@ -118,14 +120,6 @@ export function LightIconButton({
       {...props}
     />
   );
-}
-
-/** An icon link drawn as LightIconButton. */
-export function LightIconLink({
-  color,
-  ...props
-}: AnchorHTMLAttributes<HTMLAnchorElement> & { color: IconColor }) {
-  return <a className={classes.icon} data-color={color} {...props} />;
 }
 
 export interface LightSwitchProps {
@@ -234,10 +228,12 @@ export function LightSelectField({
   value,
   options,
   onChange,
+  disabled,
 }: LightFieldProps & {
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
+  disabled?: boolean;
 }) {
   return (
     <LightField
@@ -249,6 +245,7 @@ export function LightSelectField({
             id={id}
             className={classes.input}
             value={value}
+            disabled={disabled}
             aria-describedby={describedBy}
             onChange={(event) => onChange(event.currentTarget.value)}
           >

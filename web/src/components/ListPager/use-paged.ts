@@ -43,11 +43,13 @@ export function useServerPaged<T>(
   page: number,
   setPage: (page: number) => void,
   { total, full, loading }: { total: number | null; full: boolean; loading: boolean },
+  /** How a page past the end is corrected (the Leads list replaces its address's page). */
+  correctPage: (page: number) => void = setPage,
 ): Paged<T> {
   const last = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
   useEffect(() => {
-    if (last !== null && page > last && !loading) setPage(last);
-  }, [last, page, loading, setPage]);
+    if (last !== null && page > last && !loading) correctPage(last);
+  }, [last, page, loading, correctPage]);
   const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
   const pages = last ?? (full ? page + 1 : page);
   const count = total ?? from + rows.length;

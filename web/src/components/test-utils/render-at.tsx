@@ -13,11 +13,18 @@ afterEach(() => {
 
 function Where({ label }: { label: string }) {
   const location = useLocation();
-  return <div data-testid="where">{`${label} ${location.pathname}`}</div>;
+  return <div data-testid="where">{`${label} ${location.pathname}${location.search}`}</div>;
 }
 
-/** Mounts `element` at `path`; the other admin routes render a marker showing where we are. */
-export function renderAt(path: '/admin' | '/admin/login', element: ReactNode) {
+/**
+ * Mounts `element` at `path`; the other admin routes render a marker showing where we are.
+ * `entry`: the address opened (default `path`), e.g. with a query or a record's path.
+ */
+export function renderAt(
+  path: '/admin' | '/admin/login',
+  element: ReactNode,
+  entry: string = path,
+) {
   const router = createMemoryRouter(
     [
       {
@@ -25,9 +32,17 @@ export function renderAt(path: '/admin' | '/admin/login', element: ReactNode) {
         element: path === '/admin/login' ? element : <Where label="login" />,
       },
       { path: '/admin', element: path === '/admin' ? element : <Where label="panel" /> },
-      { path: '/admin/leads/:id', element: <Where label="record" /> },
+      {
+        path: '/admin/leads/:id',
+        element:
+          path === '/admin' && entry.startsWith('/admin/leads/') ? (
+            element
+          ) : (
+            <Where label="record" />
+          ),
+      },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [entry] },
   );
   const view = render(
     <MantineProvider env="test">

@@ -4,6 +4,6 @@ export { AdminConfirmed, AdminGuard, useAdminConfirmed } from './components/Admi
 export { AdminHeader } from './components/AdminHeader/AdminHeader';
 export { AdminProviders } from './components/AdminProviders/AdminProviders';
 export { PanelFirestoreProvider } from './components/AdminProviders/PanelFirestoreProvider';
-export { AdminTabs, type AdminTab } from './components/AdminTabs/AdminTabs';
+export { AdminTabs, tabOf, withTab, type AdminTab } from './components/AdminTabs/AdminTabs';
 export { useAdminMembership } from './hooks/use-admin-membership';
 export { logoutToast } from './messages';

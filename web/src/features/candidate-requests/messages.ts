@@ -1,4 +1,6 @@
 /** The candidate's request card's texts (Configurações; LGPD, Brazil's data protection law). */
+import { countOf, formatCount } from '@/domain/format';
+
 export const candidateTexts = {
   title: 'Pedido de candidato (LGPD)',
   intro:
@@ -14,9 +16,9 @@ export const candidateTexts = {
   erase: 'Excluir tudo',
   confirmTitle: 'Excluir todos os dados deste candidato?',
   confirmBody: (count: number) =>
-    `As ${count} candidatura(s) deste número, com suas notas e histórico, serão excluídas definitivamente. O registro de auditoria não guarda dados pessoais.`,
+    `${count === 1 ? 'A candidatura deste número, com suas notas e histórico, será excluída' : `As ${formatCount(count)} candidaturas deste número, com suas notas e histórico, serão excluídas`} definitivamente. O registro de auditoria não guarda dados pessoais.`,
   cancel: 'Cancelar',
-  erased: (count: number) => `Dados excluídos: ${count} candidatura(s)`,
+  erased: (count: number) => `Dados excluídos: ${countOf(count, 'candidatura', 'candidaturas')}`,
   error: 'Erro ao buscar os dados do candidato',
   eraseError: 'Erro ao excluir os dados do candidato',
   inTrash: 'na lixeira',

@@ -5,6 +5,7 @@
 import type { TimelineEntry, TimelineKind } from '@/domain/lead-record';
 import type { ToastText } from '@/domain/messages';
 import { describeNextStep, nextStepLabel } from '@/domain/next-step';
+import { statusLabel } from '@/domain/status-labels';
 
 export const recordTexts = {
   title: 'Ficha do candidato',
@@ -49,8 +50,6 @@ export const recordTexts = {
   recordContact: 'Registrar contato',
   contactOffer: (nome: string) => `Você falou com ${nome}? Registre o contato.`,
   notNow: 'Agora não',
-  noTemplate: 'Sem mensagem',
-  templates: 'Modelos de mensagem',
   // Responsible
   responsibleOf: (nome: string) => `Responsável por ${nome}`,
   nobody: 'Ninguém',
@@ -115,7 +114,8 @@ function stepText(kind: string | null, due: Date | null): string {
 
 /** What one timeline entry says (docs/product.md, "A timeline nobody can forge"). */
 export const timelineTexts: Record<TimelineKind, (entry: EntryParts) => string> = {
-  status: ({ from, to }) => `Status alterado de ${from ?? '-'} para ${to ?? '-'}`,
+  status: ({ from, to }) =>
+    `Status alterado de ${from === null || from === undefined ? '-' : statusLabel(from)} para ${to === null || to === undefined ? '-' : statusLabel(to)}`,
   trashed: () => 'Movido para a lixeira',
   restored: () => 'Restaurado da lixeira',
   restored_undo: () => "Restaurado por 'Desfazer'",

@@ -5,3 +5,12 @@ export { openingListClauses } from './hooks/use-leads-view';
 // The filters, for the board (app/admin-panel holds their values for the list and the board).
 export { LeadFilters, noFilters, type FilterValues } from './components/LeadFilters/LeadFilters';
 export { clausesOf as filterClauses } from './hooks/use-leads-view';
+export {
+  defaultListView,
+  listViewOf,
+  paramsOfSavedView,
+  sameListView,
+  savedViewOf,
+  withListView,
+  type ListView,
+} from './list-url';

@@ -2,9 +2,10 @@
  * The Leads tab's pt-BR texts. Quoted from docs/product.md where it has them;
  * the rest (search, selection, arrivals, progress) are ours, for what it does not quote.
  */
-import { formatCount } from '@/domain/format';
+import { countOf, formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 import { leadStatuses } from '@/domain/options';
+import { statusLabels } from '@/domain/status-labels';
 
 export const leadsTexts = {
   counters: {
@@ -26,18 +27,12 @@ export const leadsTexts = {
   sortRefused: (column: string) =>
     `Com um período escolhido, a lista é ordenada por Data: ordenar por ${column} não é possível.`,
   statusFilter: 'Filtrar por status',
-  statusOptions: {
-    todos: 'Todos',
-    novo: 'Novo',
-    principal: 'Principal',
-    separado: 'Separado',
-    descartado: 'Descartado',
-  },
+  statusOptions: { todos: 'Todos', ...statusLabels },
   jobFilter: 'Filtrar por vaga',
   allJobs: 'Todas',
   search: 'Buscar por nome ou WhatsApp',
-  /** Under the search: what it matches (word-prefix, docs/product.md). */
-  searchHint: 'O início de qualquer palavra do nome, ou dígitos do WhatsApp',
+  /** Under the search: what it matches (words in any order, the last one as typed: docs/product.md). */
+  searchHint: 'Palavras do nome em qualquer ordem, ou dígitos do WhatsApp',
   dateRange: 'Período',
   dateRangePlaceholder: 'Qualquer data',
   /** The phone's button over the folded filters. */
@@ -50,7 +45,7 @@ export const leadsTexts = {
   exportXlsx: 'Excel (XLSX)',
   /** What the two exports take: both follow the filters and the period. */
   exportSummary: (qualified: number, listed: number) =>
-    `Seguem os filtros acima: ${formatCount(qualified)} qualificado(s) (status Principal) ou os ${formatCount(listed)} lead(s) da lista, com origem e campanha.`,
+    `Seguem os filtros acima: ${countOf(qualified, 'qualificado', 'qualificados')} (status Principal) ou ${listed === 1 ? 'o' : 'os'} ${countOf(listed, 'lead', 'leads')} da lista, com origem e campanha.`,
   /** The same line while the list is counted. */
   exportCounting: 'Contando os leads de cada exportação…',
   clear: 'Limpar Dados',
@@ -77,7 +72,7 @@ export const leadsTexts = {
   whatsappOf: (nome: string) => `Abrir WhatsApp de ${nome}`,
   select: (nome: string) => `Selecionar ${nome}`,
   selectPage: 'Selecionar todos desta página',
-  selected: (n: number) => `${formatCount(n)} selecionado(s)`,
+  selected: (n: number) => countOf(n, 'selecionado', 'selecionados'),
   bulkStatusSelect: 'Novo status dos selecionados',
   bulkStatus: 'Alterar status',
   bulkTrash: 'Mover selecionados para lixeira',
@@ -105,7 +100,31 @@ export const leadsTexts = {
   bulkAssign: 'Atribuir',
   nobody: 'Ninguém',
   recordContact: 'Registrar contato',
+  /** 'Visões salvas': the team's named filters (docs/product.md). */
+  savedViews: {
+    label: 'Visões salvas',
+    choose: 'Escolha uma visão',
+    none: 'Nenhuma visão salva',
+    saveView: 'Salvar visão',
+    name: 'Nome da visão',
+    save: 'Salvar',
+    cancel: 'Cancelar',
+    deleteView: 'Excluir visão',
+    deleteConfirm: (name: string, by: string) =>
+      `A visão '${name}'${by ? ` (salva por ${by})` : ''} será excluída para toda a equipe. Deseja continuar?`,
+  },
 } as const;
+
+export const viewSavedToast = (name: string): ToastText => ({
+  title: 'Visão salva',
+  message: `'${name}' está na lista de toda a equipe.`,
+});
+export const viewSaveErrorToast: ToastText = { title: 'Erro ao salvar visão' };
+export const viewDeletedToast = (name: string): ToastText => ({
+  title: 'Visão excluída',
+  message: `'${name}' saiu da lista.`,
+});
+export const viewDeleteErrorToast: ToastText = { title: 'Erro ao excluir visão' };
 
 export function assignedToast(count: number): ToastText {
   return { title: 'Responsável atualizado', message: `${formatCount(count)} leads atribuídos.` };
@@ -133,7 +152,10 @@ export const restoredToast: ToastText = { title: 'Lead restaurado' };
 export const restoreErrorToast: ToastText = { title: 'Erro ao restaurar lead' };
 export const loadErrorToast: ToastText = { title: 'Erro ao carregar leads' };
 export function exportDoneToast(count: number, file: string): ToastText {
-  return { title: 'Exportação concluída', message: `${formatCount(count)} lead(s) em ${file}.` };
+  return {
+    title: 'Exportação concluída',
+    message: `${countOf(count, 'lead', 'leads')} em ${file}.`,
+  };
 }
 // Not quoted in docs/product.md: the export itself failed (e.g. its code could not be downloaded).
 export const exportErrorToast: ToastText = { title: 'Erro ao exportar' };

@@ -1,9 +1,9 @@
 /** The retention card's texts (Configurações; LGPD, Brazil's data protection law). */
-import { formatCount } from '@/domain/format';
+import { countOf } from '@/domain/format';
 
-const leads = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
-const days = (n: number) => `${formatCount(n)} ${n === 1 ? 'dia' : 'dias'}`;
-const deletedLeads = (n: number) => `${leads(n)} ${n === 1 ? 'excluído' : 'excluídos'}`;
+const leads = (n: number) => countOf(n, 'lead', 'leads');
+const days = (n: number) => countOf(n, 'dia', 'dias');
+const leadsDeleted = (n: number) => countOf(n, 'lead excluído', 'leads excluídos');
 
 export const retentionTexts = {
   title: 'Retenção de dados (LGPD)',
@@ -24,13 +24,13 @@ export const retentionTexts = {
   applyButton: (due: number) => `Excluir ${leads(due)}`,
   cancel: 'Cancelar',
   nothingDue: (trashDays: number) => `Nenhum lead está na lixeira há mais de ${days(trashDays)}.`,
-  applied: (deleted: number) => `${deletedLeads(deleted)} definitivamente`,
+  applied: (deleted: number) => `${leadsDeleted(deleted)} definitivamente`,
   off: 'Retenção desligada: nada foi excluído.',
   audit: 'Registro de exclusões',
   auditEmpty: 'Nenhuma exclusão registrada.',
   auditRetention: (deleted: number, trashDays: number | null) =>
-    `Retenção (${trashDays === null ? '-' : days(trashDays)}): ${deletedLeads(deleted)}`,
-  auditErasure: (deleted: number) => `Pedido de candidato: ${deletedLeads(deleted)}`,
+    `Retenção (${trashDays === null ? '- dias' : days(trashDays)}): ${leadsDeleted(deleted)}`,
+  auditErasure: (deleted: number) => `Pedido de candidato: ${leadsDeleted(deleted)}`,
   /** Who did it: the admin, or the daily run. */
   auditBy: (email: string | null, scheduled: boolean) =>
     email ? ` por ${email}` : scheduled ? ' pela rotina diária' : '',

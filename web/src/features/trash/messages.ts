@@ -1,5 +1,5 @@
 /** The Lixeira tab's pt-BR texts, quoted from docs/product.md where it has them. */
-import { formatCount } from '@/domain/format';
+import { countOf, formatCount } from '@/domain/format';
 import type { ToastText } from '@/domain/messages';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -51,7 +51,7 @@ export const trashTexts = {
   tickBatch: 'Marcar o lote',
   select: (nome: string) => `Selecionar ${nome}`,
   selectPage: 'Selecionar todos desta página',
-  selected: (n: number) => `${formatCount(n)} selecionado(s)`,
+  selected: (n: number) => countOf(n, 'selecionado', 'selecionados'),
   restoreSelected: (n: number) => `Restaurar selecionados (${formatCount(n)})`,
   clearSelection: 'Limpar seleção',
 } as const;

@@ -58,6 +58,26 @@ describe('AdminLogin', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('panel /admin');
   });
 
+  it('opens the record link the visitor came for once signed in', async () => {
+    session.signInAdmin.mockResolvedValue('admin');
+    renderAt('/admin/login', <AdminLogin />, '/admin/login?voltar=%2Fadmin%2Fleads%2Flead-7');
+    await fillAndSubmit();
+    expect(await screen.findByTestId('where')).toHaveTextContent('record /admin/leads/lead-7');
+  });
+
+  it('sends a signed-in admin straight to the address it came for, never off the panel', async () => {
+    userState.current = { status: 'success', data: { uid: 'u1' } as unknown as User };
+    const { unmount } = renderAt(
+      '/admin/login',
+      <AdminLogin />,
+      '/admin/login?voltar=%2Fadmin%3Fbusca%3Dfatima',
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent('panel /admin?busca=fatima');
+    unmount();
+    renderAt('/admin/login', <AdminLogin />, '/admin/login?voltar=https%3A%2F%2Fexample.com');
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^panel \/admin$/);
+  });
+
   it('refuses a non-admin with Acesso negado and stays on the login page', async () => {
     session.signInAdmin.mockResolvedValue('not-admin');
     renderAt('/admin/login', <AdminLogin />);

@@ -1,10 +1,14 @@
-/** /admin/login: email and password sign-in, then the server's admin check (linkAdminUser). */
+/**
+ * /admin/login: email and password sign-in, then the server's admin check (linkAdminUser), then
+ * the panel address the visitor came for (login-return.ts).
+ */
 import '@mantine/core/styles.css';
 import { Anchor, Center, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { signInAdmin } from '@/features/admin/api/admin-session';
 import { loginErrorMessage } from '@/features/admin/api/login-error';
+import { returnPathOf } from '@/features/admin/api/login-return';
 import { useAuthUser } from '@/features/admin/hooks/use-auth-user';
 import { LoginForm, type LoginValues } from '@/features/admin/components/LoginForm/LoginForm';
 import {
@@ -22,13 +26,15 @@ import { firstContentShown } from '@/lib/page/when-idle';
 export function AdminLogin() {
   const { status, data: user } = useAuthUser();
   const navigate = useNavigate();
+  // The panel address the guard sent the visitor away from (a record link), or /admin.
+  const back = returnPathOf(useLocation().search);
   const [busy, setBusy] = useState(false);
   // The form is the page's content: what waited for the panel's first rows (the toasts) loads now.
   useEffect(firstContentShown, []);
 
   // An existing session goes straight to the panel (whose guard checks it). While a sign-in is
   // in progress the session exists before linkAdminUser has answered, so wait for it.
-  if (!busy && status === 'success' && user) return <Navigate to={routes.admin} replace />;
+  if (!busy && status === 'success' && user) return <Navigate to={back} replace />;
 
   const submit = async ({ email, password }: LoginValues) => {
     // A new attempt supersedes the last one's 'Erro no login' (it must not sit beside a success).
@@ -38,7 +44,7 @@ export function AdminLogin() {
       const result = await signInAdmin(email, password);
       if (result === 'admin') {
         showToast(loginSuccessToast, 'success');
-        navigate(routes.admin, { replace: true });
+        navigate(back, { replace: true });
         return;
       }
       showToast(loginDeniedToast, 'error');

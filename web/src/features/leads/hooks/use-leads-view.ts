@@ -4,7 +4,7 @@
  * and the pager, and how many leads the filters match (what the exports take). The filters are
  * deferred, so typing never waits on a query.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { pageSize, useServerPaged } from '@/components/ListPager/use-paged';
 import type { Lead } from '@/domain/lead';
 import { dayStart, type LeadCounts } from '@/domain/lead-list-view';
@@ -81,12 +81,24 @@ export function clausesOf(filters: FilterValues, me: string | null): LeadClause[
 }
 
 /**
- * The clauses of the list the tab opens on (no filter): the panel listens to its first page early
- * (app/admin-panel/first-page.ts) and the tab's own listener then shares that target.
+ * The clauses of the list the tab opens on (the address's filters, list-url.ts): the panel listens
+ * to its first page early (app/admin-panel/first-page.ts) and the tab's own listener then shares
+ * that target. null: nothing to listen to early ('Meus leads' before the admin is known).
  */
-export function openingListClauses(): LeadClause[] {
-  return clausesOf(noFilters, null) ?? [];
+export function openingListClauses(filters: FilterValues = noFilters): LeadClause[] | null {
+  return clausesOf(filters, null);
 }
+
+/** The page shown (1-based: the address holds it) and its changes. */
+export interface PageChoice {
+  page: number;
+  /** Another page asked (the pager). */
+  onPage: (page: number) => void;
+  /** A page past the end taken back to the last one (leads left from under it). */
+  onPageCorrected?: (page: number) => void;
+}
+
+const firstPage: PageChoice = { page: 1, onPage: () => {} };
 
 /** `me`: the signed-in admin's email, for 'Meus leads'. */
 export function useLeadsView(
@@ -95,6 +107,7 @@ export function useLeadsView(
   filters: FilterValues,
   me: string | null,
   wanted: LeadSort = defaultSort,
+  { page, onPage, onPageCorrected }: PageChoice = firstPage,
 ): LeadsView {
   const deferred = useDeferredValue(filters);
   const filterKey = JSON.stringify([deferred, me]);
@@ -107,9 +120,6 @@ export function useLeadsView(
   const served = servedSort(clauses, wanted);
   const order = served.sort;
   const key = JSON.stringify([deferred, me, order]);
-  const [paging, setPaging] = useState({ key, page: 1 });
-  const page = paging.key === key ? paging.page : 1;
-  const setPage = useCallback((next: number) => setPaging({ key, page: next }), [key]);
   const { changed, failed } = live;
 
   const data = source.useList({
@@ -131,11 +141,13 @@ export function useLeadsView(
   useEffect(() => showing(rows), [rows, showing]);
 
   const { listed } = data;
-  const paged: LeadPager = useServerPaged(rows, page, setPage, {
-    total: listed,
-    full: data.page.full,
-    loading: status === 'loading',
-  });
+  const paged: LeadPager = useServerPaged(
+    rows,
+    page,
+    onPage,
+    { total: listed, full: data.page.full, loading: status === 'loading' },
+    onPageCorrected,
+  );
   return {
     loading: status === 'loading' && rows.length === 0,
     error,

@@ -6,6 +6,7 @@
 import { FirebaseError } from 'firebase/app';
 import { sendPasswordResetEmail } from 'firebase/auth';
 import { httpsCallable } from 'firebase/functions';
+import { readableMessage } from '@/components/toast';
 import { auth } from '@/lib/firebase/auth';
 import { functions } from '@/lib/firebase/functions';
 import { teamTryAgain } from '@/features/settings/messages';
@@ -32,7 +33,7 @@ const refusals = new Set([
 /** The message to show for a failed call: the function's refusal, or "try again". */
 export function teamErrorMessage(error: unknown): string {
   if (error instanceof FirebaseError && refusals.has(error.code) && error.message) {
-    return error.message;
+    return readableMessage(error.message);
   }
   return teamTryAgain;
 }

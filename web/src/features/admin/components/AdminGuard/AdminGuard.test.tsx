@@ -57,6 +57,16 @@ describe('AdminGuard', () => {
     expect(session.isCurrentUserAdmin).not.toHaveBeenCalled();
   });
 
+  it('sends a visitor opening a record link to /admin/login with the way back', async () => {
+    userState.current = { status: 'success', data: null };
+    renderAt('/admin', panel, '/admin/leads/lead-7?status=novo');
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(
+        'login /admin/login?voltar=%2Fadmin%2Fleads%2Flead-7%3Fstatus%3Dnovo',
+      ),
+    );
+  });
+
   it('waits for the auth state before deciding', () => {
     userState.current = { status: 'loading', data: undefined };
     renderAt('/admin', panel);

@@ -1,5 +1,6 @@
 /**
- * The /admin guard: no session -> /admin/login; with a session, asks isCurrentUserAdmin (deferred
+ * The /admin guard: no session -> /admin/login (which comes back to this address after the
+ * sign-in); with a session, asks isCurrentUserAdmin (deferred
  * right after the auth event). A non-admin gets the 'Acesso negado' toast and is signed out; a
  * failing check is logged and signs out.
  *
@@ -13,9 +14,10 @@
 import { Center, Loader } from '@mantine/core';
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { isCurrentUserAdmin, signOutAdmin } from '@/features/admin/api/admin-session';
+import { loginPathFrom } from '@/features/admin/api/login-return';
 import { panelDeniedToast } from '@/features/admin/messages';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
@@ -92,6 +94,7 @@ function useAccess(user: User | null): Access | null {
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { status, data: user } = useUser();
   const navigate = useNavigate();
+  const location = useLocation();
   const access = useAccess(user ?? null);
   const refused = access?.server === 'denied' || access?.server === 'failed';
 
@@ -110,9 +113,11 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     };
   }, [refused, access?.server, navigate]);
 
-  if (status === 'error') return <Navigate to={routes.adminLogin} replace />;
+  // Signed out: the login page, which comes back here (a record link, the list's filters) after.
+  const login = loginPathFrom(`${location.pathname}${location.search}`);
+  if (status === 'error') return <Navigate to={login} replace />;
   if (status === 'loading') return <Checking />;
-  if (!user) return <Navigate to={routes.adminLogin} replace />;
+  if (!user) return <Navigate to={login} replace />;
   if (!access || refused) return <Checking />;
   const confirmed = access.server === 'admin';
   if (!confirmed && access.claim !== true) return <Checking />;

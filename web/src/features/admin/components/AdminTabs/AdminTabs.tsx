@@ -17,9 +17,29 @@ export interface AdminTabsProps {
   /** Leads in the trash, shown in the tab label; null while it is being counted. */
   trashCount: number | null;
   panels: Record<AdminTab, ReactNode>;
+  /** The open tab (the panel keeps it in the address: `tabOf`) and its change; else their own. */
+  active?: AdminTab;
+  onChange?: (tab: AdminTab) => void;
 }
 
 const tabs: readonly AdminTab[] = ['leads', 'lixeira', 'relatorios', 'configuracoes'];
+
+/** The address's parameter naming the open tab (`/admin?aba=lixeira`; none for Leads). */
+export const tabParam = 'aba';
+
+/** The tab the address's query names (Leads for none, or a name that is no tab). */
+export function tabOf(params: URLSearchParams): AdminTab {
+  const named = params.get(tabParam);
+  return tabs.find((tab) => tab === named) ?? 'leads';
+}
+
+/** `params` naming `tab` as the open one. */
+export function withTab(params: URLSearchParams, tab: AdminTab): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (tab === 'leads') next.delete(tabParam);
+  else next.set(tabParam, tab);
+  return next;
+}
 
 function labelOf(tab: AdminTab, trashCount: number | null): string {
   const { leads, trash, reports, settings } = adminTexts.tabs;
@@ -40,13 +60,14 @@ function tabForKey(key: string, index: number): AdminTab | null {
   return move ? tabs[move(index)]! : null;
 }
 
-export function AdminTabs({ trashCount, panels }: AdminTabsProps) {
-  const [active, setActive] = useState<AdminTab>('leads');
+export function AdminTabs({ trashCount, panels, active: given, onChange }: AdminTabsProps) {
+  const [own, setOwn] = useState<AdminTab>('leads');
+  const active = given ?? own;
   const id = useId();
   const buttons = useRef(new Map<AdminTab, HTMLButtonElement>());
   const choose = (tab: AdminTab) => {
     if (tab === active) return;
-    setActive(tab);
+    (onChange ?? setOwn)(tab);
     // An undo offered on one tab does not follow the admin to the next.
     hideUndoToasts();
   };

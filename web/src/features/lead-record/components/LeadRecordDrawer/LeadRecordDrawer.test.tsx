@@ -220,10 +220,14 @@ describe('the lead record', () => {
     const user = userEvent.setup();
     renderRecord();
     load();
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status de Ana Souza' }),
-      'principal',
-    );
+    const status = await screen.findByRole('combobox', { name: 'Status de Ana Souza' });
+    // Written as the list's menu writes them, not as stored.
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Novo', 'Principal', 'Separado', 'Descartado']);
+    await user.selectOptions(status, 'Principal');
     expect(writes.setLeadStatus).toHaveBeenCalledWith({ fake: 'db' }, 'L1', 'principal');
     expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mover Ana Souza para lixeira' }));
@@ -314,7 +318,7 @@ describe('the lead record', () => {
     load();
     const timeline = await screen.findByRole('list', { name: 'Histórico' });
     const entries = within(timeline).getAllByRole('listitem');
-    expect(entries[0]).toHaveTextContent('Status alterado de novo para principal');
+    expect(entries[0]).toHaveTextContent('Status alterado de Novo para Principal');
     expect(entries[0]).toHaveTextContent('por colega@vagas.test · 02/07/2026 11:00');
     expect(entries.at(-1)).toHaveTextContent('Candidatura recebida01/07/2026 09:30');
   });

@@ -1,6 +1,6 @@
 /** The lead's other applications: leads with the same WhatsApp, active or in the trash, linked. */
 import { Anchor, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import { leadRecordPath } from '@/config/routes';
 import type { RecordLead } from '@/domain/lead-record';
@@ -8,6 +8,8 @@ import { formatDateTime } from '@/domain/lead-list-view';
 import { recordTexts } from '@/features/lead-record/messages';
 
 export function OtherApplications({ others }: { others: readonly RecordLead[] }) {
+  // Over the same list: the address's filters stay.
+  const { search } = useLocation();
   return (
     <Stack gap="xs" component="section" aria-labelledby="record-others">
       <Title order={3} size="h5" id="record-others">
@@ -22,7 +24,12 @@ export function OtherApplications({ others }: { others: readonly RecordLead[] })
           {others.map((other) => (
             <List.Item key={other.id}>
               <Group gap="xs">
-                <Anchor component={Link} to={leadRecordPath(other.id)} size="sm" c="blue.8">
+                <Anchor
+                  component={Link}
+                  to={{ pathname: leadRecordPath(other.id), search }}
+                  size="sm"
+                  c="blue.8"
+                >
                   {other.vaga} · {formatDateTime(other.created_at)}
                 </Anchor>
                 <StatusBadge status={other.status} />

@@ -11,6 +11,7 @@ import type { LeadStatus } from '@/domain/lead';
 import type { RecordLead } from '@/domain/lead-record';
 import { formatDateTime } from '@/domain/lead-list-view';
 import { leadStatuses } from '@/domain/options';
+import { statusLabel } from '@/domain/status-labels';
 import type { RecordActions } from '@/features/lead-record/hooks/use-record-actions';
 import { recordTexts } from '@/features/lead-record/messages';
 import { WhatsappMenu } from './WhatsappMenu';
@@ -19,6 +20,9 @@ interface Props {
   lead: RecordLead;
   actions: RecordActions;
 }
+
+/** The statuses as the list's menu writes them ('Novo'), the stored value as the option's value. */
+const statusOptions = leadStatuses.map((status) => ({ value: status, label: statusLabel(status) }));
 
 function StatusSelect({ lead, actions }: Props) {
   const known = (leadStatuses as readonly string[]).includes(lead.status);
@@ -29,7 +33,7 @@ function StatusSelect({ lead, actions }: Props) {
       w={140}
       value={lead.status}
       disabled={actions.busy}
-      data={known ? [...leadStatuses] : [lead.status, ...leadStatuses]}
+      data={known ? statusOptions : [lead.status, ...statusOptions]}
       onChange={(event) => void actions.changeStatus(event.currentTarget.value as LeadStatus)}
     />
   );

@@ -48,26 +48,30 @@ describe('the exports follow the filtered list and say what they take', () => {
     renderButtons(shown);
     const qualified = screen.getByRole('button', { name: 'Exportar Qualificados' });
     expect(qualified).toHaveAccessibleDescription(
-      'Seguem os filtros acima: 2 qualificado(s) (status Principal) ou os 1.203 lead(s) da lista, com origem e campanha.',
+      'Seguem os filtros acima: 2 qualificados (status Principal) ou os 1.203 leads da lista, com origem e campanha.',
     );
     await user.click(qualified);
     expect(api.exportLeads).toHaveBeenCalledWith('qualified', 'csv', [shown[0], shown[2]]);
-    expect(await screen.findByText('2 lead(s) em leads_qualificados.csv.')).toBeInTheDocument();
+    expect(await screen.findByText('2 leads em leads_qualificados.csv.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exportar lista' }));
     expect(api.exportLeads).toHaveBeenCalledWith('view', 'csv', shown);
-    expect(await screen.findByText('1.203 lead(s) em leads_lista.csv.')).toBeInTheDocument();
+    expect(await screen.findByText('1.203 leads em leads_lista.csv.')).toBeInTheDocument();
     // The same files as an Excel workbook.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Formato do arquivo' }), 'xlsx');
     await user.click(screen.getByRole('button', { name: 'Exportar lista' }));
     expect(api.exportLeads).toHaveBeenLastCalledWith('view', 'xlsx', shown);
-    expect(await screen.findByText('1.203 lead(s) em leads_lista.xlsx.')).toBeInTheDocument();
+    expect(await screen.findByText('1.203 leads em leads_lista.xlsx.')).toBeInTheDocument();
   });
 
   it('with the status filter on Descartado there is nothing qualified to export', () => {
     renderButtons([lead('1', 'descartado')]);
     expect(screen.getByRole('button', { name: 'Exportar Qualificados' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Exportar lista' })).toBeEnabled();
-    expect(screen.getByText(/0 qualificado\(s\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Seguem os filtros acima: 0 qualificados (status Principal) ou o 1 lead da lista, com origem e campanha.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('while the list is counted, the line under the buttons says so (its place is kept)', () => {

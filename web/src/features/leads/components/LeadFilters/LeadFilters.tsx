@@ -67,12 +67,17 @@ export const LeadFilters = memo(function LeadFilters({
   onChange: (values: FilterValues) => void;
 }) {
   const set = (patch: Partial<FilterValues>) => onChange({ ...values, ...patch });
+  // A job the address or a saved view names that the list does not offer (closed since) still
+  // shows as chosen.
   const jobOptions = useMemo(
     () => [
       { value: allJobs, label: leadsTexts.allJobs },
-      ...jobs.map((job) => ({ value: job, label: job })),
+      ...[
+        ...jobs,
+        ...(jobs.includes(values.vaga) || values.vaga === allJobs ? [] : [values.vaga]),
+      ].map((job) => ({ value: job, label: job })),
     ],
-    [jobs],
+    [jobs, values.vaga],
   );
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [open, { toggle }] = useDisclosure(false);

@@ -1,13 +1,13 @@
-/** A lead's actions: the status selector, the WhatsApp chat and the trash button (plain elements: one per row). */
-import {
-  LightIconButton,
-  LightIconLink,
-  LightSelect,
-} from '@/components/LightControls/LightControls';
+/**
+ * A lead's actions: the status selector, the WhatsApp chat (with the message templates) and the
+ * trash button (plain elements: one per row).
+ */
+import { useState, type Ref } from 'react';
+import { LightIconButton, LightSelect } from '@/components/LightControls/LightControls';
+import { WhatsappMenu } from '@/components/WhatsappMenu/WhatsappMenu';
 import { WhatsAppIcon } from '@/components/icons';
 import { TrashIcon } from '@/components/lead-icons';
 import type { Lead, LeadStatus } from '@/domain/lead';
-import { whatsappLink } from '@/domain/lead-list-view';
 import { leadStatuses } from '@/domain/options';
 import { leadsTexts, statusChoices } from '@/features/leads/messages';
 import classes from './LeadsList.module.css';
@@ -17,6 +17,34 @@ export interface RowHandlers {
   onTrash: (lead: Lead) => void;
   /** The WhatsApp chat was opened (the tab then offers to record the contact). */
   onWhatsapp: (lead: Lead) => void;
+}
+
+/**
+ * The row's WhatsApp button: a menu of 'Sem mensagem' and the team's templates, as in the record.
+ * A plain button until first pressed (the menu and its templates' listener are not worth 25
+ * rows' open), then the shared menu, opened at once, in its place.
+ */
+function RowWhatsapp({ lead, onWhatsapp }: { lead: Lead; onWhatsapp: RowHandlers['onWhatsapp'] }) {
+  const [asked, setAsked] = useState(false);
+  const button = (props: { ref?: Ref<HTMLButtonElement>; onClick?: () => void }) => (
+    <LightIconButton
+      color="green"
+      aria-label={leadsTexts.whatsappOf(lead.nome)}
+      aria-haspopup="menu"
+      {...props}
+    >
+      <WhatsAppIcon size={18} />
+    </LightIconButton>
+  );
+  if (!asked) return button({ onClick: () => setAsked(true) });
+  return (
+    <WhatsappMenu
+      lead={lead}
+      openAtOnce
+      onOpened={() => onWhatsapp(lead)}
+      target={(ref) => button({ ref })}
+    />
+  );
 }
 
 export function LeadRowActions({
@@ -39,16 +67,7 @@ export function LeadRowActions({
         }
         onChange={(status) => onStatus(lead, status as LeadStatus)}
       />
-      <LightIconLink
-        color="green"
-        href={whatsappLink(lead.whatsapp)}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={() => onWhatsapp(lead)}
-        aria-label={leadsTexts.whatsappOf(lead.nome)}
-      >
-        <WhatsAppIcon size={18} />
-      </LightIconLink>
+      <RowWhatsapp lead={lead} onWhatsapp={onWhatsapp} />
       <LightIconButton
         color="red"
         aria-label={leadsTexts.trashOf(lead.nome)}

@@ -9,10 +9,10 @@
 import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { LightBadge, LightCheckbox } from '@/components/LightControls/LightControls';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
-import { leadRecordPath } from '@/config/routes';
+import { leadRecordPath, openedFromList } from '@/config/routes';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
 import { cellText, columnLabel, listColumns } from '@/domain/lead-columns';
 import { digitsOf } from '@vagas/common';
@@ -111,10 +111,19 @@ function Marks({ arrived, duplicate }: { arrived: boolean; duplicate: boolean })
   );
 }
 
-/** The lead's name, a link to its record (mouse, keyboard, or a link to share). */
+/**
+ * The lead's name, a link to its record (mouse, keyboard, or a link to share) over the list as it
+ * is (the address's filters go with it).
+ */
 function RecordLink({ lead, fw }: { lead: Lead; fw: number }) {
+  const { search } = useLocation();
   return (
-    <Link to={leadRecordPath(lead.id)} className={classes.recordLink} style={{ fontWeight: fw }}>
+    <Link
+      to={{ pathname: leadRecordPath(lead.id), search }}
+      state={openedFromList}
+      className={classes.recordLink}
+      style={{ fontWeight: fw }}
+    >
       {lead.nome}
     </Link>
   );

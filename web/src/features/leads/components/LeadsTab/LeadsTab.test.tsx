@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
+import type { SavedView } from '@/domain/saved-view';
 import { columnLabel, listColumns } from '@/domain/lead-columns';
 import { filterJobs } from '@/domain/lead-query';
 import { aLead } from '@/domain/testing/lead-samples';
@@ -25,10 +26,30 @@ const record = vi.hoisted(() => ({
   assignLeads: vi.fn(),
   recordContact: vi.fn(),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('reactfire', () => ({
+  useFirestore: () => ({ fake: 'db' }),
+  useUser: () => ({ data: { uid: 'u1', email: 'eu@vagas.test' } }),
+}));
+const views = vi.hoisted(() => ({
+  list: [] as SavedView[],
+  saveView: vi.fn(),
+  deleteView: vi.fn(),
+}));
+vi.mock('@/data/saved-views', () => ({
+  useSavedViews: () => ({ status: 'success', data: views.list, error: null }),
+  saveView: views.saveView,
+  deleteView: views.deleteView,
+}));
 vi.mock('@/data/lead-record-access', () => record);
 vi.mock('@/data/assignees', () => ({
   useAssignableAdmins: () => ['eu@vagas.test', 'colega@vagas.test'],
+}));
+vi.mock('@/data/message-templates', () => ({
+  useMessageTemplates: () => ({
+    status: 'success',
+    error: null,
+    data: [{ id: 't1', name: 'Primeiro contato', text: 'Olá {primeiro_nome}, vaga {vaga}!' }],
+  }),
 }));
 vi.mock('@/data/lead-actions', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/data/lead-actions')>()),
@@ -94,6 +115,9 @@ function renderTab(
 const rowNames = () => bodyRows().map((row) => cellOf(row, 'Nome').querySelector('a')?.textContent);
 
 beforeEach(() => {
+  views.list = [];
+  views.saveView.mockReset().mockResolvedValue(undefined);
+  views.deleteView.mockReset().mockResolvedValue(undefined);
   Object.values(writes).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
   Object.values(record).forEach((fn) => fn.mockReset().mockResolvedValue(undefined));
 });
@@ -121,9 +145,9 @@ describe('LeadsTab', () => {
     const bruno = rowWith('Bruno');
     expect(cellOf(bruno, 'Idade').textContent).toBe('30');
     expect(cellOf(bruno, 'Experiência').textContent).toBe('1 a 2 anos');
-    expect(screen.getByRole('link', { name: 'Abrir WhatsApp de Bruno' })).toHaveAttribute(
-      'href',
-      'https://wa.me/5579900000002',
+    expect(screen.getByRole('button', { name: 'Abrir WhatsApp de Bruno' })).toHaveAttribute(
+      'aria-haspopup',
+      'menu',
     );
     // Each name opens the lead's record (a link: mouse, keyboard, or shared).
     expect(screen.getByRole('link', { name: 'Bruno' })).toHaveAttribute('href', '/admin/leads/2');
@@ -311,7 +335,7 @@ describe('LeadsTab', () => {
     const view = renderTab();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
-    expect(screen.getByText('2 selecionado(s)')).toBeInTheDocument();
+    expect(screen.getByText('2 selecionados')).toBeInTheDocument();
     const trashed = leads.map((l) => (l.id === '2' ? { ...l, deleted_at: new Date() } : l));
     view.rerender(
       <MantineProvider env="test">
@@ -323,7 +347,7 @@ describe('LeadsTab', () => {
         </MemoryRouter>
       </MantineProvider>,
     );
-    expect(await screen.findByText('1 selecionado(s)')).toBeInTheDocument();
+    expect(await screen.findByText('1 selecionado')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mover para a lixeira' });
     expect(dialog).toHaveTextContent('O lead selecionado será movido para a lixeira.');
@@ -337,7 +361,7 @@ describe('LeadsTab', () => {
     renderTab();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
-    expect(screen.getByText('2 selecionado(s)')).toBeInTheDocument();
+    expect(screen.getByText('2 selecionados')).toBeInTheDocument();
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Novo status dos selecionados' }),
       'separado',
@@ -347,7 +371,7 @@ describe('LeadsTab', () => {
       status: 'separado',
     });
     expect(await screen.findByText('2 leads atualizados.')).toBeInTheDocument();
-    expect(screen.queryByText('2 selecionado(s)')).toBeNull();
+    expect(screen.queryByText('2 selecionados')).toBeNull();
   });
 
   it('moves the selected leads to the trash only once confirmed, then offers Desfazer for all of them', async () => {
@@ -360,7 +384,7 @@ describe('LeadsTab', () => {
     expect(dialog).toHaveTextContent('Os 3 leads selecionados serão movidos para a lixeira.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(writes.changeLeads).not.toHaveBeenCalled();
-    expect(screen.getByText('3 selecionado(s)')).toBeInTheDocument();
+    expect(screen.getByText('3 selecionados')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
     await user.click(
@@ -424,16 +448,79 @@ describe('LeadsTab', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Minha', 'Da Colega']));
   });
 
-  it('offers to record the contact once WhatsApp is opened', async () => {
+  it("offers 'Sem mensagem' and the templates, as the record does, then to record the contact", async () => {
     const user = userEvent.setup();
     renderTab();
-    const link = screen.getByRole('link', { name: 'Abrir WhatsApp de Bruno' });
+    await user.click(screen.getByRole('button', { name: 'Abrir WhatsApp de Bruno' }));
+    expect(await screen.findByRole('menuitem', { name: 'Sem mensagem' })).toHaveAttribute(
+      'href',
+      'https://wa.me/5579900000002',
+    );
+    const link = screen.getByRole('menuitem', { name: 'Primeiro contato' });
+    expect(link).toHaveAttribute(
+      'href',
+      `https://wa.me/5579900000002?text=${encodeURIComponent(`Olá Bruno, vaga ${leads[1]!.vaga}!`)}`,
+    );
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
     expect(await screen.findByText('WhatsApp de Bruno aberto')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Registrar contato' }));
     expect(record.recordContact).toHaveBeenCalledWith({ fake: 'db' }, '2');
     expect(await screen.findByText('Contato registrado')).toBeInTheDocument();
+  });
+});
+
+describe('Visões salvas', () => {
+  const saved = (id: string, name: string, params: Record<string, string>): SavedView => ({
+    id,
+    name,
+    params,
+    createdBy: 'colega@vagas.test',
+  });
+
+  it("names the list as it is for the team, shows a colleague's view when chosen, and deletes it", async () => {
+    const user = userEvent.setup();
+    views.list = [
+      saved('v1', 'Separados', { status: 'separado' }),
+      saved('v2', 'Serradores por nome', { vaga: 'Aux Serraria', ordem: 'nome-asc' }),
+    ];
+    renderTab();
+    const select = () => screen.getByLabelText<HTMLSelectElement>('Visões salvas');
+    expect([...select().options].map((option) => option.text)).toEqual([
+      'Escolha uma visão',
+      'Separados',
+      'Serradores por nome',
+    ]);
+    await user.selectOptions(select(), 'Serradores por nome');
+    await waitFor(() => expect(rowNames()).toEqual(['Érica Conceição']));
+    expect(screen.getByLabelText<HTMLSelectElement>('Filtrar por vaga').value).toBe('Aux Serraria');
+    expect(select().value).toBe('v2');
+
+    // The list as it is now, named: its filters and order, not its page.
+    await user.selectOptions(screen.getByLabelText('Filtrar por status'), 'principal');
+    expect(select().value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Salvar visão' }));
+    await user.type(screen.getByLabelText('Nome da visão'), '  Principais serradores ');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(views.saveView).toHaveBeenCalledWith(
+      { fake: 'db' },
+      {
+        name: 'Principais serradores',
+        params: { status: 'principal', vaga: 'Aux Serraria', ordem: 'nome-asc' },
+      },
+      { uid: 'u1', email: 'eu@vagas.test' },
+    );
+    expect(await screen.findByText('Visão salva')).toBeInTheDocument();
+
+    await user.selectOptions(select(), 'Separados');
+    await user.click(screen.getByRole('button', { name: 'Excluir visão' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir visão' });
+    expect(dialog).toHaveTextContent(
+      "A visão 'Separados' (salva por colega@vagas.test) será excluída para toda a equipe.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir visão' }));
+    expect(views.deleteView).toHaveBeenCalledWith({ fake: 'db' }, 'v1');
+    expect(await screen.findByText('Visão excluída')).toBeInTheDocument();
   });
 });
 

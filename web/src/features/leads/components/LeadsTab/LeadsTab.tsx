@@ -6,8 +6,8 @@
  */
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { memo, useCallback, useEffect, useState } from 'react';
-import { defaultSort, type LeadSort } from '@/data/lead-list-reads';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import type { LeadSort } from '@/data/lead-list-reads';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
 import { LightSwitch } from '@/components/LightControls/LightControls';
@@ -26,16 +26,22 @@ import { BulkBar } from '../BulkBar/BulkBar';
 import { ClearDataButton } from '../ClearDataButton/ClearDataButton';
 import { ExportButton, type ExportKind } from '../ExportButton/ExportButton';
 import { LeadCounters } from '../LeadCounters/LeadCounters';
-import { LeadFilters, noFilters, type FilterValues } from '../LeadFilters/LeadFilters';
+import { defaultListView, type ListView } from '@/features/leads/list-url';
+import { LeadFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
+import { SavedViews } from '../SavedViews/SavedViews';
 
 export interface LeadsTabProps {
   live: ActiveLeads;
   /** The signed-in admin's email, lowercase ('Meus leads'). */
   me?: string | null;
-  /** The filters, when the panel holds them (the board shows the same); the tab's own otherwise. */
-  filters?: FilterValues;
-  onFiltersChange?: (values: FilterValues) => void;
+  /**
+   * What the list shows (the panel keeps it in the address: list-url.ts) and how to change it.
+   * Without them the tab keeps its own.
+   */
+  view?: ListView;
+  /** `replace`: a correction, not a step of the admin's (no history entry). */
+  onViewChange?: (view: ListView, how?: { replace: boolean }) => void;
 }
 
 /** The list's title: one element for the module's life, so the tab's renders skip it. */
@@ -110,13 +116,44 @@ const ArrivalTools = memo(function ArrivalTools({
   );
 });
 
-export function LeadsTab({ live, me = null, ...held }: LeadsTabProps) {
-  const [own, setOwn] = useState<FilterValues>(noFilters);
-  const filters = held.filters ?? own;
-  const setFilters = held.onFiltersChange ?? setOwn;
-  const [sort, setSort] = useState<LeadSort>(defaultSort);
+/** The tab's view and its changes: the one given, or the tab's own. */
+function useListView(given?: ListView, onGiven?: LeadsTabProps['onViewChange']) {
+  const [own, setOwn] = useState<ListView>(defaultListView);
+  const current = given ?? own;
+  const change = useMemo(() => onGiven ?? ((view: ListView) => setOwn(view)), [onGiven]);
+  // A new filter or order starts from page 1.
+  const setFilters = useCallback(
+    (filters: FilterValues) => change({ filters, sort: current.sort, page: 1 }),
+    [change, current.sort],
+  );
+  const setSort = useCallback(
+    (sort: LeadSort) => change({ filters: current.filters, sort, page: 1 }),
+    [change, current.filters],
+  );
+  const setPage = useCallback(
+    (page: number) => change({ filters: current.filters, sort: current.sort, page }),
+    [change, current.filters, current.sort],
+  );
+  const correctPage = useCallback(
+    (page: number) =>
+      change({ filters: current.filters, sort: current.sort, page }, { replace: true }),
+    [change, current.filters, current.sort],
+  );
+  return { current, change, setFilters, setSort, setPage, correctPage };
+}
+
+export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTabProps) {
+  const { current, change, setFilters, setSort, setPage, correctPage } = useListView(
+    given,
+    onViewChange,
+  );
+  const { filters, sort, page } = current;
   const source = useLeadSource();
-  const view = useLeadsView(source, live, filters, me, sort);
+  const view = useLeadsView(source, live, filters, me, sort, {
+    page,
+    onPage: setPage,
+    onPageCorrected: correctPage,
+  });
   const selection = useSelection(JSON.stringify(filters));
   const useGone = goneHookOf(source);
   useDropGone(selection, useGone(selection.selectedIds, view.clauses));
@@ -162,6 +199,7 @@ export function LeadsTab({ live, me = null, ...held }: LeadsTabProps) {
           </Group>
           {!phone && arrivalTools}
           <LeadFilters values={filters} jobs={view.jobs} onChange={setFilters} />
+          <SavedViews view={current} onViewChange={change} />
           {selectedIds.length > 0 && (
             <BulkBar
               count={selectedIds.length}
