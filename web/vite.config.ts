@@ -71,6 +71,23 @@ const mantineStableId: Plugin = {
   },
 };
 
+/**
+ * A build for a real project (VITE_FIREBASE_PROJECT_ID) needs App Check's reCAPTCHA Enterprise site
+ * key: with App Check enforced, a site built without one could not store a single application.
+ */
+const appCheckSiteKey: Plugin = {
+  name: 'vagas:app-check-site-key',
+  apply: 'build',
+  configResolved(config) {
+    const env = config.env as Record<string, string | undefined>;
+    if (env.VITE_FIREBASE_PROJECT_ID && !env.VITE_RECAPTCHA_ENTERPRISE_SITE_KEY) {
+      throw new Error(
+        'VITE_RECAPTCHA_ENTERPRISE_SITE_KEY is not set: App Check needs it (README.md, "Deploying").',
+      );
+    }
+  },
+};
+
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
 const publicPages: RoutePages = {
   [routes.root]: 'features/apply/pages/RootApplyPage.tsx',
@@ -116,6 +133,7 @@ export default defineConfig({
     ],
   },
   plugins: [
+    appCheckSiteKey,
     firestoreLiteInteger,
     scrollAreaMergeRefs,
     notificationsRemoveScroll,
