@@ -93,7 +93,7 @@ export function RedirectPage() {
   return (
     // Top-aligned, not centred: the countdown replacing the spinner then moves nothing (no layout shift).
     <PublicPage tone="whatsapp" align="top">
-      <OutboxStatus waiting={waiting.length} />
+      <OutboxStatus waiting={waiting} />
       {!online ? (
         // The countdown pauses while offline, and starts again from the top once back.
         <Alert
