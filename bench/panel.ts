@@ -29,8 +29,6 @@ import {
   connectFirestoreEmulator,
   doc,
   getFirestore as getLiteFirestore,
-  serverTimestamp,
-  setDoc,
 } from 'firebase/firestore/lite';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,6 +39,8 @@ import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { consentNotes } from '../web/src/domain/consent.ts';
 import { leadKeys } from '@vagas/common';
 import { withoutTriggers } from './lib/pause-triggers.ts';
+import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
+import { setNewLead } from '../web/src/data/lead-write.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import {
   clickAndAwaitAnswer,
@@ -285,17 +285,21 @@ async function liveLatencies(page: Page, liteApp: FirebaseApp, suite: LocalSuite
   for (let i = 0; i < liveCount; i++) {
     const ref = doc(collection(lite, 'leads'));
     const sent = performance.timeOrigin + performance.now();
-    await setDoc(ref, {
-      nome: `Ao Vivo ${i}`,
-      whatsapp: '(79) 99999-0000',
-      vaga: 'Aux Serraria',
-      cidade: 'Joazeiro',
-      status: 'novo',
-      // The rules require the consent note's version the public form sends.
-      consent_version: consentNotes.root.version,
-      created_at: serverTimestamp(),
-      deleted_at: null,
-    });
+    // The pages' own write, each application from a device of its own.
+    const device = { id: doc(collection(lite, 'devices')).id, slot: 0 };
+    await setNewLead(
+      lite,
+      ref.id,
+      {
+        nome: `Ao Vivo ${i}`,
+        whatsapp: '(79) 99999-0000',
+        vaga: 'Aux Serraria',
+        cidade: 'Joazeiro',
+        // The rules require the consent note's version the public form sends.
+        consent_version: consentNotes.root.version,
+      },
+      device,
+    );
     latencies.push((await rowSeenAt(page, ref.id)) - sent);
   }
   return latencies;
@@ -438,6 +442,8 @@ try {
   const used = await searchAndFilter(open.page);
   step('live applications');
   liteApp = initializeApp({ projectId: suite.projectId, apiKey: 'bench' }, 'bench-lite');
+  // The suite enforces App Check, as production does.
+  useEmulatorAppCheck(liteApp, suite.firestore);
   const latencies = await liveLatencies(open.page, liteApp, suite);
   const title = await open.page.title();
   printAndReport(open, used, { latencies, title, stats: await statsOf(open.page) });

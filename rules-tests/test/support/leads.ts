@@ -78,13 +78,14 @@ export function deviceOf(seed: string): string {
   return id;
 }
 
-/** Whether the SDK takes `value` as a document id (so a record can be written under it). */
+/**
+ * Whether `value` can name a document (printable ASCII, no slash, not `.`, `..` or `__x__`): a
+ * malformed device id that cannot is sent with another device's record.
+ */
 function isDocumentId(value: unknown): value is string {
   return (
     typeof value === 'string' &&
-    value.length > 0 &&
-    value.length <= 100 &&
-    !value.includes('/') &&
+    /^[\x20-\x2e\x30-\x7e]{1,100}$/.test(value) &&
     value !== '.' &&
     value !== '..' &&
     !/^__.*__$/.test(value)
