@@ -41,6 +41,24 @@ const scrollAreaMergeRefs: Plugin = {
 };
 
 /**
+ * Mantine's Popover (the public forms' selects open one) positions its dropdown with five
+ * middlewares and `useFloating`, all of @floating-ui/react-dom, but imports them from
+ * @floating-ui/react, whose `useFloating` adds the interactions' context the Popover never reads
+ * (it uses the refs, elements, placement, update and isPositioned that react-dom's returns):
+ * about 6 KB gzip on each form page, room the pages' App Check needs. The Popover gets
+ * @floating-ui/react-dom; menus, tooltips and hover cards (the panel's) keep @floating-ui/react.
+ */
+const popoverFloatingDom: Plugin = {
+  name: 'vagas:popover-floating-dom',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    const fromPopover = /[\\/]Popover[\\/]use-popover\.mjs$/.test(importer ?? '');
+    if (source !== '@floating-ui/react' || !fromPopover) return null;
+    return this.resolve('@floating-ui/react-dom', importer, { skipSelf: true });
+  },
+};
+
+/**
  * Mantine's Notifications container reads two class names off `RemoveScroll`, which brought
  * react-remove-scroll (a modal's scroll lock) along with the toasts: it gets
  * src/lib/mantine/notifications-core.ts (@mantine/core with those names) instead.
@@ -136,6 +154,7 @@ export default defineConfig({
     appCheckSiteKey,
     firestoreLiteInteger,
     scrollAreaMergeRefs,
+    popoverFloatingDom,
     notificationsRemoveScroll,
     mantineStableId,
     react(),
