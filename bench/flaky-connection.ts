@@ -17,9 +17,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { doc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
+import type { Firestore } from 'firebase/firestore/lite';
 import { startEmulatorProcess } from '../emulator/bench/_emulator-process.ts';
 import { adminClient } from '../emulator/test/support/emulator.ts';
+import { setNewLead } from '../web/src/data/lead-write.ts';
+import type { DeviceStore } from '../web/src/lib/outbox/device-slots.ts';
 import { Outbox, type OutboxStore, type QueuedApplication } from '../web/src/lib/outbox/outbox.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
 import {
@@ -51,6 +53,12 @@ function memoryStore(): OutboxStore & { size: () => number } {
   };
 }
 
+/**
+ * A device that forgets its id: each application goes from a device of its own. This drill is
+ * about connections; a device's limit of applications has tests of its own (rules-tests).
+ */
+const forgetfulDevice: DeviceStore = { get: async () => undefined, set: async () => {} };
+
 /** One candidate's device: its connection, its outbox, and a Firestore Lite client. */
 function device(db: Firestore, seed: number) {
   let online = true;
@@ -59,14 +67,14 @@ function device(db: Firestore, seed: number) {
   const store = memoryStore();
   const outbox = new Outbox({
     store,
+    device: forgetfulDevice,
     online: () => online,
     random,
-    send: async (id, lead) => {
+    send: async (id, lead, { device: sender }) => {
       if (!online) throw new TypeError('offline');
       const roll = random();
       if (roll < 0.1) throw new TypeError('request lost on the way');
-      const data = { ...lead, status: 'novo', created_at: serverTimestamp(), deleted_at: null };
-      await withTimeout(setDoc(doc(db, 'leads', id), data), LEAD_WRITE_TIMEOUT_MS, 'lead write');
+      await withTimeout(setNewLead(db, id, lead, sender), LEAD_WRITE_TIMEOUT_MS, 'lead write');
       if (roll < 0.2) throw new Error('answer lost on the way back');
     },
   });

@@ -180,12 +180,14 @@ export async function runCandidates(
         if (form === 'root') tally.roots++;
         else tally.callCenters++;
         const id = doc(collection(db, 'leads')).id;
+        // Each application from a device of its own (another person), taking its record's first slot.
+        const device = { id: doc(collection(db, 'devices')).id, slot: 0 };
         tally.attempted.set(id, lead.nome);
         const started = performance.now();
         for (let attempt = 1; ; attempt++) {
           const sent = performance.now();
           try {
-            await withTimeout(setNewLead(db, id, lead), timeoutMs, 'lead write');
+            await withTimeout(setNewLead(db, id, lead, device), timeoutMs, 'lead write');
             const now = performance.now();
             tally.acked.set(id, { nome: lead.nome, sent, at: now });
             tally.latencies.push(now - started);

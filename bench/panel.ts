@@ -43,6 +43,8 @@ import { setNewLead } from '../web/src/data/lead-write.ts';
 import { leadKeys } from '@vagas/common';
 import { application, fixedRandom } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
+import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
+import { setNewLead } from '../web/src/data/lead-write.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { measureViews } from './lib/panel-views.ts';
 import {
@@ -314,8 +316,9 @@ async function liveLatencies(page: Page, liteApp: FirebaseApp, suite: LocalSuite
   for (let i = 0; i < liveCount; i++) {
     const ref = doc(collection(lite, 'leads'));
     const sent = performance.timeOrigin + performance.now();
-    // The public page's own write of its application (its fields, the consent note's version).
-    await setNewLead(lite, ref.id, application('root', { nome: `Ao Vivo ${i}` }));
+    // The pages' own write (its fields, the consent note's version), each from a device of its own.
+    const device = { id: doc(collection(lite, 'devices')).id, slot: 0 };
+    await setNewLead(lite, ref.id, application('root', { nome: `Ao Vivo ${i}` }), device);
     latencies.push((await rowSeenAt(page, ref.id)) - sent);
   }
   return latencies;
@@ -478,6 +481,8 @@ try {
   const used = await searchAndFilter(open.page);
   step('live applications');
   liteApp = initializeApp({ projectId: suite.projectId, apiKey: 'bench' }, 'bench-lite');
+  // The suite enforces App Check, as production does.
+  useEmulatorAppCheck(liteApp, suite.firestore);
   const latencies = await liveLatencies(open.page, liteApp, suite);
   const title = await open.page.title();
   printAndReport(open, used, { latencies, title, stats: await statsOf(open.page) });

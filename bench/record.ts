@@ -35,6 +35,7 @@ import {
   timelineEntryTime,
 } from './lib/record-page.ts';
 import { report } from './lib/report.ts';
+import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -167,6 +168,8 @@ async function entriesPerLead(db: Firestore, ids: Set<string>): Promise<Map<stri
 /** Changes the status of `ids` as the panel does (batches of 500, one after another). */
 async function bulkChange(suite: LocalSuite, db: Firestore, email: string, ids: string[]) {
   const app = initializeApp({ projectId: suite.projectId, apiKey: 'bench' }, 'bench-record-bulk');
+  // The suite enforces App Check, as production does.
+  useEmulatorAppCheck(app, suite.firestore);
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://${suite.auth?.host}:${suite.auth?.port}`, {
     disableWarnings: true,

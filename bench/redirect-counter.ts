@@ -11,6 +11,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { startLocalSuite } from '../scripts/lib/local-suite.mjs';
+import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 import { report } from './lib/report.ts';
 
 const callsArg = process.argv.indexOf('--calls');
@@ -27,6 +28,8 @@ process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore
 const adminApp = initAdminApp({ projectId: suite.projectId }, 'bench-redirect-counter');
 const db = getFirestore(adminApp);
 const web = initializeApp({ projectId: suite.projectId, apiKey: 'demo-key' }, 'bench-web');
+// The suite enforces App Check on the callables, as production does.
+useEmulatorAppCheck(web, suite.firestore);
 const functions = getFunctions(web, appConfig.functionsRegion);
 connectFunctionsEmulator(functions, functionsAddress.host, functionsAddress.port);
 const countRedirect = httpsCallable<void, number>(functions, 'countRedirect');

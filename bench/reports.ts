@@ -37,6 +37,7 @@ const {
   where,
 } = await import('firebase/firestore');
 const { startLocalSuite } = await import('../scripts/lib/local-suite.mjs');
+const { useEmulatorAppCheck } = await import('../scripts/lib/app-check.mjs');
 const { report: reportNumber } = await import('./lib/report.ts');
 const { loadReport } = await import('../web/src/features/reports/api/report-queries');
 const { defaultPeriod } = await import('../web/src/features/reports/model/report');
@@ -55,6 +56,8 @@ const port = suite.firestore.port;
 process.env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
 const adminApp = initAdminApp({ projectId: suite.projectId }, 'bench-reports');
 const web = initializeApp({ projectId: suite.projectId, apiKey: 'bench' }, 'bench-reports-web');
+// The suite enforces App Check, as production does.
+useEmulatorAppCheck(web, suite.firestore);
 
 try {
   const admin = getAdminFirestore(adminApp);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { consentNotes } from '../web/src/domain/consent';
 import {
+  attachedLeadFields,
   callCenterLeadFields,
   callCenterVaga,
   formInputFields,
@@ -168,7 +169,7 @@ describe('root page /', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  test("a complete application writes exactly the form's fields plus status, created_at, deleted_at", async () => {
+  test("a complete application writes exactly the form's fields plus the device, status, created_at, deleted_at", async () => {
     const page = await openPage('/');
     await page.getByText(consentNotes.root.text).waitFor();
     const nome = uniqueName('raiz');
@@ -185,8 +186,11 @@ describe('root page /', () => {
 
     const { id, data } = await keyedLeadNamed(nome);
     expect(Object.keys(data).sort()).toEqual(
-      [...rootLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
+      [...rootLeadFields, ...attachedLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
     );
+    // Sent by this browser's device, whose record took a slot for it (the per-device limit).
+    expect(data.device).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect((await adminFirestore(suite).doc(`devices/${data.device}`).get()).get('lead')).toBe(id);
     expect(data).toMatchObject({
       ...lead,
       whatsapp: '(75) 98888-7777',
@@ -366,7 +370,12 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
 
     const { id, data } = await keyedLeadNamed(nome);
     expect(Object.keys(data).sort()).toEqual(
-      [...callCenterLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
+      [
+        ...callCenterLeadFields,
+        ...attachedLeadFields,
+        ...pinnedLeadFields,
+        ...derivedKeyFields,
+      ].sort(),
     );
     expect(data).toMatchObject({
       ...lead,

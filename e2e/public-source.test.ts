@@ -1,17 +1,19 @@
 // Where candidates come from, in Chromium against the local suite: a visit from a tagged link
 // (utm parameters and an fbclid) keeps its source for the browser session, so an application on
 // another page carries it; the stored field has the utm values and only whether an fbclid was
-// there. A forged source is refused by the emulator's rules.
+// there. A forged source is refused by the emulator's rules (sent as the pages send a lead: with
+// an App Check token and the device's record).
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, doc, getFirestore, setDoc } from 'firebase/firestore/lite';
+import { collection, connectFirestoreEmulator, doc, getFirestore } from 'firebase/firestore/lite';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { routes } from '../web/src/config/routes';
-import { newLeadDocument } from '../web/src/data/lead-write';
-import { callCenterVaga, leadSourceTextLimits } from '../web/src/domain/lead';
-import { exampleFormValues } from '../web/src/domain/testing/lead-samples';
+import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
+import { setNewLead } from '../web/src/data/lead-write';
+import { callCenterVaga, leadSourceTextLimits, type RootLeadInput } from '../web/src/domain/lead';
 import { toLead } from '../web/src/domain/lead-form';
+import { exampleFormValues } from '../web/src/domain/testing/lead-samples';
 import {
   fillApplication,
   logBrowserErrors,
@@ -39,6 +41,7 @@ beforeAll(async () => {
   });
   browser = await launchChromium();
   visitor = initializeApp({ projectId: suite.projectId, apiKey: 'e2e' }, 'e2e-source-visitor');
+  useEmulatorAppCheck(visitor, suite.firestoreHost);
   const [host, port] = suite.firestoreHost.split(':');
   connectFirestoreEmulator(getFirestore(visitor), host, Number(port));
 });
@@ -109,11 +112,14 @@ describe('the visit source', () => {
 });
 
 describe('a forged source is refused by the rules', () => {
-  /** The document the root page writes (web/src/data/lead-write.ts), with `source`. */
-  const lead = (source: unknown) => ({
-    ...newLeadDocument({ ...toLead('root', exampleFormValues('root')), nome: 'Forjado' }),
-    source,
-  });
+  /** The root page's application (the lead table's examples), with `source`. */
+  const lead = (source: unknown) =>
+    ({ ...toLead('root', exampleFormValues('root')), nome: 'Forjado', source }) as RootLeadInput;
+  /** The pages' own write, from a device of its own. */
+  const send = (id: string, input: RootLeadInput) => {
+    const db = getFirestore(visitor);
+    return setNewLead(db, id, input, { id: doc(collection(db, 'devices')).id, slot: 0 });
+  };
 
   test.each([
     ['too long', { utm_source: 'x'.repeat(leadSourceTextLimits.max + 1), fbclid: false }],
@@ -121,18 +127,13 @@ describe('a forged source is refused by the rules', () => {
     ['the fbclid value', { fbclid: fbclidValue }],
   ])('%s', async (name, source) => {
     const id = `forjado-${name.replace(/\W/g, '-')}-${Date.now()}`;
-    await expect(
-      setDoc(doc(getFirestore(visitor), 'leads', id), lead(source)),
-    ).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(send(id, lead(source))).rejects.toMatchObject({ code: 'permission-denied' });
     expect((await adminFirestore(suite).doc(`leads/${id}`).get()).exists).toBe(false);
   });
 
   test('the same lead with a well-formed source is accepted (the refusals above are the source’s)', async () => {
     const id = `bem-formado-${Date.now()}`;
-    await setDoc(
-      doc(getFirestore(visitor), 'leads', id),
-      lead({ utm_source: 'facebook', fbclid: true }),
-    );
+    await send(id, lead({ utm_source: 'facebook', fbclid: true }));
     const stored = adminFirestore(suite).doc(`leads/${id}`);
     expect((await stored.get()).get('source')).toEqual({ utm_source: 'facebook', fbclid: true });
     await stored.delete();

@@ -3,6 +3,8 @@
  *   --prod        the production build (prerendered pages, service worker) on firebase-tools'
  *                 Hosting emulator with firebase.json's hosting config, instead of Vite's dev server
  *   --free-ports  free ports instead of firebase.json's (a second suite beside a running one)
+ *   --no-app-check  App Check not enforced (as VAGAS_APP_CHECK=off): scripts reach Firestore and
+ *                 the callables without a token
  * VAGAS_LOCAL_DIR moves .local/ (data, log, the running launcher's suite.json) elsewhere.
  * Ctrl-C stops every process it started; if it is killed instead, its reaper stops them.
  */
@@ -24,9 +26,10 @@ const {
 } = await import('./lib/launcher-state.mjs');
 
 const args = process.argv.slice(2);
-const unknown = args.filter((arg) => arg !== '--prod' && arg !== '--free-ports');
+const options = ['--prod', '--free-ports', '--no-app-check'];
+const unknown = args.filter((arg) => !options.includes(arg));
 if (unknown.length > 0) {
-  console.error(`Unknown option(s): ${unknown.join(' ')}. Options: --prod, --free-ports.`);
+  console.error(`Unknown option(s): ${unknown.join(' ')}. Options: ${options.join(', ')}.`);
   process.exit(2);
 }
 const prod = args.includes('--prod');
@@ -65,6 +68,7 @@ try {
     web: prod ? 'hosting' : 'dev',
     functions: true,
     fixedPorts: !args.includes('--free-ports'),
+    ...(args.includes('--no-app-check') ? { appCheck: false } : {}),
     dataDir: path.join(localDir, 'emulator-data'),
     log,
   });
@@ -138,6 +142,7 @@ Vagas is running on the local emulator suite (project ${suite.projectId}${prod ?
   Auth emulator           ${hostPort(suite.auth)}
   Functions emulator      ${hostPort(suite.functions)}
   Emulator Hub            ${hostPort(suite.hub)}
+  App Check               ${suite.appCheck ? 'enforced (--no-app-check or VAGAS_APP_CHECK=off: off)' : 'off'}
   Logs                    ${shown(logPath)}
 
 Press Ctrl-C to stop.`);

@@ -41,6 +41,24 @@ const scrollAreaMergeRefs: Plugin = {
 };
 
 /**
+ * Mantine's Popover (the public forms' selects open one) positions its dropdown with five
+ * middlewares and `useFloating`, all of @floating-ui/react-dom, but imports them from
+ * @floating-ui/react, whose `useFloating` adds the interactions' context the Popover never reads
+ * (it uses the refs, elements, placement, update and isPositioned that react-dom's returns):
+ * about 6 KB gzip on each form page, room the pages' App Check needs. The Popover gets
+ * @floating-ui/react-dom; menus, tooltips and hover cards (the panel's) keep @floating-ui/react.
+ */
+const popoverFloatingDom: Plugin = {
+  name: 'vagas:popover-floating-dom',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    const fromPopover = /[\\/]Popover[\\/]use-popover\.mjs$/.test(importer ?? '');
+    if (source !== '@floating-ui/react' || !fromPopover) return null;
+    return this.resolve('@floating-ui/react-dom', importer, { skipSelf: true });
+  },
+};
+
+/**
  * Mantine's Notifications container reads two class names off `RemoveScroll`, which brought
  * react-remove-scroll (a modal's scroll lock) along with the toasts: it gets
  * src/lib/mantine/notifications-core.ts (@mantine/core with those names) instead.
@@ -68,6 +86,23 @@ const mantineStableId: Plugin = {
     const fromMantineHooks = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]/.test(importer ?? '');
     if (!fromMantineHooks || !/use-id[\\/]use-id\.mjs$/.test(source)) return null;
     return fileURLToPath(new URL('./src/lib/page/stable-id.ts', import.meta.url));
+  },
+};
+
+/**
+ * A build for a real project (VITE_FIREBASE_PROJECT_ID) needs App Check's reCAPTCHA Enterprise site
+ * key: with App Check enforced, a site built without one could not store a single application.
+ */
+const appCheckSiteKey: Plugin = {
+  name: 'vagas:app-check-site-key',
+  apply: 'build',
+  configResolved(config) {
+    const env = config.env as Record<string, string | undefined>;
+    if (env.VITE_FIREBASE_PROJECT_ID && !env.VITE_RECAPTCHA_ENTERPRISE_SITE_KEY) {
+      throw new Error(
+        'VITE_RECAPTCHA_ENTERPRISE_SITE_KEY is not set: App Check needs it (README.md, "Deploying").',
+      );
+    }
   },
 };
 
@@ -116,8 +151,10 @@ export default defineConfig({
     ],
   },
   plugins: [
+    appCheckSiteKey,
     firestoreLiteInteger,
     scrollAreaMergeRefs,
+    popoverFloatingDom,
     notificationsRemoveScroll,
     mantineStableId,
     react(),

@@ -13,7 +13,7 @@ const page = {
   shell,
   route: '/conecta',
   appHtml: '<h1>Vagas de Call Center</h1>',
-  boot: { redirectSettingsUrl: 'https://firestore.example/settings?key=k&x=</script>' },
+  boot: { preload: { '/x': ['/assets/X-1.js?x=</script>'] } },
   assets: ['/assets/Page-1.js', '/assets/Page-1.css'],
 };
 
@@ -24,16 +24,14 @@ describe('pageHtml', () => {
       '<div id="root" data-prerendered="/conecta"><h1>Vagas de Call Center</h1></div>',
     );
     expect(html).not.toContain('spinner');
-    expect(html).not.toContain('{"preload"');
+    expect(html).not.toContain('{"preload":{}}');
     // The page's data replaces the shell's, `<` escaped so it cannot end the element early.
     expect(html).toContain(
-      '<script type="application/json" id="vagas-boot">{"redirectSettingsUrl":"https://firestore.example/settings?key=k&x=\\u003c/script>"}</script>',
+      '<script type="application/json" id="vagas-boot">{"preload":{"/x":["/assets/X-1.js?x=\\u003c/script>"]}}</script>',
     );
     expect(html).toContain('<script src="/assets/boot-1.js" defer></script>');
-    // The settings read starts with the HTML (the boot script's fetch takes its response).
-    expect(html).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="https://firestore.example/settings?key=k&amp;x=&lt;/script>">',
-    );
+    // Nothing is read from Firestore before the app (App Check: no token yet).
+    expect(html).not.toContain('rel="preload" as="fetch"');
     expect(html).not.toMatch(/<script>/);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Page-1.css">');
   });

@@ -35,7 +35,7 @@ export type ScriptLoading = 'after-paint' | 'eager';
 /**
  * The shell with `appHtml` in #root, the page's boot data (vite.boot-script.ts) in place of the
  * shell's, and the route's stylesheets linked, so its markup is styled at first paint. `boot` is
- * what the page asks of the boot script beyond loading (the redirect page's early settings read).
+ * what the page asks of the boot script beyond loading (prerender-head.ts).
  * Scripts (the entry and the route's chunks) load either 'eager'ly, preloaded with the page (a page
  * whose content needs them, like the redirect countdown), or 'after-paint': the boot script
  * requests them once the first paint is done, so on a slow connection they do not compete with the
@@ -60,13 +60,6 @@ export function pageHtml(page: {
     .filter((href) => href.endsWith('.css'))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   const chunks = assets.filter((href) => !href.endsWith('.css'));
-  // The redirect settings read, started by the HTML parser itself (the boot script's fetch of the
-  // same URL takes this response).
-  const early = boot.redirectSettingsUrl
-    ? [
-        `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(boot.redirectSettingsUrl)}">`,
-      ]
-    : [];
   const data: BootData =
     scripts === 'after-paint' ? { ...boot, afterPaint: { entry, chunks } } : boot;
   const loading =
@@ -85,7 +78,7 @@ export function pageHtml(page: {
       // The boot script before the page's styles and scripts: it blocks the parser, so it must not
       // wait behind the chunks an eager page preloads.
       .replace(bootDataPattern, (_block, bootTag: string) =>
-        [...early, bootDataTag(data), bootTag, ...styles, ...loading].join('\n    '),
+        [bootDataTag(data), bootTag, ...styles, ...loading].join('\n    '),
       )
       .replace(rootPattern, () => `<div id="root" data-prerendered="${route}">${appHtml}</div>`)
   );
@@ -93,10 +86,6 @@ export function pageHtml(page: {
 
 function escapeText(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 interface ServerEntry {

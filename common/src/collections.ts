@@ -18,6 +18,8 @@ export const collections = {
   adminAudit: 'admin_audit',
   /** What was done to candidates' data (retention runs, erasures), without personal data. */
   privacyAudit: 'audit',
+  /** The per-device limit's records, `devices/{device id}`: written with each lead, read by no client. */
+  devices: 'devices',
 } as const;
 
 /** The documents of `settings/`. */

@@ -31,6 +31,8 @@ function samplePhone(random: () => number): string {
   return formatPhone(`${ddd}9${randomDigits(random, 8)}`);
 }
 
+const idAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
 export const textFormats = {
   phone: {
     pattern: phonePattern,
@@ -45,6 +47,18 @@ export const textFormats = {
     normalize: normalizeEmail,
     example: 'maria.silva@exemplo.com.br',
     sample: (random) => `candidato${randomDigits(random, 6)}@exemplo.com.br`,
+  },
+  /**
+   * A device's id, as a page draws it and keeps it (never typed): 20 letters and digits, like
+   * Firestore's auto ids. It names the device's record (`devices/{id}`), so nothing but these.
+   */
+  deviceId: {
+    pattern: '[A-Za-z0-9]{20}',
+    maxLength: 20,
+    normalize: (typed) => typed,
+    example: 'DeviceExample0000001',
+    sample: (random) =>
+      Array.from({ length: 20 }, () => idAlphabet[Math.floor(random() * 62)]).join(''),
   },
 } as const satisfies Record<string, TextFormat>;
 
@@ -112,5 +126,9 @@ export const formatSamples: Record<TextFormatName, { valid: string[]; invalid: s
   email: {
     valid: ['maria.silva@exemplo.com.br', 'a@b.co', 'joao+vagas@empresa.com'],
     invalid: ['maria', 'maria@exemplo', 'maria silva@exemplo.com', 'a/b@c.com', '@exemplo.com'],
+  },
+  deviceId: {
+    valid: ['DeviceExample0000001', 'aB3dE5gH7jK9mN1pQ3sT', '01234567890123456789'],
+    invalid: ['short', 'aB3dE5gH7jK9mN1pQ3sTx', 'aB3dE5gH7jK9mN1pQ3s/', 'aB3dE5gH7jK9mN1pQ3s ', ''],
   },
 };

@@ -378,6 +378,19 @@ describe("the app's rules, through the browser transports", () => {
     created_at: { $serverTimestamp: true },
     deleted_at: null,
   };
+  /**
+   * A lead as the public page sends it: with its device's id, and in the same batch the slot of
+   * the device's record it takes (the app's per-device limit, web/src/data/lead-write.ts).
+   */
+  const sent = (id: string, device: string, data: typeof lead): string =>
+    JSON.stringify([
+      { op: 'set', path: `leads/${id}`, data: { ...data, device } },
+      {
+        op: 'set',
+        path: `devices/${device}`,
+        data: { lead: id, slot: 0, s0: { $serverTimestamp: true } },
+      },
+    ]);
 
   it("a candidate's lead reaches the admin panel live; a non-admin listener is refused", async () => {
     const project = newProject();
@@ -390,8 +403,14 @@ describe("the app's rules, through the browser transports", () => {
     ]);
     await admin.evaluate(() => window.api.listenQuery('leads', { collection: 'leads' }));
     await admin.waitForFunction(() => window.api.snapshots('leads').some((s) => !s.fromCache));
-    await candidate.evaluate((data) => window.api.add('leads', data), lead);
-    await liteCandidate.evaluate((data) => window.lite.add('leads', data), lead);
+    await candidate.evaluate(
+      (ops) => window.api.batch(JSON.parse(ops)),
+      sent('cand-1', 'WebChannelDevice0001', lead),
+    );
+    await liteCandidate.evaluate(
+      (ops) => window.lite.batch(JSON.parse(ops)),
+      sent('cand-2', 'RestDevice0000000002', lead),
+    );
     await admin.waitForFunction(() =>
       window.api.snapshots('leads').some((s) => s.docs.length === 2),
     );
@@ -402,30 +421,30 @@ describe("the app's rules, through the browser transports", () => {
         ?.docs.map((d) => d.data),
     );
     expect(seen).toEqual([
-      { ...lead, created_at: { $millis: expect.any(Number) } },
-      { ...lead, created_at: { $millis: expect.any(Number) } },
+      { ...lead, device: 'WebChannelDevice0001', created_at: { $millis: expect.any(Number) } },
+      { ...lead, device: 'RestDevice0000000002', created_at: { $millis: expect.any(Number) } },
     ]);
 
     // A lead that chooses its own status is refused, over WebChannel and over REST.
     const bad = { ...lead, status: 'principal' };
     expect(
       await candidate.evaluate(
-        (data) =>
-          window.api.add('leads', data).then(
+        (ops) =>
+          window.api.batch(JSON.parse(ops)).then(
             () => 'written',
             (e: { code?: string }) => e.code,
           ),
-        bad,
+        sent('bad-1', 'WebChannelDevice0003', bad),
       ),
     ).toBe('permission-denied');
     expect(
       await liteCandidate.evaluate(
-        (data) =>
-          window.lite.add('leads', data).then(
+        (ops) =>
+          window.lite.batch(JSON.parse(ops)).then(
             () => 'written',
             (e: { code?: string }) => e.code,
           ),
-        bad,
+        sent('bad-2', 'RestDevice0000000004', bad),
       ),
     ).toBe('permission-denied');
 

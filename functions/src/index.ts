@@ -4,15 +4,16 @@
  * Firestore triggers (leadTimeline, noteTimeline); what LGPD asks of the team: how long trashed
  * leads are kept (getRetention, saveRetention, applyRetentionNow and the daily
  * applyRetentionDaily schedule) and a candidate's request (findCandidate, eraseCandidate).
+ * Every callable enforces App Check (callable.ts).
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { logger, setGlobalOptions } from 'firebase-functions';
-import { onCall } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import * as candidates from './candidate-requests.js';
 import * as access from './admin-access.js';
+import { onCall } from './callable.js';
 import { functionsConfig } from './config.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
 import * as retention from './retention.js';

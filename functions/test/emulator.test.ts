@@ -45,6 +45,7 @@ beforeAll(async () => {
     projectId: suite.projectId,
     authHost: `${suite.auth.host}:${suite.auth.port}`,
     functionsHost: `${suite.functions.host}:${suite.functions.port}`,
+    firestoreHost: `${suite.firestore.host}:${suite.firestore.port}`,
     region: functionsConfig.region,
   };
   process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
@@ -483,4 +484,41 @@ describe('countRedirect', () => {
       redirect_count: 5 + parallel,
     });
   }, 240_000);
+});
+
+describe('App Check on the callables (the suite enforces it)', () => {
+  const ref = () => admin.db.doc('settings/redirect');
+
+  it.each([
+    ['no token', 'none', 'Unauthenticated'],
+    ['a forged token', 'forged', 'invalid signature'],
+    ['an expired token', 'expired', 'has expired'],
+  ] as const)('refuse a call with %s, counting nothing', async (_label, sent, reason) => {
+    await ref().set({ whatsapp_link: 'https://wa.me/5579999999999', redirect_count: 7 });
+    const r = await callFunction(hosts, 'countRedirect', null, undefined, sent);
+    expect(r).toMatchObject({ ok: false, status: 'UNAUTHENTICATED' });
+    expect((r as { message: string }).message).toContain(reason);
+    expect((await ref().get()).get('redirect_count')).toBe(7);
+  });
+
+  it('refuse a signed-in admin whose call carries a forged token', async () => {
+    const email = freshEmail('appcheck-admin');
+    await authClient(hosts).signUp(email, 'secret-123');
+    await grantAdmin(admin, email);
+    const fresh = await authClient(hosts).signIn(email, 'secret-123');
+    expect(await callFunction(hosts, 'isCurrentUserAdmin', null, fresh.idToken)).toEqual({
+      ok: true,
+      result: true,
+    });
+    for (const sent of ['none', 'forged', 'expired'] as const) {
+      expect(
+        await callFunction(hosts, 'isCurrentUserAdmin', null, fresh.idToken, sent),
+      ).toMatchObject({ ok: false, status: 'UNAUTHENTICATED' });
+    }
+  });
+
+  it('serve a call with a token the emulator minted', async () => {
+    await ref().set({ whatsapp_link: 'https://wa.me/5579999999999', redirect_count: 7 });
+    expect(await callFunction(hosts, 'countRedirect')).toEqual({ ok: true, result: 8 });
+  });
 });

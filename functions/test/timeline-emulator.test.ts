@@ -20,6 +20,7 @@ import {
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAdmin, type AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
+import { useEmulatorAppCheck } from '../../scripts/lib/app-check.mjs';
 import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
 import { leadKeys } from '@vagas/common';
 
@@ -55,6 +56,8 @@ beforeAll(async () => {
   await admin.auth.setCustomUserClaims(user.uid, { admin: true });
   await adminDb.doc(`admins/${EMAIL}`).set({ email: EMAIL, uid: user.uid });
   app = initializeApp({ projectId: suite.projectId, apiKey: 'k' }, 'timeline-test');
+  // The suite enforces App Check, as the panel's writes meet it.
+  useEmulatorAppCheck(app, suite.firestore);
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://${authHost}`, { disableWarnings: true });
   await signInWithEmailAndPassword(auth, EMAIL, 'secret-123');

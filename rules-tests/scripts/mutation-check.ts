@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deviceMutants, type DeviceMutant } from './device-mutants.js';
 import { recordMutants, type RecordMutant } from './record-mutants.js';
 
 interface Mutant {
@@ -18,7 +19,14 @@ interface Mutant {
   bullet: string;
   find: string;
   replace: string;
-  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'generated-rules' | RecordMutant['file'];
+  file:
+    | 'leads'
+    | 'lead-source'
+    | 'settings'
+    | 'admins'
+    | 'generated-rules'
+    | RecordMutant['file']
+    | DeviceMutant['file'];
   /** Also run the property tests: leads-property.test.ts, or `propertyFile`. */
   property?: boolean;
   propertyFile?: string;
@@ -37,7 +45,7 @@ const mutants: Mutant[] = [
     find: "request.auth.token.get('admin', false) == true", replace: "request.auth.token.get('admin', false) != false" },
   // leads: create
   { id: 'create-anything', bullet: 'lead create: exactly one form', file: 'leads', property: true,
-    find: 'allow create: if isValidLead(request.resource.data);', replace: 'allow create: if true;' },
+    find: 'allow create: if isValidLead(request.resource.data)\n        && isDeviceSend(leadId, request.resource.data);', replace: 'allow create: if isDeviceSend(leadId, request.resource.data);' },
   { id: 'create-extra-keys', bullet: 'lead create: no extra key', file: 'leads', property: true,
     find: 'return data.keys().hasAll(keys) && data.keys().hasOnly(keys.concat(optionalLeadKeys()));', replace: 'return data.keys().hasAll(keys);' },
   { id: 'create-missing-keys', bullet: 'lead create: no missing key', file: 'leads', property: true,
@@ -182,6 +190,8 @@ const mutants: Mutant[] = [
     find: "'[Conecta] Consultor de Vendas'", replace: "'Consultor de Vendas'" },
   // the candidate's record
   ...recordMutants,
+  // the per-device limit
+  ...deviceMutants,
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

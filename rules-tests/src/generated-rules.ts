@@ -1,7 +1,8 @@
 /**
  * The part of firestore.rules generated from the web app's single descriptions: the lead's key
- * lists, option lists and per-field checks from web/src/domain/lead.ts `leadFields`, and the
- * settings' limits from web/src/domain/options.ts. `npm run sync-rules -w rules-tests` writes the
+ * lists, option lists and per-field checks from web/src/domain/lead.ts `leadFields`, the
+ * settings' limits from web/src/domain/options.ts and the per-device limit from
+ * web/src/domain/device-limit.ts. `npm run sync-rules -w rules-tests` writes the
  * block between the markers; test/generated-rules.test.ts fails when the rules and the module
  * differ. The hand-written rules compose these functions (keys, then fields).
  */
@@ -13,6 +14,7 @@ import {
   type LeadForm,
   type LeadSubField,
 } from '../../web/src/domain/lead.js';
+import { deviceLimit, deviceSlotKeys } from '../../web/src/domain/device-limit.js';
 import { redirectTimeLimits } from '../../web/src/domain/options.js';
 
 export const BEGIN_MARKER = '    // BEGIN GENERATED FROM web/src/domain';
@@ -256,6 +258,8 @@ export function generatedValues(
     ...Object.fromEntries(optionLists(table)),
     minRedirectTime: redirectTimeLimits.min,
     maxRedirectTime: redirectTimeLimits.max,
+    deviceSlotKeys,
+    deviceWindowMinutes: deviceLimit.windowMinutes,
   };
 }
 
@@ -263,9 +267,9 @@ export function generatedValues(
 export function renderGeneratedRules(table: LeadTable = leadFields): string {
   const lines = [
     BEGIN_MARKER,
-    '    // The lead (web/src/domain/lead.ts leadFields) and the settings limits (options.ts), written',
-    '    // by `npm run sync-rules -w rules-tests`: do not edit. rules-tests/test/generated-rules.test.ts',
-    '    // fails when this block and the module differ.',
+    '    // The lead (web/src/domain/lead.ts leadFields), the settings limits (options.ts) and the',
+    '    // per-device limit (device-limit.ts), written by `npm run sync-rules -w rules-tests`: do not',
+    '    // edit. rules-tests/test/generated-rules.test.ts fails when this block and the modules differ.',
   ];
   for (const [name, value] of Object.entries(generatedValues(table))) {
     const body = typeof value === 'number' ? String(value) : list(value);

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { textFormats } from '@vagas/common';
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '../../web/src/config/app-config.js';
+import { deviceLimit, deviceSlotKeys } from '../../web/src/domain/device-limit.js';
 import {
+  attachedLeadFields,
   callCenterLeadFields,
   leadField,
   leadFields,
@@ -86,8 +88,8 @@ describe('the generated block of firestore.rules', () => {
   });
 
   it.each([
-    ['rootLeadKeys', [...rootLeadFields, ...pinnedLeadFields]],
-    ['callCenterLeadKeys', [...callCenterLeadFields, ...pinnedLeadFields]],
+    ['rootLeadKeys', [...rootLeadFields, ...attachedLeadFields, ...pinnedLeadFields]],
+    ['callCenterLeadKeys', [...callCenterLeadFields, ...attachedLeadFields, ...pinnedLeadFields]],
     ['optionalLeadKeys', [...optionalLeadFields]],
     ['managedLeadKeys', [...managedLeadFields]],
   ])('%s() is exactly the key list of web/src/domain/lead.ts', (name, expected) => {
@@ -99,6 +101,12 @@ describe('the generated block of firestore.rules', () => {
     ['maxRedirectTime', redirectTimeLimits.max],
   ])('%s() is the limit in options.ts', (name, expected) => {
     expect(rulesFunctionValue(name)).toBe(expected);
+  });
+
+  it('deviceSlotKeys() and deviceWindowMinutes() are the per-device limit of device-limit.ts', () => {
+    expect(rulesFunctionValue('deviceSlotKeys')).toEqual([...deviceSlotKeys]);
+    expect(rulesFunctionValue('deviceSlotKeys')).toHaveLength(deviceLimit.applications);
+    expect(rulesFunctionValue('deviceWindowMinutes')).toBe(deviceLimit.windowMinutes);
   });
 
   it('checks each field with the bounds of the lead table', () => {
@@ -127,6 +135,8 @@ describe('the generated block of firestore.rules', () => {
       "(!('submitted_at' in data) || data.submitted_at is timestamp && " +
         `data.submitted_at <= request.time + duration.value(${leadFields.submitted_at.maxAheadMinutes}, 'm') && ` +
         `data.submitted_at >= request.time - duration.value(${leadFields.submitted_at.maxAgeDays}, 'd'))`,
+      `isStringOfSize(data.device, ${leadFields.device.min}, ${leadFields.device.max})`,
+      `data.device.matches('${textFormats.deviceId.pattern}')`,
       "data.status == 'novo'",
       'data.created_at == request.time',
       'data.deleted_at == null;',

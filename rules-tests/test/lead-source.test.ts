@@ -13,13 +13,14 @@ import {
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { leadSourceTextFields, leadSourceTextLimits } from '../../web/src/domain/lead.js';
-import { callCenterLead, rootLead } from './support/leads.js';
+import { callCenterLead, rootLead, sendLead } from './support/leads.js';
 import { useRulesEnvironment } from './support/rules-env.js';
 
 const t = useRulesEnvironment('demo-rules-lead-source');
 
+/** A create as the page sends it: with its device's record, in one batch (support/leads.ts). */
 const createLead = (db: Firestore, data: Record<string, unknown>, id = 'lead-1') =>
-  setDoc(doc(db, 'leads', id), data);
+  sendLead(db, data, id);
 
 async function storedLeads(): Promise<number> {
   let count = -1;

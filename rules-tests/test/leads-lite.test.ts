@@ -1,6 +1,7 @@
 /**
  * The public pages write leads and read settings with `firebase/firestore/lite` (REST, not gRPC):
- * the same rules must hold on that transport, including the form's create-then-retry.
+ * the same rules must hold on that transport, including the form's create-then-retry and the
+ * device record written in the lead's batch (the pages' own write, web/src/data/lead-write.ts).
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
@@ -17,6 +18,7 @@ import {
   setLogLevel,
   Timestamp,
   updateDoc,
+  writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite';
 import {
@@ -27,7 +29,11 @@ import {
   Timestamp as FullTimestamp,
 } from 'firebase/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callCenterLead, rootLead } from './support/leads.js';
+import { setNewLead } from '../../web/src/data/lead-write.js';
+import { deviceSlotKeys } from '../../web/src/domain/device-limit.js';
+import { toLead } from '../../web/src/domain/lead-form.js';
+import { exampleFormValues } from '../../web/src/domain/testing/lead-samples.js';
+import { callCenterLead, deviceOf, rootLead } from './support/leads.js';
 import { useRulesEnvironment } from './support/rules-env.js';
 
 const projectId = 'demo-rules-leads-lite';
@@ -57,6 +63,19 @@ function liteClient(token?: { sub: string; admin?: boolean }): Firestore {
  */
 const liteLead = (data: Record<string, unknown>) => ({ ...data, created_at: serverTimestamp() });
 
+/** Sends `data` as `leads/{id}` over REST as it is, with the slot of its device's record (slot 0). */
+function liteSend(db: Firestore, id: string, data: Record<string, unknown>) {
+  const device = deviceOf(id);
+  const batch = writeBatch(db);
+  batch.set(doc(db, 'leads', id), { ...data, device });
+  batch.set(
+    doc(db, 'devices', device),
+    { lead: id, slot: 0, [deviceSlotKeys[0]]: serverTimestamp() },
+    { merge: true },
+  );
+  return batch.commit();
+}
+
 /** Stores `data` at `path` with rules disabled (through the full SDK). */
 const seed = (path: string, data: Record<string, unknown>) =>
   t.privileged((db) => fullSetDoc(fullDoc(db, path), data));
@@ -70,12 +89,21 @@ async function storedIds(): Promise<string[]> {
 }
 
 describe('leads over REST (firestore/lite)', () => {
-  it('a visitor submits each form, and a retry with the same id leaves one lead', async () => {
+  it("a visitor submits each form with the pages' own write, and a retry with the same id leaves one lead", async () => {
     const db = liteClient();
-    await assertSucceeds(setDoc(doc(db, 'leads', 'root-1'), liteLead(rootLead())));
-    await assertSucceeds(setDoc(doc(db, 'leads', 'root-1'), liteLead(rootLead())));
-    await assertSucceeds(setDoc(doc(db, 'leads', 'cc-1'), liteLead(callCenterLead())));
+    const root = toLead('root', exampleFormValues('root'));
+    const device = { id: 'LiteDevice0000000001', slot: 0 };
+    await assertSucceeds(setNewLead(db, 'root-1', root, device));
+    await assertSucceeds(setNewLead(db, 'root-1', root, device));
+    const callCenter = toLead('callCenter', exampleFormValues('callCenter'));
+    await assertSucceeds(setNewLead(db, 'cc-1', callCenter, { ...device, slot: 1 }));
     expect((await storedIds()).sort()).toEqual(['cc-1', 'root-1']);
+    await assertSucceeds(liteSend(db, 'root-2', liteLead(rootLead())));
+    // Without the device's record in its batch, a lead is refused.
+    await assertFails(
+      setDoc(doc(db, 'leads', 'root-3'), liteLead({ ...rootLead(), device: deviceOf('root-3') })),
+    );
+    expect((await storedIds()).sort()).toEqual(['cc-1', 'root-1', 'root-2']);
   });
 
   it('a visitor cannot read, change or delete leads, nor create a malformed one', async () => {
@@ -85,11 +113,9 @@ describe('leads over REST (firestore/lite)', () => {
     await assertFails(getDocs(collection(db, 'leads')));
     await assertFails(updateDoc(doc(db, 'leads', 'lead-1'), { status: 'principal' }));
     await assertFails(deleteDoc(doc(db, 'leads', 'lead-1')));
-    await assertFails(setDoc(doc(db, 'leads', 'x'), liteLead(rootLead({ status: 'principal' }))));
-    await assertFails(
-      setDoc(doc(db, 'leads', 'y'), { ...rootLead(), created_at: Timestamp.now() }),
-    );
-    await assertFails(setDoc(doc(db, 'leads', 'z'), liteLead(callCenterLead({ idade: 71 }))));
+    await assertFails(liteSend(db, 'x', liteLead(rootLead({ status: 'principal' }))));
+    await assertFails(liteSend(db, 'y', { ...rootLead(), created_at: Timestamp.now() }));
+    await assertFails(liteSend(db, 'z', liteLead(callCenterLead({ idade: 71 }))));
     expect(await storedIds()).toEqual(['lead-1']);
   });
 

@@ -33,7 +33,7 @@ import {
   rootLocalities,
 } from '../../web/src/domain/options.js';
 import { callCenterVaga } from '../../web/src/domain/lead.js';
-import { callCenterLead, rootLead, without } from './support/leads.js';
+import { callCenterLead, rootLead, sendLead, storeSentLead, without } from './support/leads.js';
 import { useRulesEnvironment } from './support/rules-env.js';
 
 const t = useRulesEnvironment('demo-rules-leads');
@@ -43,7 +43,7 @@ const minutesAgo = (minutes: number): Timestamp =>
 
 /** Stores a lead with rules disabled; `created_at` defaults to the server's now. */
 async function seedLead(id: string, data: Record<string, unknown> = rootLead()): Promise<void> {
-  await t.privileged((db) => setDoc(doc(db, 'leads', id), data));
+  await t.privileged((db) => storeSentLead(db, id, data));
 }
 
 /** The stored lead, read with rules disabled. */
@@ -63,8 +63,9 @@ async function storedLeadCount(): Promise<number> {
   return count;
 }
 
+/** A create as the page sends it: with its device's record, in one batch (support/leads.ts). */
 const createLead = (db: Firestore, data: Record<string, unknown>, id = 'lead-1') =>
-  setDoc(doc(db, 'leads', id), data);
+  sendLead(db, data, id);
 
 describe('reading leads', () => {
   const activeLeads = (db: Firestore) =>

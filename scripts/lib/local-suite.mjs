@@ -31,6 +31,7 @@ const host = '127.0.0.1';
 /**
  * @typedef {object} LocalSuite
  * @property {string} projectId
+ * @property {boolean} appCheck whether App Check is enforced (scripts/lib/app-check.mjs mints tokens)
  * @property {Address} firestore
  * @property {Address | null} auth
  * @property {Address | null} functions
@@ -52,8 +53,23 @@ const host = '127.0.0.1';
  * @property {string} [dataDir] Keep Firestore and Auth data here across restarts (omit: memory only).
  * @property {boolean} [fixedPorts] Use the ports of firebase.json (5173 for Vite's dev server)
  *   instead of free ones.
+ * @property {boolean} [appCheck] Our Firestore emulator refuses client requests without a valid
+ *   App Check token (`--app-check enforce`), and the callables follow it (functions/src/callable.ts).
+ *   Default: on, unless the environment says `VAGAS_APP_CHECK=off` (appCheckFromEnv).
  * @property {(line: string) => void} [log] Where the processes' output goes (default: dropped).
  */
+
+/**
+ * Whether App Check is enforced when the caller does not say: on, as in production, unless
+ * `VAGAS_APP_CHECK=off` (QA scripting Firestore without a page; README, "App Check locally").
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function appCheckFromEnv(env = process.env) {
+  const value = (env.VAGAS_APP_CHECK ?? 'enforce').trim().toLowerCase();
+  if (value === 'off') return false;
+  if (value === 'enforce' || value === '') return true;
+  throw new Error(`VAGAS_APP_CHECK must be "enforce" or "off", not "${env.VAGAS_APP_CHECK}"`);
+}
 
 /** Thrown when a fixed port is taken, so callers can say who holds it (port-owner.mjs). */
 export class PortInUseError extends Error {
@@ -112,6 +128,7 @@ async function startLocalSuiteOnce(options) {
   const web = options.web ?? false;
   const withFunctions = options.functions ?? true;
   const withAuth = (options.auth ?? true) || withFunctions;
+  const appCheck = options.appCheck ?? appCheckFromEnv();
   const log = options.log ?? (() => {});
   const firebaseJson = readFirebaseJson(path.join(rootDir, 'firebase.json'));
   const ports = await choosePorts(firebaseJson, options.fixedPorts ?? false, web);
@@ -136,7 +153,9 @@ async function startLocalSuiteOnce(options) {
   };
 
   try {
-    started.push(await startFirestore(ports, options.dataDir, withFunctions, log));
+    started.push(
+      await startFirestore(ports, { dataDir: options.dataDir, withFunctions, appCheck }, log),
+    );
     const viteEnv = {
       VITE_FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
       VITE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,
@@ -187,6 +206,7 @@ async function startLocalSuiteOnce(options) {
 
     return {
       projectId,
+      appCheck,
       firestore: address(ports.firestore),
       auth: withAuth ? address(ports.auth) : null,
       functions: withFunctions ? address(ports.functions) : null,
@@ -242,13 +262,13 @@ async function checkFixedPorts(ports, { web, withAuth, withFunctions }) {
 
 /**
  * Our Firestore emulator, with the project's rules and indexes; with functions, it delivers
- * Firestore triggers' events to the Functions emulator.
+ * Firestore triggers' events to the Functions emulator; with App Check, it refuses client requests
+ * without a valid token (the owner, firebase-admin, is not asked for one).
  * @param {Ports} ports
- * @param {string | undefined} dataDir
- * @param {boolean} withFunctions
+ * @param {{ dataDir: string | undefined, withFunctions: boolean, appCheck: boolean }} options
  * @param {(line: string) => void} log
  */
-async function startFirestore(ports, dataDir, withFunctions, log) {
+async function startFirestore(ports, { dataDir, withFunctions, appCheck }, log) {
   const emulatorArgs = [
     '--import',
     'tsx',
@@ -265,6 +285,7 @@ async function startFirestore(ports, dataDir, withFunctions, log) {
     path.join(rootDir, 'firebase.json'),
   ];
   if (withFunctions) emulatorArgs.push('--functions_emulator', `${host}:${ports.functions}`);
+  emulatorArgs.push('--app-check', appCheck ? 'enforce' : 'off');
   if (dataDir) {
     mkdirSync(path.join(dataDir, 'firestore'), { recursive: true });
     emulatorArgs.push('--data', path.join(dataDir, 'firestore'));

@@ -21,7 +21,10 @@ describe("firebase.json's hosting headers", () => {
       const headers = hostingHeadersFor(rules, page);
       const csp = headers['Content-Security-Policy'];
       const directives = csp.split(';').map((d) => d.trim());
-      expect(directives).toContain("script-src 'self' https://connect.facebook.net");
+      // The site's scripts, the Meta pixel and reCAPTCHA Enterprise (App Check's provider).
+      expect(directives).toContain(
+        "script-src 'self' https://connect.facebook.net https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+      );
       expect(directives).toContain("frame-ancestors 'none'");
       expect(directives).toContain("object-src 'none'");
       expect(csp).not.toMatch(/127\.0\.0\.1|localhost/);

@@ -5,8 +5,8 @@ import {
   doc,
   getFirestore,
   serverTimestamp,
-  setDoc,
   terminate,
+  writeBatch,
   type EmulatorMockTokenOptions,
   type Firestore,
 } from 'firebase/firestore/lite';
@@ -35,17 +35,26 @@ export function visitor(
   };
 }
 
-/** web/src/features/apply/api/leads.ts writeLead for the root page, with `status` overridable. */
+/**
+ * web/src/data/lead-write.ts setNewLead for the root page, with `status` overridable: the lead
+ * with its device's id and, in the same batch, the slot of the device's record it takes (the
+ * app's rules require both). Each lead from a device of its own.
+ */
 export function writeLead(db: Firestore, id: string, nome: string, status = 'novo'): Promise<void> {
-  return setDoc(doc(db, 'leads', id), {
-    nome,
-    whatsapp: '(75) 99999-0000',
-    vaga: 'Aux Eletricista',
-    cidade: 'Salgadália',
-    // The root page's consent note (web/src/domain/consent.ts), which the app's rules require.
-    consent_version: 'raiz-2026-11-25',
-    status,
-    created_at: serverTimestamp(),
-    deleted_at: null,
-  });
+  const device = `Device${id.replace(/[^A-Za-z0-9]/g, '')}`.padEnd(20, '0').slice(0, 20);
+  return writeBatch(db)
+    .set(doc(db, 'leads', id), {
+      nome,
+      whatsapp: '(75) 99999-0000',
+      vaga: 'Aux Eletricista',
+      cidade: 'Salgadália',
+      // The root page's consent note (web/src/domain/consent.ts), which the app's rules require.
+      consent_version: 'raiz-2026-11-25',
+      device,
+      status,
+      created_at: serverTimestamp(),
+      deleted_at: null,
+    })
+    .set(doc(db, 'devices', device), { lead: id, slot: 0, s0: serverTimestamp() })
+    .commit();
 }

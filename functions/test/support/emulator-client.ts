@@ -1,9 +1,15 @@
-/** Talks to the suite's Auth and Functions emulators over HTTP, as a browser's SDK would. */
+/**
+ * Talks to the suite's Auth and Functions emulators over HTTP, as a browser's SDK would: callables
+ * get an App Check token from the suite's Firestore emulator, as the web app's do.
+ */
+import { mintAppCheckToken } from '../../../scripts/lib/app-check.mjs';
 
 export interface EmulatorHosts {
   projectId: string;
   authHost: string;
   functionsHost: string;
+  /** Our Firestore emulator, which mints the App Check tokens. */
+  firestoreHost: string;
   region: string;
 }
 
@@ -75,15 +81,40 @@ export function claimsOf(idToken: string): Record<string, unknown> {
 export type CallResult =
   { ok: true; result: unknown } | { ok: false; status: string; message: string };
 
-/** Calls a callable with the callable protocol (POST {data}, Bearer ID token). */
+/**
+ * The App Check token a call sends: 'minted' (what the web app sends), none, one signed by anybody
+ * but the emulator, or one that has expired.
+ */
+export type AppCheckSent = 'minted' | 'none' | 'forged' | 'expired';
+
+async function appCheckHeader(
+  hosts: EmulatorHosts,
+  sent: AppCheckSent,
+): Promise<Record<string, string>> {
+  if (sent === 'none') return {};
+  const { token } = await mintAppCheckToken(hosts.firestoreHost, hosts.projectId, {
+    ttlMillis: sent === 'expired' ? -60_000 : undefined,
+  });
+  // Forged: the claims of a real token, with a signature the emulator did not make.
+  const [header, payload] = token.split('.');
+  const sentToken = sent === 'forged' ? `${header}.${payload}.${'A'.repeat(43)}` : token;
+  return { 'x-firebase-appcheck': sentToken };
+}
+
+/** Calls a callable with the callable protocol (POST {data}, Bearer ID token, App Check token). */
 export async function callFunction(
   hosts: EmulatorHosts,
   name: string,
   data: unknown = null,
   idToken?: string,
+  appCheck: AppCheckSent = 'minted',
 ): Promise<CallResult> {
   const url = `http://${hosts.functionsHost}/${hosts.projectId}/${hosts.region}/${name}`;
-  const r = await postJson(url, { data }, idToken ? { authorization: `Bearer ${idToken}` } : {});
+  const headers = {
+    ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+    ...(await appCheckHeader(hosts, appCheck)),
+  };
+  const r = await postJson(url, { data }, headers);
   if ('result' in r.body) return { ok: true, result: r.body.result };
   const error = r.body.error as { status?: string; message?: string } | undefined;
   return { ok: false, status: String(error?.status), message: String(error?.message) };

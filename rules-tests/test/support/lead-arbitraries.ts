@@ -21,6 +21,7 @@ import {
   rootLocalities,
 } from '../../../web/src/domain/options.js';
 import {
+  attachedLeadFields,
   callCenterLeadFields,
   fieldOptions,
   formFields,
@@ -42,10 +43,13 @@ const callCenterOnlyKeys: readonly LeadFieldName[] = callCenterLeadFields.filter
   (field) => !rootLeadFields.includes(field),
 );
 
-/** Every key each form writes (web/src/domain/lead.ts): its own fields and the pinned ones. */
+/**
+ * Every key each form writes (web/src/domain/lead.ts): its own fields, those the page attaches
+ * (the device) and the pinned ones.
+ */
 export const formKeys: Record<Form, readonly string[]> = {
-  root: [...rootLeadFields, ...pinnedLeadFields],
-  callCenter: [...callCenterLeadFields, ...pinnedLeadFields],
+  root: [...rootLeadFields, ...attachedLeadFields, ...pinnedLeadFields],
+  callCenter: [...callCenterLeadFields, ...attachedLeadFields, ...pinnedLeadFields],
 };
 
 // ---- Firestore values of every type the SDK can send ----------------------------------------
@@ -241,10 +245,14 @@ function validValue(form: Form, name: LeadFieldName): fc.Arbitrary<unknown> {
   }
 }
 
-/** What `form` writes: each of its fields valid, the pinned ones, maybe a source. */
+/** What `form` writes: each of its fields valid, the device, the pinned ones, maybe a source. */
 const validFormLead = (form: Form): fc.Arbitrary<Payload> =>
   fc
-    .record(Object.fromEntries(formFields(form).map((name) => [name, validValue(form, name)])))
+    .record(
+      Object.fromEntries(
+        [...formFields(form), ...attachedLeadFields].map((name) => [name, validValue(form, name)]),
+      ),
+    )
     .map((fields) => ({ ...fields, ...newLeadFields() }))
     .chain(withOptionalSource);
 

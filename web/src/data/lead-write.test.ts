@@ -5,16 +5,18 @@ import { exampleFormValues } from '@/domain/testing/lead-samples';
 import { newLeadDocument } from './lead-write';
 
 describe('newLeadDocument (what setNewLead writes)', () => {
-  it("is the form's fields plus status 'novo', created_at the server's time, deleted_at null", () => {
+  it("is the form's fields plus the device, status 'novo', created_at the server's time, deleted_at null", () => {
     const input = {
       ...toLead('root', exampleFormValues('root')),
       source: { utm_source: 'facebook', fbclid: true },
     };
-    const { created_at, ...rest } = newLeadDocument(input);
-    expect(rest).toEqual({ ...input, status: 'novo', deleted_at: null });
+    const device = 'DeviceExample0000001';
+    const { created_at, ...rest } = newLeadDocument(input, device);
+    expect(rest).toEqual({ ...input, device, status: 'novo', deleted_at: null });
     expect(created_at.isEqual(serverTimestamp())).toBe(true);
-    expect(Object.keys(newLeadDocument(input))).toEqual([
+    expect(Object.keys(newLeadDocument(input, device))).toEqual([
       ...Object.keys(input),
+      'device',
       'status',
       'created_at',
       'deleted_at',

@@ -118,6 +118,11 @@ export type LeadField = LeadFieldType & {
    * candidate (the consent note's version): the form starts with it and keeps it.
    */
   preset?: true;
+  /**
+   * Not in the form at all: the page adds it as it sends the lead (the device's id). Every new
+   * lead carries it, leads stored before it existed do not.
+   */
+  attached?: true;
   /** The input that asks the candidate for it, on each form that writes it. */
   input?: LeadFieldInput;
   /**
@@ -249,6 +254,19 @@ export const leadFields = {
     writtenBy: bothForms,
     optional: true,
   },
+  /**
+   * The id of the device that sent the application: a random id the device keeps (IndexedDB),
+   * naming its record `devices/{id}`, which is written in the same batch as the lead and holds the
+   * per-device limit (domain/device-limit.ts; firestore.rules isDeviceSend). The outbox adds it.
+   */
+  device: {
+    type: 'text',
+    min: 20,
+    max: 20,
+    format: 'deviceId',
+    writtenBy: bothForms,
+    attached: true,
+  },
   status: {
     type: 'status',
     options: leadStatuses,
@@ -368,13 +386,20 @@ type Shape<S, Present extends keyof S> = Simplify<
   }
 >;
 type RequiredIn<S> = { [K in keyof S]: S[K] extends { optional: true } ? never : K }[keyof S];
-/** Fields `Form` writes (optional ones included). */
-type WrittenBy<Form extends LeadForm> = {
-  [K in LeadFieldName]: Fields[K]['writtenBy'] extends readonly (infer W)[]
-    ? Form extends W
-      ? K
-      : never
-    : never;
+/** Fields `Form` writes (optional ones included; not those the page attaches as it sends). */
+type WrittenBy<Form extends LeadForm> = Exclude<
+  {
+    [K in LeadFieldName]: Fields[K]['writtenBy'] extends readonly (infer W)[]
+      ? Form extends W
+        ? K
+        : never
+      : never;
+  }[LeadFieldName],
+  AttachedName
+>;
+/** Fields the page attaches to every lead as it sends it (the device's id). */
+type AttachedName = {
+  [K in LeadFieldName]: Fields[K] extends { attached: true } ? K : never;
 }[LeadFieldName];
 /**
  * Fields every stored lead has: the system's, and those every form must send but the preset ones
@@ -384,7 +409,7 @@ type AlwaysStored = {
   [K in LeadFieldName]: Fields[K]['writtenBy'] extends 'system'
     ? K
     : LeadForm extends WrittenByAll<K>
-      ? Fields[K] extends { optional: true } | { preset: true }
+      ? Fields[K] extends { optional: true } | { preset: true } | { attached: true }
         ? never
         : K
       : never;
@@ -411,6 +436,8 @@ export type FormInputName<Form extends LeadForm> = {
 export type RootLeadInput = InputOf<'root'>;
 /** Fields the call-center page writes (vaga already carries the `[{employer}] ` prefix). */
 export type CallCenterLeadInput = InputOf<'callCenter'>;
+/** What the page attaches to a form's lead as it sends it (`device`). */
+export type AttachedLeadFields = Shape<Pick<Fields, AttachedName>, AttachedName>;
 /** A stored lead, as the panel reads it. */
 export type Lead = Simplify<{ id: string } & Shape<Fields, AlwaysStored>>;
 /** The visit's source (`source`): utm texts, each optional, and whether the URL had an fbclid. */
@@ -430,20 +457,26 @@ export function leadField(name: LeadFieldName): LeadField {
 const writes = (field: LeadField, form: LeadForm) =>
   Array.isArray(field.writtenBy) && field.writtenBy.includes(form);
 
-/** Every stored lead has it: the system's fields, and those every form sends (but preset ones). */
+/**
+ * Every stored lead has it: the system's fields, and those every form sends (but preset and
+ * attached ones, which older leads lack).
+ */
 export function onEveryLead(name: LeadFieldName): boolean {
   const field = leadField(name);
   return (
     field.writtenBy === 'system' ||
-    (!field.optional && !field.preset && leadForms.every((form) => writes(field, form)))
+    (!field.optional &&
+      !field.preset &&
+      !field.attached &&
+      leadForms.every((form) => writes(field, form)))
   );
 }
 
-/** The fields `form` always sends, in the table's order. */
+/** The fields `form` always holds and sends, in the table's order (not the attached ones). */
 export function formFields(form: LeadForm): LeadFieldName[] {
   return leadFieldNames.filter((name) => {
     const field = leadField(name);
-    return writes(field, form) && !field.optional;
+    return writes(field, form) && !field.optional && !field.attached;
   });
 }
 
@@ -460,6 +493,8 @@ export function fieldOptions(name: LeadFieldName, form: LeadForm): readonly stri
 export const rootLeadFields = formFields('root');
 /** Fields the call-center page always writes. */
 export const callCenterLeadFields = formFields('callCenter');
+/** Fields the page attaches to every new lead as it sends it (the device's id). */
+export const attachedLeadFields = leadFieldNames.filter((name) => leadField(name).attached);
 /** Fields either page may add, or leave out. */
 export const optionalLeadFields = leadFieldNames.filter((name) => leadField(name).optional);
 /** Fields every new lead carries with the value the rules pin (status 'novo', created_at = now, not in the trash). */

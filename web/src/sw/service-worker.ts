@@ -8,7 +8,7 @@
  */
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { announceOutboxChange, backgroundSyncTag, deviceOutbox } from '@/lib/outbox/device-outbox';
-import { writeLead } from '@/lib/outbox/send-lead';
+import { appCheckReady, writeLead } from '@/lib/outbox/send-lead';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -27,9 +27,11 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 /** Sends what waits; rejects while some still wait, so the browser tries the sync again later. */
 async function sendWaiting(): Promise<void> {
-  const outcomes = await deviceOutbox(writeLead).sendDue({ force: true, keepWhenStored: true });
+  const outbox = deviceOutbox(writeLead, appCheckReady);
+  const outcomes = await outbox.sendDue({ force: true, keepWhenStored: true });
   if (outcomes.some((outcome) => outcome.kind !== 'skipped')) announceOutboxChange();
-  const waiting = outcomes.filter((outcome) => outcome.kind === 'waiting').length;
+  // Held by the per-device limit, or with no App Check token from a page yet: a page sends it.
+  const waiting = outcomes.filter((o) => o.kind === 'waiting' || o.kind === 'held').length;
   if (waiting) throw new Error(`${waiting} application(s) still waiting for the connection`);
 }
 

@@ -10,7 +10,13 @@ const firebaseOptions: FirebaseOptions = env.VITE_FIREBASE_PROJECT_ID
       projectId: env.VITE_FIREBASE_PROJECT_ID,
       appId: env.VITE_FIREBASE_APP_ID,
     }
-  : { apiKey: 'demo-api-key', authDomain: 'demo-vagas.firebaseapp.com', projectId: 'demo-vagas' };
+  : {
+      apiKey: 'demo-api-key',
+      authDomain: 'demo-vagas.firebaseapp.com',
+      projectId: 'demo-vagas',
+      // App Check tokens name the app they were minted for (emulator/README.md, "App Check").
+      appId: '1:000000000000:web:0000000000000000000000',
+    };
 
 export const firebaseApp = initializeApp(firebaseOptions);
 

@@ -1,6 +1,8 @@
 /** The full Firestore SDK (WebChannel, live snapshots): admin routes only. */
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { emulatorHosts, firebaseApp, connectsToEmulators } from './app';
+// Every request carries an App Check token (app-check.ts): initialised before the first one.
+import './app-check';
 
 export const firestore = getFirestore(firebaseApp);
 if (connectsToEmulators) {

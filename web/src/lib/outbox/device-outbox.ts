@@ -1,9 +1,10 @@
 /**
- * The outbox of this device: the IndexedDB store, the Firestore Lite sender (loaded on first
- * send), the Web Locks of the browser and its idea of the connection. The page and the service
- * worker both use it; a BroadcastChannel tells every open page of the site when it changed.
+ * The outbox of this device: the IndexedDB stores (applications, the device's id and slots), the
+ * Firestore Lite sender (loaded on first send), App Check's readiness, the Web Locks of the browser
+ * and its idea of the connection. The page and the service worker both use it; a BroadcastChannel
+ * tells every open page of the site when it changed.
  */
-import { idbOutboxStore } from './idb-store';
+import { idbDeviceStore, idbOutboxStore } from './idb-store';
 import { Outbox, type LeadSender, type LockManagerLike } from './outbox';
 
 const channelName = 'vagas-outbox';
@@ -11,14 +12,17 @@ const channelName = 'vagas-outbox';
 let outbox: Outbox | undefined;
 
 /**
- * The device's outbox, created on first use with `send`: the page passes a sender that loads the
- * Firestore Lite writer on first use (use-outbox.ts), the service worker the writer itself (a
- * worker script cannot hold a dynamic import).
+ * The device's outbox, created on first use with `send` and `ready` (resolves once an App Check
+ * token is at hand): the page passes functions that load the Firestore Lite writer and App Check
+ * on first use (use-outbox.ts), the service worker the modules themselves (a worker script cannot
+ * hold a dynamic import).
  */
-export function deviceOutbox(send: LeadSender): Outbox {
+export function deviceOutbox(send: LeadSender, ready: () => Promise<void>): Outbox {
   outbox ??= new Outbox({
     store: idbOutboxStore,
+    device: idbDeviceStore,
     send,
+    ready,
     locks: (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks,
     online: () => globalThis.navigator?.onLine ?? true,
   });

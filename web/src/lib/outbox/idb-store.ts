@@ -1,5 +1,9 @@
-/** The outbox's IndexedDB store (idb-keyval): one database, one object store, keyed by lead id. */
+/**
+ * The outbox's IndexedDB stores (idb-keyval): the applications (`vagas-outbox`, keyed by lead id)
+ * and the device's id and slots (`vagas-device`, one entry).
+ */
 import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import type { DeviceState, DeviceStore } from './device-slots';
 import type { OutboxStore, QueuedApplication } from './outbox';
 
 let store: UseStore | undefined;
@@ -17,7 +21,20 @@ export const idbOutboxStore: OutboxStore = {
   all: () => values<QueuedApplication>(applications()),
 };
 
-/** Tests: forget the open database, so the next use opens the current `indexedDB`'s. */
+let deviceDatabase: UseStore | undefined;
+
+function device(): UseStore {
+  deviceDatabase ??= createStore('vagas-device', 'state');
+  return deviceDatabase;
+}
+
+export const idbDeviceStore: DeviceStore = {
+  get: () => get<DeviceState>('device', device()),
+  set: (state) => set('device', state, device()),
+};
+
+/** Tests: forget the open databases, so the next use opens the current `indexedDB`'s. */
 export function forgetOutboxDatabase(): void {
   store = undefined;
+  deviceDatabase = undefined;
 }

@@ -7,6 +7,16 @@ export const waitingText: ToastText = {
   message: 'Sua candidatura será enviada assim que a internet voltar.',
 };
 
+/**
+ * Shown while an application waits because this device sent several in a few minutes (the
+ * per-device limit, domain/device-limit.ts): it is sent by itself once the device may send again.
+ */
+export const heldText: ToastText = {
+  title: 'Candidatura guardada neste aparelho',
+  message:
+    'Este aparelho enviou várias candidaturas em poucos minutos. A sua está guardada e será enviada automaticamente daqui a alguns minutos. Não precisa preencher de novo.',
+};
+
 /** While a waiting application is being sent. */
 export const sendingText = 'Enviando sua candidatura...';
 

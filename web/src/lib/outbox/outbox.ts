@@ -7,11 +7,16 @@
  * tab and the service worker) from sending the same one at the same time, and the entry is re-read
  * inside the lock, so one that another context has just sent is not sent again.
  *
+ * Each attempt carries the device's id and a slot of its record (device-slots.ts): past the
+ * per-device limit an application is held on the device, told so, and sent once a slot is free.
+ *
  * Plain TypeScript over an injected store, sender and lock manager: the page (idb-store.ts) and
  * the service worker use it alike, and the unit tests run it in memory.
  */
 
+import type { DeviceSend } from '@/data/lead-write';
 import type { CallCenterLeadInput, RootLeadInput } from '@/domain/lead';
+import { chooseSlot, deviceStateOf, type DeviceStore } from './device-slots';
 
 /** A lead as the forms write it (JSON values only, so IndexedDB keeps it as is). */
 export type QueuedLead = RootLeadInput | CallCenterLeadInput;
@@ -38,6 +43,10 @@ export interface QueuedApplication {
   nextAttemptAt: number;
   /** An attempt went out with no answer: it may have been stored (see `send`). */
   maybeStored: boolean;
+  /** The slot of the device's record its first attempt took; every retry sends with it. */
+  slot?: number;
+  /** The device is at its limit: the application waits until then (device clock, ms). */
+  heldUntil?: number;
   /** 'waiting' until stored; 'sent' once stored while no page was showing it (told next visit). */
   state: 'waiting' | 'sent';
   sentAt?: number;
@@ -54,11 +63,15 @@ export interface OutboxStore {
 /** How a send ended: stored; failed for now (retry later); refused for good by the server. */
 export type SendResult = 'stored' | 'retry' | 'refused';
 
-/**
- * Writes one lead under its id, with the device's time of the submit (ms) when the application
- * waited on the device; the error it throws says whether a retry can help.
- */
-export type LeadSender = (id: string, lead: QueuedLead, submittedAt?: number) => Promise<void>;
+/** What goes with a lead: the device and the slot it takes, and the submit's time when it waited. */
+export interface SendOptions {
+  device: DeviceSend;
+  /** The device's time of the submit (ms), when the application waited on the device. */
+  submittedAt?: number;
+}
+
+/** Writes one lead under its id; the error it throws says whether a retry can help. */
+export type LeadSender = (id: string, lead: QueuedLead, options: SendOptions) => Promise<void>;
 
 /** An application sent this long after its submit (or on a later attempt) waited on the device. */
 export const waitedAfterMs = 5_000;
@@ -105,15 +118,24 @@ export type Outcome =
   | { kind: 'stored'; entry: QueuedApplication }
   | { kind: 'waiting'; entry: QueuedApplication }
   | { kind: 'refused'; entry: QueuedApplication; error: unknown }
+  /** The device is at its limit: it waits on the device until `entry.heldUntil`. */
+  | { kind: 'held'; entry: QueuedApplication }
   /** Another context holds it, or already sent it: nothing was done here. */
   | { kind: 'skipped'; id: string };
 
 export interface OutboxOptions {
   store: OutboxStore;
   send: LeadSender;
+  /** The device's id and slots (the per-device limit). */
+  device: DeviceStore;
   locks?: LockManagerLike;
   /** Whether the device says it has a connection (navigator.onLine): no attempt without one. */
   online?: () => boolean;
+  /**
+   * Resolves once a request can leave (an App Check token is at hand); a rejection leaves the
+   * application waiting, with nothing sent.
+   */
+  ready?: () => Promise<void>;
   now?: () => number;
   random?: () => number;
 }
@@ -123,6 +145,8 @@ export class Outbox {
   private readonly now: () => number;
   /** Without Web Locks: the applications this context is working on (one at a time each). */
   private readonly held = new Set<string>();
+  /** Without Web Locks: the device's slots, taken one send at a time in this context. */
+  private deviceQueue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: OutboxOptions) {
     this.now = options.now ?? Date.now;
@@ -237,15 +261,61 @@ export class Outbox {
    * that time by the server's clock: a device clock far off is refused, so the lead is sent again
    * without it rather than lost.
    */
-  private async sendWithTime(entry: QueuedApplication): Promise<void> {
+  private async sendWithTime(entry: QueuedApplication, device: DeviceSend): Promise<void> {
     const waited = entry.attempts > 0 || this.now() - entry.submittedAt >= waitedAfterMs;
-    if (!waited) return this.options.send(entry.id, entry.lead);
+    if (!waited) return this.options.send(entry.id, entry.lead, { device });
     try {
-      await this.options.send(entry.id, entry.lead, entry.submittedAt);
+      await this.options.send(entry.id, entry.lead, { device, submittedAt: entry.submittedAt });
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      await this.options.send(entry.id, entry.lead);
+      await this.options.send(entry.id, entry.lead, { device });
     }
+  }
+
+  /** Runs `task` holding the device's lock (its slots are taken one send at a time). */
+  private deviceLocked<T>(task: () => Promise<T>): Promise<T> {
+    const { locks } = this.options;
+    if (locks) return locks.request('vagas-outbox:device', { ifAvailable: false }, task);
+    const run = this.deviceQueue.then(task, task);
+    this.deviceQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Takes the slot of the device's record this attempt sends with (kept on the entry, so no other
+   * application is given it), or holds the entry on the device while the device is at its limit.
+   */
+  private takeSlot(
+    entry: QueuedApplication,
+  ): Promise<{ entry: QueuedApplication; device: DeviceSend } | { held: QueuedApplication }> {
+    return this.deviceLocked(async () => {
+      const { store, device } = this.options;
+      const state = deviceStateOf(await device.get(), newApplicationId);
+      const held = new Set<number>();
+      for (const other of await store.all()) {
+        if (other.state === 'waiting' && other.id !== entry.id && other.slot !== undefined) {
+          held.add(other.slot);
+        }
+      }
+      const now = this.now();
+      const choice = chooseSlot(state, entry.slot, held, now);
+      if ('freeAt' in choice) {
+        const waiting: QueuedApplication = {
+          ...entry,
+          heldUntil: choice.freeAt,
+          nextAttemptAt: choice.freeAt,
+        };
+        await device.set(state);
+        await store.set(waiting);
+        return { held: waiting };
+      }
+      state.slots[choice.slot] = now;
+      await device.set(state);
+      const { heldUntil: _wasHeld, ...rest } = entry;
+      const taking: QueuedApplication = { ...rest, slot: choice.slot };
+      await store.set(taking);
+      return { entry: taking, device: { id: state.id, slot: choice.slot } };
+    });
   }
 
   private async sendLocked(id: string, keepWhenStored: boolean): Promise<Outcome> {
@@ -253,17 +323,28 @@ export class Outbox {
     const entry = await store.get(id);
     if (!entry || entry.state !== 'waiting') return { kind: 'skipped', id };
     if (this.options.online && !this.options.online()) return { kind: 'waiting', entry };
+    const nextAttemptAt = this.now() + backoffMs(entry.attempts + 1, this.options.random);
+    try {
+      await this.options.ready?.();
+    } catch {
+      // Nothing left (no App Check token yet): another attempt later, still never sent.
+      const later: QueuedApplication = { ...entry, attempts: entry.attempts + 1, nextAttemptAt };
+      await store.set(later);
+      return { kind: 'waiting', entry: later };
+    }
+    const taken = await this.takeSlot(entry);
+    if ('held' in taken) return { kind: 'held', entry: taken.held };
     // Recorded before the request leaves: if the tab dies mid-request, the next attempt knows
     // this one may have been stored.
     const attempt: QueuedApplication = {
-      ...entry,
+      ...taken.entry,
       attempts: entry.attempts + 1,
-      nextAttemptAt: this.now() + backoffMs(entry.attempts + 1, this.options.random),
+      nextAttemptAt,
       maybeStored: true,
     };
     await store.set(attempt);
     try {
-      await this.sendWithTime(entry);
+      await this.sendWithTime(taken.entry, taken.device);
     } catch (error) {
       if (!isRefusal(error)) return { kind: 'waiting', entry: attempt };
       // The rules let a retry of a stored lead through only for a while after it was stored; past

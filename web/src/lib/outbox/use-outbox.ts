@@ -1,7 +1,8 @@
 /**
  * The outbox on a public page: submits an application through the device's outbox, sends what
  * waits when the connection returns (the `online` event, the page becoming visible again, a timer
- * following the backoff), and lists what still waits, so the page can say where it stands.
+ * following the backoff or the end of the per-device limit's wait), and lists what still waits, so
+ * the page can say where it stands.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -11,9 +12,9 @@ import {
   requestBackgroundSync,
 } from './device-outbox';
 import { afterLoadWhenIdle } from '@/lib/page/when-idle';
+import { memoryDeviceStore, memoryOutboxStore } from './memory-stores';
 import {
-  newApplicationId,
-  isRefusal,
+  Outbox,
   type LeadSender,
   type QueuedApplication,
   type QueuedConversion,
@@ -21,22 +22,27 @@ import {
 } from './outbox';
 
 /**
- * How a submit ended: stored on the server; waiting on the device for the connection; refused by
- * the server; or failed with nothing kept (no IndexedDB on this browser, and no connection).
+ * How a submit ended: stored on the server; waiting on the device for the connection; waiting on
+ * the device because it sent too many applications in a short time (the per-device limit);
+ * refused by the server; or failed with nothing kept (no IndexedDB on this browser, and it could
+ * not be sent now).
  */
-export type SubmitOutcome = 'stored' | 'waiting' | 'refused' | 'failed';
+export type SubmitOutcome = 'stored' | 'waiting' | 'limited' | 'refused' | 'failed';
 
 export interface UseOutboxOptions {
   /** An application that waited on the device was stored (now, or while no page showed it). */
   onStoredLater?: (entry: QueuedApplication) => void;
 }
 
-/** Loads the Firestore Lite writer (the page's Firestore chunk) on first use. */
-const sendLazily: LeadSender = async (id, lead, submittedAt) =>
-  (await import('./send-lead')).writeLead(id, lead, submittedAt);
+/** Loads the Firestore Lite writer (the page's Firestore chunk, with App Check) on first use. */
+const sendLazily: LeadSender = async (id, lead, options) =>
+  (await import('./send-lead')).writeLead(id, lead, options);
+
+/** Resolves once App Check has a token (loaded with the writer). */
+const readyLazily = async () => (await import('./send-lead')).appCheckReady();
 
 /** The device's outbox, sending through the lazily loaded writer. */
-const outboxOfPage = () => deviceOutbox(sendLazily);
+const outboxOfPage = () => deviceOutbox(sendLazily, readyLazily);
 
 /**
  * The waiting list to keep after a look at the outbox: `current` itself when nothing changed (same
@@ -58,15 +64,24 @@ export function nextWaiting(
   return unchanged ? current : waiting;
 }
 
-/** Without IndexedDB (some private modes): one direct attempt, as before the outbox. */
+/** Without IndexedDB, this page's device (a new one on each load). */
+const pageDevice = memoryDeviceStore();
+
+/**
+ * Without IndexedDB (some private modes): one attempt, with nothing kept: what cannot be sent now
+ * (no connection, the device at its limit) fails and the form keeps its values.
+ */
 async function sendDirectly(lead: QueuedLead): Promise<SubmitOutcome> {
-  try {
-    await (await import('./send-lead')).writeLead(newApplicationId(), lead);
-    return 'stored';
-  } catch (error) {
-    console.error('Lead write failed', error);
-    return isRefusal(error) ? 'refused' : 'failed';
-  }
+  const outbox = new Outbox({
+    store: memoryOutboxStore(),
+    device: pageDevice,
+    send: sendLazily,
+    ready: readyLazily,
+  });
+  const outcome = await outbox.sendOne((await outbox.put(lead)).id);
+  if (outcome.kind === 'refused') console.error('Lead refused', outcome.error);
+  if (outcome.kind === 'stored' || outcome.kind === 'refused') return outcome.kind;
+  return 'failed';
 }
 
 export function useOutbox(options: UseOutboxOptions = {}) {
@@ -153,6 +168,7 @@ export function useOutbox(options: UseOutboxOptions = {}) {
       await refresh();
       if (outcome.kind === 'refused') console.error('Lead refused', outcome.error);
       if (outcome.kind === 'stored' || outcome.kind === 'refused') return outcome.kind;
+      if (outcome.kind === 'held') return 'limited';
       // Waiting here, or held by another tab that is sending it: still on the device?
       const current = await outbox.list();
       if (!current.some((item) => item.id === entry.id && item.state === 'waiting')) {

@@ -5,7 +5,6 @@ afterEach(() => {
   document.head.innerHTML = '';
   document.body.innerHTML = '';
   document.documentElement.removeAttribute('data-hydrated');
-  delete window.__vagasRedirectSettings;
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -41,8 +40,8 @@ const links = () =>
 describe('boot script', () => {
   test('reads the page data from its JSON block; none or broken is {}', () => {
     expect(readBootData(document)).toEqual({});
-    document.head.innerHTML = `<script type="application/json" id="${bootDataId}">{"redirectSettingsUrl":"u"}</script>`;
-    expect(readBootData(document)).toEqual({ redirectSettingsUrl: 'u' });
+    document.head.innerHTML = `<script type="application/json" id="${bootDataId}">{"preload":{"/":["/a.js"]}}</script>`;
+    expect(readBootData(document)).toEqual({ preload: { '/': ['/a.js'] } });
     document.head.innerHTML = `<script type="application/json" id="${bootDataId}">{</script>`;
     expect(readBootData(document)).toEqual({});
   });
@@ -121,21 +120,5 @@ describe('boot script', () => {
       preload: { '/': ['/assets/Root-1.js', '/assets/Root-1.css'], '/x': ['/assets/X-1.js'] },
     });
     expect(links()).toEqual(['modulepreload /assets/Root-1.js', 'preload /assets/Root-1.css']);
-  });
-
-  test('the redirect settings read: the document, null for a 404, an error otherwise', async () => {
-    const answers = [
-      new Response('{"fields":{}}', { status: 200 }),
-      new Response('', { status: 404 }),
-      new Response('', { status: 500 }),
-    ];
-    const fetch = vi.spyOn(window, 'fetch').mockImplementation(async () => answers.shift()!);
-    boot(window, { redirectSettingsUrl: 'https://firestore.example/doc' });
-    expect(fetch).toHaveBeenCalledWith('https://firestore.example/doc');
-    await expect(window.__vagasRedirectSettings).resolves.toEqual({ fields: {} });
-    boot(window, { redirectSettingsUrl: 'https://firestore.example/doc' });
-    await expect(window.__vagasRedirectSettings).resolves.toBeNull();
-    boot(window, { redirectSettingsUrl: 'https://firestore.example/doc' });
-    await expect(window.__vagasRedirectSettings).rejects.toThrow('HTTP 500');
   });
 });

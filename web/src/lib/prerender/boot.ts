@@ -4,8 +4,10 @@
  * own: vite.boot-script.ts compiles boot-script.ts (which runs `boot`) to `assets/boot-<hash>.js`,
  * a deferred classic script at the end of every built page's <head> (run once the HTML is parsed,
  * before the app's modules; it never holds up the first paint). What
- * differs per page (file names, the settings URL) is data: a JSON block that is never executed,
- * `<script type="application/json" id="vagas-boot">`, placed before it.
+ * differs per page (file names) is data: a JSON block that is never executed,
+ * `<script type="application/json" id="vagas-boot">`, placed before it. It reads nothing from
+ * Firestore: with App Check enforced every request needs a token, which no script before the
+ * app's can have.
  */
 
 /** The id of the page's JSON block (BootData). */
@@ -24,15 +26,6 @@ export interface BootData {
    * that paint the page (loadAfterPaint).
    */
   afterPaint?: { entry: string; chunks: string[] };
-  /** The redirect page: the REST URL of settings/redirect, read at once (see RedirectPage). */
-  redirectSettingsUrl?: string;
-}
-
-declare global {
-  interface Window {
-    /** The REST read of settings/redirect the boot script started (the document, or null for none). */
-    __vagasRedirectSettings?: Promise<unknown>;
-  }
 }
 
 /** The page's BootData ({} when the block is missing or unreadable: the app still starts). */
@@ -116,24 +109,8 @@ export function loadAfterPaint(win: Window, scripts: { entry: string; chunks: st
   }
 }
 
-/**
- * Starts the read of settings/redirect (a plain GET: no preflight) before any of the app's code
- * has loaded; RedirectPage takes it. A 404 (no document yet) resolves to null.
- */
-export function prefetchRedirectSettings(win: Window, url: string): void {
-  const read = win.fetch(url).then((response) => {
-    if (response.status === 404) return null;
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.json() as Promise<unknown>;
-  });
-  // Handled when the page takes it; this only keeps an early failure from being reported as unhandled.
-  read.catch(() => {});
-  win.__vagasRedirectSettings = read;
-}
-
 export function boot(win: Window, data: BootData): void {
   holdEarlySubmits(win);
-  if (data.redirectSettingsUrl) prefetchRedirectSettings(win, data.redirectSettingsUrl);
   if (data.preload) preloadRoute(win.document, data.preload, win.location.pathname);
   if (data.afterPaint) loadAfterPaint(win, data.afterPaint);
 }

@@ -3,8 +3,8 @@
  * obrigatórios' toast and marks the field; a field that cannot be sent (a short WhatsApp number,
  * an age out of bounds) says so next to it; nothing is sent then. Otherwise idle -> sending ->
  * idle through the device's outbox: stored (success toast, cleared form, the pixel's
- * conversion), waiting on the device for the connection (cleared form, the page says it will be
- * sent), or refused (error toast, the form kept). An application stored later is announced with
+ * conversion), waiting on the device for the connection or for the end of the per-device limit
+ * (cleared form, the page says it will be sent), or refused (error toast, the form kept). An application stored later is announced with
  * its own toast and its conversion then. The lead carries the visit's source when the candidate
  * arrived from a tagged link (use-visit-source.ts).
  */
@@ -152,7 +152,7 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
       showToast(options.successToast, 'success');
       trackConversion(conversion);
     }
-    options.onSuccess?.(outcome);
+    options.onSuccess?.(outcome === 'stored' ? 'stored' : 'waiting');
   };
 
   return { values, form, sending, errors, waiting, handleSubmit };

@@ -5,15 +5,19 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
 import { IDBFactory } from 'fake-indexeddb';
 import { forgetOutboxDatabase } from '@/lib/outbox/idb-store';
+import type { SendOptions } from '@/lib/outbox/outbox';
 import type { Fbq } from '@/lib/pixel/pixel';
 import { callCenterVaga, formInputFields } from '@/domain/lead';
 import { fieldInput, fieldsBut, fillApplicationForm } from '@/features/apply/testing/fill-form';
 import { CallCenterApplyPage } from './CallCenterApplyPage';
 
 const api = vi.hoisted(() => ({
-  writeLead: vi.fn<(id: string, lead: object, submittedAt?: number) => Promise<void>>(),
+  writeLead: vi.fn<(id: string, lead: object, options: SendOptions) => Promise<void>>(),
 }));
-vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
+vi.mock('../../../lib/outbox/send-lead', () => ({
+  writeLead: api.writeLead,
+  appCheckReady: () => Promise.resolve(),
+}));
 // No admin pixel, unless a test sets one (a new id each time: its fbq('init', id) shows the set-up ran).
 const tracking = vi.hoisted(() => ({ pixelId: null as string | null, next: 900000 }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
@@ -121,7 +125,8 @@ describe('call-center application page', () => {
         // The version of the consent note shown under the button (what the candidate agreed to).
         consent_version: consentNotes.callCenter.version,
       },
-      undefined,
+      // Sent at once (no device time), with this device's first slot.
+      { device: { id: expect.stringMatching(/^[A-Za-z0-9]{20}$/), slot: 0 } },
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/redirecionamento'));
     await waitFor(() =>

@@ -41,7 +41,7 @@ export function CallCenterApplyPage() {
         title={texts.title}
         subtitle={texts.subtitle}
       />
-      <OutboxStatus waiting={waiting.length} />
+      <OutboxStatus waiting={waiting} />
       <ApplicationForm
         form="callCenter"
         values={values}

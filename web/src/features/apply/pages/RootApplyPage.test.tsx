@@ -3,7 +3,10 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderPage } from '@/components/test-utils/render';
 import { IDBFactory } from 'fake-indexeddb';
-import { forgetOutboxDatabase, idbOutboxStore } from '@/lib/outbox/idb-store';
+import { deviceLimit, deviceWindowMs } from '@/domain/device-limit';
+import { slotMarginMs } from '@/lib/outbox/device-slots';
+import { forgetOutboxDatabase, idbDeviceStore, idbOutboxStore } from '@/lib/outbox/idb-store';
+import { waitedAfterMs, type SendOptions } from '@/lib/outbox/outbox';
 import type { Fbq } from '@/lib/pixel/pixel';
 import { consentNotes } from '@/domain/consent';
 import { formInputFields } from '@/domain/lead';
@@ -16,9 +19,12 @@ import {
 import { RootApplyPage } from './RootApplyPage';
 
 const api = vi.hoisted(() => ({
-  writeLead: vi.fn<(id: string, lead: object, submittedAt?: number) => Promise<void>>(),
+  writeLead: vi.fn<(id: string, lead: object, options: SendOptions) => Promise<void>>(),
 }));
-vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
+vi.mock('../../../lib/outbox/send-lead', () => ({
+  writeLead: api.writeLead,
+  appCheckReady: () => Promise.resolve(),
+}));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
   loadTrackingPixelId: () => Promise.resolve('555'),
 }));
@@ -130,7 +136,12 @@ describe('root application page', () => {
       consent_version: consentNotes.root.version,
     });
     // Sent at once: no device time (only an application that waited records submitted_at).
-    expect(api.writeLead.mock.calls[0][2]).toBeUndefined();
+    expect(api.writeLead.mock.calls[0][2].submittedAt).toBeUndefined();
+    // With this device's id and the first slot of its record (the per-device limit).
+    expect(api.writeLead.mock.calls[0][2].device).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+      slot: 0,
+    });
     expect(screen.getByText(consentNotes.root.text)).toBeInTheDocument();
     finish();
     expect(await screen.findByText('Candidatura enviada com sucesso! 🎉')).toBeInTheDocument();
@@ -207,11 +218,49 @@ describe('root application page', () => {
     expect(writtenIds()[1]).toBe(writtenIds()[0]);
     // The first attempt went at once (no device time); the one that waited carries the device's
     // time of the submit (lead.ts submitted_at), not the time it finally went.
-    const [first, later] = api.writeLead.mock.calls;
-    expect(first[2]).toBeUndefined();
-    expect(later[2]).toBeTypeOf('number');
-    expect(later[2]).toBeLessThanOrEqual(Date.now());
-    expect(Date.now() - (later[2] as number)).toBeLessThan(10 * 60_000);
+    const [first, later] = api.writeLead.mock.calls.map((call) => call[2]);
+    expect(first.submittedAt).toBeUndefined();
+    expect(later.submittedAt).toBeTypeOf('number');
+    expect(later.submittedAt).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - (later.submittedAt as number)).toBeLessThan(10 * 60_000);
+    // The retry went with the slot the first attempt took.
+    expect(later.device).toEqual(first.device);
+    expect(await idbOutboxStore.all()).toEqual([]);
+    await conversionsFired(1);
+  });
+
+  test('a device that sent its limit in the last minutes is told, and its application goes by itself once it may', async () => {
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RootApplyPage />);
+    await fillAll(user);
+    // Every slot of this device was taken a window ago, less a few seconds: the first frees then
+    // (long enough for the application to count as one that waited: it carries its submit time).
+    const takenAt = Date.now() - deviceWindowMs - slotMarginMs + waitedAfterMs + 5_000;
+    await idbDeviceStore.set({
+      id: 'DeviceExample0000001',
+      slots: Array.from({ length: deviceLimit.applications }, (_, i) => takenAt + i),
+    });
+    await user.click(submitButton());
+    expect(
+      await screen.findByText(/Este aparelho enviou várias candidaturas em poucos minutos/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Candidatura guardada neste aparelho')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Nome Completo/)).toHaveValue(''));
+    expect(api.writeLead).not.toHaveBeenCalled();
+    expect(screen.queryByText('Erro ao enviar')).not.toBeInTheDocument();
+    expect(fbqCalls.some((c) => c[2] === 'CompleteRegistration')).toBe(false);
+
+    // Nothing to do for the candidate: the page sends it once the first slot is free.
+    expect(
+      await screen.findByText('Sua candidatura foi enviada!', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(api.writeLead).toHaveBeenCalledTimes(1);
+    expect(api.writeLead.mock.calls[0][2].device).toEqual({ id: 'DeviceExample0000001', slot: 0 });
+    expect(api.writeLead.mock.calls[0][2].submittedAt).toBeTypeOf('number');
+    await waitFor(() =>
+      expect(screen.queryByText(/Este aparelho enviou várias/)).not.toBeInTheDocument(),
+    );
     expect(await idbOutboxStore.all()).toEqual([]);
     await conversionsFired(1);
   });

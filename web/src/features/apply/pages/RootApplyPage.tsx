@@ -54,7 +54,7 @@ export function RootApplyPage() {
         title={texts.title}
         subtitle={texts.subtitle}
       />
-      <OutboxStatus waiting={waiting.length} />
+      <OutboxStatus waiting={waiting} />
       <ApplicationForm
         form="root"
         values={values}

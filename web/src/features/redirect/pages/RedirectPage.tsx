@@ -9,7 +9,6 @@ import { fallbackRedirectSettings, type RedirectSettings } from '@/domain/settin
 import {
   countRedirectOncePerSession,
   loadRedirectSettings,
-  redirectSettingsFromPrefetch,
 } from '@/features/redirect/api/redirect-settings';
 import {
   RedirectCard,
@@ -24,27 +23,6 @@ import { usePixel } from '@/lib/pixel/use-pixel';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 
-/**
- * The prerendered page (vite.prerender.ts) had the boot script start the settings read
- * (`window.__vagasRedirectSettings`, src/lib/prerender/boot.ts) before any of the app's code had
- * loaded; the page takes that read instead of starting its own.
- */
-function startEarlyLoad(): Promise<RedirectSettings> | null {
-  const prefetched = typeof window === 'undefined' ? undefined : window.__vagasRedirectSettings;
-  return prefetched ? redirectSettingsFromPrefetch(prefetched) : null;
-}
-
-let earlyLoad = startEarlyLoad();
-// Handled when the page takes it; this only keeps an early failure from being reported as unhandled.
-earlyLoad?.catch(() => {});
-
-/** The early read if there is one (once), else a new one. */
-function takeSettingsLoad(): Promise<RedirectSettings> {
-  const load = earlyLoad ?? loadRedirectSettings();
-  earlyLoad = null;
-  return load;
-}
-
 /** The settings once read; null while reading (or waiting for the connection to read them). */
 function useRedirectSettings(online: boolean): RedirectSettings | null {
   const [settings, setSettings] = useState<RedirectSettings | null>(null);
@@ -53,7 +31,7 @@ function useRedirectSettings(online: boolean): RedirectSettings | null {
   useEffect(() => {
     if (!needed) return;
     let active = true;
-    takeSettingsLoad()
+    loadRedirectSettings()
       .then(
         (loaded) => loaded,
         (error: unknown) => {
@@ -93,7 +71,7 @@ export function RedirectPage() {
   return (
     // Top-aligned, not centred: the countdown replacing the spinner then moves nothing (no layout shift).
     <PublicPage tone="whatsapp" align="top">
-      <OutboxStatus waiting={waiting.length} />
+      <OutboxStatus waiting={waiting} />
       {!online ? (
         // The countdown pauses while offline, and starts again from the top once back.
         <Alert
