@@ -44,7 +44,6 @@ import { leadKeys } from '@vagas/common';
 import { application, fixedRandom } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
-import { setNewLead } from '../web/src/data/lead-write.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { measureViews } from './lib/panel-views.ts';
 import {

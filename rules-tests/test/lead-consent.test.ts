@@ -11,7 +11,6 @@ import {
   getCountFromServer,
   getDoc,
   serverTimestamp,
-  setDoc,
   Timestamp,
   type Firestore,
 } from 'firebase/firestore';

@@ -3,14 +3,7 @@
  * may add exactly that shape; anything else in `source` is refused, and nothing is stored.
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import {
-  collection,
-  doc,
-  getCountFromServer,
-  getDoc,
-  setDoc,
-  type Firestore,
-} from 'firebase/firestore';
+import { collection, doc, getCountFromServer, getDoc, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { leadSourceTextFields, leadSourceTextLimits } from '../../web/src/domain/lead.js';
 import { callCenterLead, rootLead, sendLead } from './support/leads.js';

@@ -37,10 +37,10 @@ export interface DeviceSend {
 /** The document a public page writes: the page's fields, the device's id, the fields the rules pin. */
 export type NewLeadDocument = (RootLeadInput | CallCenterLeadInput) &
   AttachedLeadFields & {
-  status: 'novo';
-  created_at: FieldValue;
-  deleted_at: null;
-};
+    status: 'novo';
+    created_at: FieldValue;
+    deleted_at: null;
+  };
 
 /** The pinned fields' values, from the lead table ('serverTime' is the server's time of the write). */
 function pinnedValues(): Record<string, unknown> {

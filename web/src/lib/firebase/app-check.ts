@@ -54,7 +54,8 @@ function provider(): CustomProvider | ReCaptchaEnterpriseProvider {
   if (!inPage) return new CustomProvider({ getToken: handedOverToken });
   if (connectsToEmulators) return new CustomProvider({ getToken: mintFromEmulator });
   const siteKey = import.meta.env.VITE_RECAPTCHA_ENTERPRISE_SITE_KEY;
-  if (!siteKey) throw new Error('VITE_RECAPTCHA_ENTERPRISE_SITE_KEY is not set (README, "Deploying")');
+  if (!siteKey)
+    throw new Error('VITE_RECAPTCHA_ENTERPRISE_SITE_KEY is not set (README, "Deploying")');
   return new ReCaptchaEnterpriseProvider(siteKey);
 }
 
