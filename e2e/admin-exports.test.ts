@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, test } from 'vitest';
 import { slow } from './support/admin';
-import { listedNames, searchBox, uniqueTag } from './support/leads';
+import { listedNames, searchBox, seededFields, uniqueTag } from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
 import { adminFirestore } from './support/suite';
 
@@ -85,7 +85,8 @@ describe('exports', () => {
     const rows = await readSheet(list.path);
     expect(rows[0]!.slice(0, header.length)).toEqual(header);
     const ana = rows.find((cells) => cells[0] === `${tag} Ana`)!;
-    expect(ana.slice(0, 4)).toEqual([`${tag} Ana`, '(79) 98888-7777', 'Aux Serraria', 'Joazeiro']);
+    const { whatsapp, vaga, cidade } = seededFields;
+    expect(ana.slice(0, 4)).toEqual([`${tag} Ana`, whatsapp, vaga, cidade]);
     expect(ana[6]).toBe('Principal');
     expect(ana[8]).toBe('04/03/2026 12:20');
     expect(ana[9]).toBe('responsavel@vagas.test');
