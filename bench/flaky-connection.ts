@@ -18,8 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { doc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
-import { startEmulatorProcess } from '../emulator/bench/_emulator-process.ts';
-import { adminClient } from '../emulator/test/support/emulator.ts';
+import { adminClient, startEmulatorProcess } from '@vagas/firestore-emulator/testing';
 import { Outbox, type OutboxStore, type QueuedApplication } from '../web/src/lib/outbox/outbox.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
 import {
