@@ -204,10 +204,16 @@ export interface PostingOptions {
   hash?: (units: ArrayLike<number>, length: number) => number;
 }
 
+/** A frequent key's exact set; keys with the same hash are chained. */
+interface Dense {
+  key: string;
+  set: OrdSet;
+  next?: Dense;
+}
+
 export class Postings {
-  readonly dense = new Map<string, OrdSet>();
-  /** Hash of each dense key -> the dense keys with that hash. */
-  private readonly denseByHash = new Map<number, string[]>();
+  /** Hash -> the frequent keys with that hash. */
+  private readonly dense = new Map<number, Dense>();
   private readonly sparse = new HashRuns();
   private readonly walker: KeyWalker;
   private readonly denseAt: number;
@@ -225,19 +231,27 @@ export class Postings {
     this.hash = opts.hash;
   }
 
-  /** The dense key the walker holds, if it is one. */
-  private denseKey(h: number): string | undefined {
-    const keys = this.denseByHash.get(h);
-    if (!keys) return undefined;
-    for (const k of keys) if (this.walker.is(k)) return k;
+  // The dense map is keyed by the hash as a signed 32-bit integer: a small integer to V8, where an
+  // unsigned one above 2^31 is a boxed number, slower to hash and garbage to collect.
+
+  /** The frequent key the walker holds (whose hash is `h`), if it is one. */
+  private denseOf(h: number): Dense | undefined {
+    for (let d = this.dense.get(h | 0); d; d = d.next) if (this.walker.is(d.key)) return d;
     return undefined;
   }
 
-  private makeDense(key: string, h: number, set: OrdSet): void {
-    this.dense.set(key, set);
-    const keys = this.denseByHash.get(h);
-    if (keys) keys.push(key);
-    else this.denseByHash.set(h, [key]);
+  private makeDense(key: string, h: number, set: OrdSet): Dense {
+    const d: Dense = { key, set, next: this.dense.get(h | 0) };
+    this.dense.set(h | 0, d);
+    return d;
+  }
+
+  private dropDense(h: number, gone: Dense): void {
+    let first = this.dense.get(h | 0);
+    if (first === gone) first = gone.next;
+    else for (let d = first; d; d = d.next) if (d.next === gone) d.next = gone.next;
+    if (first) this.dense.set(h | 0, first);
+    else this.dense.delete(h | 0);
   }
 
   /** Calls `f` with the hash of each key of `bytes` (the walker holds the key). */
@@ -262,12 +276,9 @@ export class Postings {
   add(ord: number): void {
     const promote: [string, number][] = [];
     this.walkOrd(ord, (h) => {
-      const key = this.denseKey(h);
-      if (key !== undefined) {
-        (this.dense.get(key) as OrdSet).add(ord);
-        return;
-      }
-      if (this.sparse.add(h, ord) && this.sparse.count(h) >= this.denseAt) {
+      const d = this.denseOf(h);
+      if (d) d.set.add(ord);
+      else if (this.sparse.add(h, ord) && this.sparse.count(h) >= this.denseAt) {
         promote.push([this.walker.key(), h]);
       }
     });
@@ -277,19 +288,13 @@ export class Postings {
   /** Removes document `ord` (whose keys are in `bytes`) from its keys. */
   remove(ord: number, bytes: Buffer | undefined): void {
     this.walk(bytes, (h) => {
-      const key = this.denseKey(h);
-      if (key === undefined) {
+      const d = this.denseOf(h);
+      if (!d) {
         this.sparse.remove(h, ord);
         return;
       }
-      const set = this.dense.get(key) as OrdSet;
-      set.delete(ord);
-      if (set.size === 0) {
-        this.dense.delete(key);
-        const keys = (this.denseByHash.get(h) as string[]).filter((k) => k !== key);
-        if (keys.length) this.denseByHash.set(h, keys);
-        else this.denseByHash.delete(h);
-      }
+      d.set.delete(ord);
+      if (d.set.size === 0) this.dropDense(h, d);
     });
   }
 
@@ -306,7 +311,8 @@ export class Postings {
 
   /** Moves the documents of `key` (checked: its hash may be another key's) to an exact set. */
   private promote(key: string, h: number): void {
-    if (this.dense.has(key)) return;
+    this.walker.set(key);
+    if (this.denseOf(h)) return;
     const set = new OrdSet();
     for (const ord of this.sparse.ords(h)) {
       let has = false;
@@ -322,15 +328,24 @@ export class Postings {
     this.makeDense(key, h, set);
   }
 
+  private hashOfKey(key: string): number {
+    this.walker.set(key);
+    return this.hash ? this.hash(this.walker.units, this.walker.length) : this.walker.hash;
+  }
+
   /** The documents under a key. */
   lookup(key: string): Lookup {
-    const set = this.dense.get(key);
-    if (set)
-      return set.size
-        ? { exact: true, size: set.size, has: (o) => set.has(o), forEach: (f) => set.forEach(f) }
-        : EMPTY;
-    this.walker.set(key);
-    const h = this.hash ? this.hash(this.walker.units, this.walker.length) : this.walker.hash;
+    const h = this.hashOfKey(key);
+    const d = this.denseOf(h);
+    if (d) {
+      const set = d.set;
+      return {
+        exact: true,
+        size: set.size,
+        has: (o) => set.has(o),
+        forEach: (f) => set.forEach(f),
+      };
+    }
     const ords = this.sparse.ords(h);
     if (ords.length === 0) return EMPTY;
     return {
@@ -374,42 +389,45 @@ export class Postings {
   load(ords: ArrayLike<number>): void {
     const bits = Math.min(24, Math.max(10, Math.ceil(Math.log2(ords.length * 16 + 1))));
     const mask = (1 << bits) - 1;
-    const rows = [new Uint16Array(1 << bits), new Uint16Array(1 << bits)];
-    const second = (h: number) => Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> (32 - bits);
+    const shift = 32 - bits;
+    const row0 = new Uint16Array(1 << bits);
+    const row1 = new Uint16Array(1 << bits);
     let entries = 0;
-    for (let i = 0; i < ords.length; i++) {
-      this.walkOrd(ords[i], (h) => {
-        if (rows[0][h & mask] < 0xffff) rows[0][h & mask]++;
-        if (rows[1][second(h)] < 0xffff) rows[1][second(h)]++;
-        entries++;
-      });
-    }
+    const count = (h: number) => {
+      const a = h & mask;
+      const b = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift;
+      if (row0[a] < 0xffff) row0[a]++;
+      if (row1[b] < 0xffff) row1[b]++;
+      entries++;
+    };
+    for (let i = 0; i < ords.length; i++) this.walkOrd(ords[i], count);
     let sh = new Uint32Array(Math.max(8, entries >> 3));
     let so = new Int32Array(sh.length);
     let n = 0;
+    const denseAt = this.denseAt;
+    let ord = 0;
+    const file = (h: number) => {
+      if (
+        row0[h & mask] >= denseAt &&
+        row1[Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift] >= denseAt
+      ) {
+        (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
+        return;
+      }
+      if (n === sh.length) {
+        const nh = new Uint32Array(n * 2);
+        nh.set(sh);
+        const no = new Int32Array(n * 2);
+        no.set(so);
+        sh = nh;
+        so = no;
+      }
+      sh[n] = h;
+      so[n++] = ord;
+    };
     for (let i = 0; i < ords.length; i++) {
-      const ord = ords[i];
-      this.walkOrd(ord, (h) => {
-        if (Math.min(rows[0][h & mask], rows[1][second(h)]) >= this.denseAt) {
-          let key = this.denseKey(h);
-          if (key === undefined) {
-            key = this.walker.key();
-            this.makeDense(key, h, new OrdSet());
-          }
-          (this.dense.get(key) as OrdSet).add(ord);
-          return;
-        }
-        if (n === sh.length) {
-          const nh = new Uint32Array(n * 2);
-          nh.set(sh);
-          const no = new Int32Array(n * 2);
-          no.set(so);
-          sh = nh;
-          so = no;
-        }
-        sh[n] = h;
-        so[n++] = ord;
-      });
+      ord = ords[i];
+      this.walkOrd(ord, file);
     }
     this.sparse.load(sh, so, n);
   }
