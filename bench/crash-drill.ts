@@ -18,8 +18,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
-import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
-import { adminClient } from '../emulator/test/support/emulator.ts';
+import {
+  adminClient,
+  startEmulatorProcess,
+  type EmulatorProcess,
+} from '@vagas/firestore-emulator/testing';
 import { freePort } from '../scripts/lib/local-suite.mjs';
 import { report } from './lib/report.ts';
 import {

@@ -33,8 +33,11 @@ import {
   setLogLevel,
   type Firestore,
 } from 'firebase/firestore/lite';
-import { startEmulatorProcess, type EmulatorProcess } from '../emulator/bench/_emulator-process.ts';
-import { adminClient } from '../emulator/test/support/emulator.ts';
+import {
+  adminClient,
+  startEmulatorProcess,
+  type EmulatorProcess,
+} from '@vagas/firestore-emulator/testing';
 import { formatPhone } from '@vagas/common';
 import type { CallCenterLeadInput, LeadSource, RootLeadInput } from '../web/src/domain/lead.ts';
 import { toLead } from '../web/src/domain/lead-form.ts';

@@ -60,7 +60,7 @@ describe('the board', () => {
       { nome: `${tag} Ana`, status: 'novo', ageMinutes: 1 },
       { nome: `${tag} Bia`, status: 'novo', ageMinutes: 2 },
       { nome: `${tag} Caio`, status: 'principal', ageMinutes: 3 },
-      { nome: `${tag} Duda`, status: 'separado', ageMinutes: 4, vaga: 'Aux Eletricista' },
+      { nome: `${tag} Duda`, status: 'separado', ageMinutes: 4, vaga: 'Aux Serraria' },
     );
     const page = await harness.panel({ account: boss });
     const other = await harness.panel({ account: await createAdmin('colega-quadro') });
@@ -121,7 +121,7 @@ describe('the board', () => {
     await expect.poll(async () => (await board(page)()).Descartado, slow).toEqual([`${tag} Caio`]);
 
     // The list's filters apply: a job narrows every column; a status leaves the others out.
-    await page.getByRole('combobox', { name: 'Filtrar por vaga' }).selectOption('Aux Eletricista');
+    await page.getByRole('combobox', { name: 'Filtrar por vaga' }).selectOption('Aux Serraria');
     await expect
       .poll(board(page), slow)
       .toEqual({ Novo: [], Principal: [], Separado: [`${tag} Duda`], Descartado: [] });

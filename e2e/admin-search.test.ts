@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { leadRecordPath } from '../web/src/config/routes';
 import { slow } from './support/admin';
-import { listedNames, row, searchBox, toast, uniqueTag } from './support/leads';
+import { listedNames, row, searchBox, seededFields, toast, uniqueTag } from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
 import { adminFirestore, useLocalSuite } from './support/suite';
 
@@ -127,7 +127,7 @@ describe("the list row's WhatsApp button", () => {
       link,
     );
     const item = page.getByRole('menuitem', { name: templateName });
-    const text = `Olá ${tag}, podemos falar sobre a vaga de Aux Serraria?`;
+    const text = `Olá ${tag}, podemos falar sobre a vaga de ${seededFields.vaga}?`;
     expect(await item.getAttribute('href')).toBe(`${link}?text=${encodeURIComponent(text)}`);
     // The chat opens in a new tab (no network here: its request is what counts).
     await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
@@ -173,7 +173,7 @@ describe('wording', () => {
     await page.getByRole('tab', { name: 'Configurações' }).click();
     await page
       .getByRole('list', { name: 'Registro de exclusões' })
-      .getByText(/Retenção \(1 dia\).*: 1 lead excluído$/)
+      .getByText(/Retenção \(1 dia\).*: 1 lead excluído pela rotina diária$/)
       .first()
       .waitFor({ timeout: slow.timeout });
 

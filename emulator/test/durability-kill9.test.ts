@@ -5,7 +5,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine/index.js';
 import type { DocVersion } from '../src/model/document.js';
-import { Journal } from '../src/server/journal.js';
+import { Journal, writeDataDir } from '../src/server/journal.js';
 import type { CallContext } from '../src/service.js';
 import { spawnCli, type CliProcess } from './support/cli.js';
 import { adminClient, startTestEmulator } from './support/emulator.js';
@@ -203,6 +203,40 @@ describe('durable data with --data', () => {
     expect(db2.store.collectionSize('filler')).toBe(3000);
     expect(v('pair-a/x')).toEqual(v('pair-b/x'));
     again.close();
+  });
+
+  it('loads a snapshot line by line, across read chunks, and ignores one cut short', async () => {
+    // Lines of 1 MB: the 16 MB reads end inside a line, and the whole would pass V8's string cap
+    // if it were much larger (which is why the snapshot is not read as one string).
+    const dir = tempDir();
+    const database = `projects/${PROJECT}/databases/(default)`;
+    const big = 'x'.repeat(1_000_000);
+    const docs = Array.from({ length: 40 }, (_, i) => ({
+      database,
+      path: `big/${i}`,
+      fields: { i: { integerValue: String(i) }, s: { stringValue: `${i}${big}` } },
+      createTime: 1000 + i,
+      updateTime: 1000 + i,
+    }));
+    await writeDataDir(dir, docs);
+    const load = async () => {
+      const engine = new Engine();
+      const journal = new Journal(dir, () => {});
+      await journal.recover(engine);
+      const db = engine.database({ projectId: PROJECT, databaseId: '(default)' });
+      const out = { size: db.store.collectionSize('big'), last: db.store.get('big/39')?.fields };
+      await journal.close();
+      engine.close();
+      return out;
+    };
+    const whole = await load();
+    expect(whole.size).toBe(40);
+    expect(whole.last).toEqual(docs[39].fields);
+
+    const snapshot = readdirSync(dir).find((f) => f.startsWith('snapshot-')) as string;
+    for (const f of readdirSync(dir)) if (f.startsWith('journal-')) rmSync(path.join(dir, f));
+    truncateSync(path.join(dir, snapshot), statSync(path.join(dir, snapshot)).size - 20);
+    expect((await load()).size).toBe(0);
   });
 
   it('keeps data in memory only without --data', async () => {

@@ -2,6 +2,7 @@
 import { dbPath, type DbName } from '../model/paths.js';
 import { Code, RpcError } from '../service.js';
 import { Store } from './store.js';
+import type { IndexOptions } from './store-index.js';
 import type { DocChange } from '../model/document.js';
 import { LockTable, type LockOwner } from './locks.js';
 
@@ -30,7 +31,7 @@ export type CommitObserver = (db: Database, changes: DocChange[]) => void;
 
 /** One database (project + database id): its store, listeners, locks and transactions. */
 export class Database {
-  readonly store = new Store();
+  readonly store: Store;
   readonly listeners = new Set<CommitListener>();
   readonly locks = new LockTable();
   readonly txns = new Map<string, Txn>();
@@ -41,7 +42,11 @@ export class Database {
     readonly name: string,
     readonly id: DbName,
     private readonly observers: ReadonlySet<CommitObserver> = new Set(),
-  ) {}
+    /** How the store's indexes are laid out (tests make them small to exercise their edges). */
+    indexOptions: IndexOptions = {},
+  ) {
+    this.store = new Store(name, indexOptions);
+  }
 
   /** Hands a commit to every listener; one failing listener is closed without affecting the commit. */
   notify(changes: DocChange[], time: number): void {

@@ -20,13 +20,16 @@ import {
 } from '../query/index.js';
 import {
   arrayValues,
+  EXACT_KEY,
   isNaNValue,
   NULL_VALUE,
+  postingKey,
   TypeOrder,
   typeOrder,
   type Value,
 } from '../model/values.js';
-import { postingKey, type CollectionIndex, type OrderedIndex } from './store-index.js';
+import type { Lookup } from './postings.js';
+import type { CollectionIndex, OrderedIndex } from './store-index.js';
 
 type Leaf = Exclude<Filter, { kind: 'composite' }>;
 
@@ -41,17 +44,21 @@ function conjuncts(f: Filter | undefined): Leaf[] {
   return f.op === 'AND' ? f.filters.flatMap(conjuncts) : [];
 }
 
+/** The documents (ordinals) a leaf's postings give: a superset of the ones the leaf matches. */
 interface Source {
   size: number;
-  docs(): Iterable<DocVersion>;
-  /** The document is in one of the source's lists (every document the leaf matches is). */
-  has(path: string): boolean;
+  forEach(f: (ord: number) => boolean | void): void;
+  has(ord: number): boolean;
 }
 
 /** The smallest source's documents that are in every other source (a superset of the results). */
-function* intersect(best: Source, sources: Source[]): Generator<DocVersion> {
+function* intersect(ix: CollectionIndex, best: Source, sources: Source[]): Generator<DocVersion> {
   const others = sources.filter((s) => s !== best);
-  for (const d of best.docs()) if (others.every((s) => s.has(d.path))) yield d;
+  const ords: number[] = [];
+  best.forEach((o) => {
+    if (others.every((s) => s.has(o))) ords.push(o);
+  });
+  for (const o of ords) yield ix.doc(o);
 }
 
 /** The values a leaf's posting lists are looked up by, and whether postings of array elements. */
@@ -77,32 +84,36 @@ function postingLookup(leaf: Leaf): { values: Value[]; elements: boolean } | und
   }
 }
 
+/** The union of several lookups (the values of an `in` or `array-contains-any`). */
+function union(lists: Lookup[]): Source {
+  const size = lists.reduce((n, l) => n + l.size, 0);
+  if (lists.length === 1) return lists[0];
+  return {
+    size,
+    has: (o) => lists.some((l) => l.has(o)),
+    forEach: (f) => {
+      const seen = new Set<number>();
+      for (const l of lists) {
+        let stop = false;
+        l.forEach((o) => {
+          if (seen.has(o)) return;
+          seen.add(o);
+          if (f(o) === false) stop = true;
+          return !stop;
+        });
+        if (stop) return;
+      }
+    },
+  };
+}
+
 function postingSource(ix: CollectionIndex, leaf: Leaf): Source | undefined {
   const lookup = postingLookup(leaf);
   const segs = parseFieldPath(leaf.field);
   if (!lookup || (segs.length === 1 && segs[0] === NAME)) return undefined;
   const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
-  const lists = lookup.values.flatMap((v) => {
-    const l = postings.get(v);
-    return l ? [l] : [];
-  });
-  const size = lists.reduce((n, l) => n + l.size, 0);
-  const has = (path: string) => lists.some((l) => l.has(path));
-  return {
-    size,
-    has,
-    *docs() {
-      const seen = lists.length > 1 ? new Set<string>() : undefined;
-      for (const l of lists) {
-        for (const path of l) {
-          if (seen?.has(path)) continue;
-          seen?.add(path);
-          const d = ix.doc(path);
-          if (d) yield d;
-        }
-      }
-    },
-  };
+  const keys = [...new Set(lookup.values.map(postingKey))];
+  return union(keys.map((k) => postings.lookup(k)).filter((l) => l.size > 0));
 }
 
 interface Walk {
@@ -156,7 +167,7 @@ function walkOf(ix: CollectionIndex, q: CompiledQuery, leaves: Leaf[]): Walk | u
   const [first, second] = q.orders;
   if (q.orders.length > 2 || (second && second.dir !== first.dir)) return undefined;
   const index = ix.orderedBy(first.segs, first.key);
-  const w: Walk = { index, lo: 0, hi: index.docs.length, dir: first.dir };
+  const w: Walk = { index, lo: 0, hi: index.length, dir: first.dir };
   if (first.isName) return w;
   for (const leaf of leaves) {
     if (formatFieldPath(parseFieldPath(leaf.field)) === first.key) narrow(w, leaf);
@@ -169,6 +180,7 @@ function walkOf(ix: CollectionIndex, q: CompiledQuery, leaves: Leaf[]): Walk | u
  * Undefined when more than `budget` documents were looked at (another plan is cheaper).
  */
 function runWalk(
+  ix: CollectionIndex,
   q: CompiledQuery,
   w: Walk,
   need: number,
@@ -178,24 +190,28 @@ function runWalk(
   const out: DocVersion[] = [];
   const n = w.hi - w.lo;
   if (need === 0 || n <= 0) return out;
-  const docs = w.index.docs;
-  const at = (k: number) => docs[w.dir > 0 ? w.lo + k : w.hi - 1 - k];
+  const at = (k: number) => w.index.at(w.dir > 0 ? w.lo + k : w.hi - 1 - k);
   let k = 0;
   if (q.startAt) {
     let b = n;
     while (k < b) {
       const m = (k + b) >>> 1;
-      if (afterStart(q, at(m))) b = m;
+      if (afterStart(q, ix.doc(at(m)))) b = m;
       else k = m + 1;
     }
   }
   const stop = k + budget;
   for (; k < n; k++) {
     if (k > stop) return undefined;
-    const d = at(k);
-    if (!beforeEnd(q, d)) break;
+    const ord = at(k);
+    let d: DocVersion | undefined;
+    if (q.endAt) {
+      d = ix.doc(ord);
+      if (!beforeEnd(q, d)) break;
+    }
     // The posting lists rule most documents out at the cost of a lookup each.
-    if (!sources.every((src) => src.has(d.path))) continue;
+    if (!sources.every((src) => src.has(ord))) continue;
+    d ??= ix.doc(ord);
     if (matchesQuery(q, d) && out.push(d) >= need) break;
   }
   return q.offset ? out.slice(q.offset) : out;
@@ -229,10 +245,10 @@ export function indexedQuery(
     if (!best || s.size < best.size) best = s;
   }
   const need = q.limit === undefined ? Infinity : q.offset + q.limit;
-  if (plan === 'postings') return best && runCompiled(q, intersect(best, sources), unordered);
+  if (plan === 'postings') return best && runCompiled(q, intersect(ix, best, sources), unordered);
   if (plan === 'walk') {
     const w = walkOf(ix, q, leaves);
-    return w && runWalk(q, w, need, size >> 1, sources);
+    return w && runWalk(ix, q, w, need, size >> 1, sources);
   }
   const sortFactor = unordered && need === Infinity ? 1 : 2;
   const postCost = best ? best.size * sortFactor : Infinity;
@@ -243,17 +259,17 @@ export function indexedQuery(
   // Nor is it worth building (a sort of the whole collection by id) while a posting list of
   // moderate length can be sorted instead.
   if (q.orders[0].isName && best && best.size <= NAME_INDEX_MIN_POSTING) {
-    return runCompiled(q, intersect(best, sources), unordered);
+    return runCompiled(q, intersect(ix, best, sources), unordered);
   }
   const nameWalk = q.orders[0].isName ? Math.min(size, need / selectivity) : 0;
   if ((need / selectivity < postCost || !best || need === Infinity) && nameWalk <= postCost) {
     const w = walkOf(ix, q, leaves);
     if (w && Math.min(w.hi - w.lo, need / selectivity) <= postCost) {
-      const docs = runWalk(q, w, need, best ? best.size : Infinity, sources);
+      const docs = runWalk(ix, q, w, need, best ? best.size : Infinity, sources);
       if (docs) return docs;
     }
   }
-  return best ? runCompiled(q, intersect(best, sources), unordered) : undefined;
+  return best ? runCompiled(q, intersect(ix, best, sources), unordered) : undefined;
 }
 
 /** Every leaf when the filter is a pure conjunction, else undefined. */
@@ -270,13 +286,10 @@ function pureConjuncts(f: Filter | undefined): Leaf[] | undefined {
   return out;
 }
 
-/** Posting keys that only equal values share (null, booleans, timestamps, strings, references). */
-const EXACT_KEY = /^[zbtsr]/;
-
 /**
- * The number of results of a query made of `==` / `is null` filters only, from the posting lists
- * (the smallest one, checked against the others), when every document has the fields it orders
- * by; undefined otherwise (the caller counts the query's results).
+ * The number of results of a query made of `==`, `is null` and `array-contains` filters only, from
+ * the posting lists (the smallest one, checked against the others), when every document has the
+ * fields it orders by; undefined otherwise (the caller counts the query's results).
  */
 export function indexedCount(
   ix: CollectionIndex,
@@ -287,13 +300,15 @@ export function indexedCount(
   const leaves = pureConjuncts(q.filter);
   if (!leaves) return undefined;
   for (const o of q.orders) {
-    if (!o.isName && ix.orderedBy(o.segs, o.key).docs.length !== size) return undefined;
+    if (!o.isName && ix.orderedBy(o.segs, o.key).length !== size) return undefined;
   }
   const range = rangeCount(ix, q, leaves);
   if (range !== undefined) return limited(q, range);
-  const lists: ReadonlySet<string>[] = [];
+  const lists: Lookup[] = [];
   for (const leaf of leaves) {
-    if (leaf.kind === 'field' && leaf.op !== 'EQUAL') return undefined;
+    if (leaf.kind === 'field' && leaf.op !== 'EQUAL' && leaf.op !== 'ARRAY_CONTAINS') {
+      return undefined;
+    }
     if (leaf.kind === 'unary' && leaf.op !== 'IS_NULL') return undefined;
     const lookup = postingLookup(leaf);
     const segs = parseFieldPath(leaf.field);
@@ -301,8 +316,8 @@ export function indexedCount(
     if (!v || !EXACT_KEY.test(postingKey(v)) || (segs.length === 1 && segs[0] === NAME)) {
       return undefined;
     }
-    const list = ix.postingsOf(segs, formatFieldPath(segs), false).get(v);
-    if (!list) return 0;
+    const list = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements).exact(postingKey(v));
+    if (list.size === 0) return 0;
     lists.push(list);
   }
   lists.sort((a, b) => a.size - b.size);
@@ -311,7 +326,11 @@ export function indexedCount(
     const [smallest, ...others] = lists;
     n = 0;
     if (others.length === 0) n = smallest.size;
-    else for (const path of smallest) if (others.every((l) => l.has(path))) n++;
+    else {
+      smallest.forEach((o) => {
+        if (others.every((l) => l.has(o))) n++;
+      });
+    }
   }
   return limited(q, n);
 }

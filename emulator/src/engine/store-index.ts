@@ -1,232 +1,312 @@
 /**
- * In-memory indexes of one collection's current documents, built on first use and kept on every
- * change: ordered indexes (a field's value, then the document name, as Firestore orders them) and
- * postings (value -> documents, for `==`, `in`, `array-contains`). They hold the latest version
- * only; reads at an older time scan the store's history instead.
+ * In-memory indexes of one collection's current documents, over the store's document ordinals:
+ * ordered indexes (a field's value, then the document id, as Firestore orders them) in chunked
+ * sorted lists, and postings (value -> documents, for `==`, `in`, `array-contains`). They are
+ * built in bulk (when the data loads, or on a query's first use) and kept on every change. They
+ * hold the latest version only; reads at an older time scan the store's history instead.
  */
 import type { DocVersion } from '../model/document.js';
-import { getField } from '../model/paths.js';
 import {
-  arrayValues,
   compareSegments,
+  compareUtf8,
   compareValues,
   doubleOf,
+  numericId,
   TypeOrder,
   typeOrder,
   type Value,
 } from '../model/values.js';
+import { OrdList } from './ord-list.js';
+import { Postings, type PostingOptions, type PostingSource } from './postings.js';
 
 const NAME = '__name__';
 
-/**
- * A key for postings: values equal under `==` (1 == 1.0, NaN == NaN) always share a key. Keys may
- * also be shared by unequal values (maps, arrays, bytes, very large integers): postings give
- * candidates, and every candidate is checked against the query's filters.
- */
-export function postingKey(v: Value): string {
-  if ('nullValue' in v) return 'z';
-  if ('booleanValue' in v) return v.booleanValue === true ? 'b1' : 'b0';
-  if ('integerValue' in v) return 'n' + String(Number(v.integerValue));
-  if ('doubleValue' in v) return 'n' + String(doubleOf(v.doubleValue));
-  if ('timestampValue' in v) return 't' + String(v.timestampValue);
-  if ('stringValue' in v) return 's' + String(v.stringValue);
-  if ('referenceValue' in v) return 'r' + String(v.referenceValue);
-  return 'x' + String(typeOrder(v));
+/** What the indexes read of the store. */
+export interface IndexSource extends PostingSource {
+  /** The ordinals of the collection's current documents, ascending. */
+  ords(): number[];
+  /** The document id of an ordinal. */
+  id(ord: number): string;
+  /** The current document of an ordinal. */
+  doc(ord: number): DocVersion;
+  /** The ordinal of the current document at a path of the collection, or -1. */
+  ordOf(path: string): number;
 }
 
-/** Names of documents of one collection compare by their ids (Firestore's order of segments). */
-function sameCollectionNames(a: DocVersion, b: DocVersion): number {
-  if (a.name === b.name) return 0;
-  const x = a.name.slice(a.name.lastIndexOf('/') + 1);
-  const y = b.name.slice(b.name.lastIndexOf('/') + 1);
-  return compareSegments(x, y);
+export interface IndexOptions extends PostingOptions {
+  /** Entries per chunk of an ordered index. */
+  chunk?: number;
 }
 
-/** Documents that have a field, sorted by (value, name) ascending; `__name__` sorts by name. */
+/** Ids compared as `compareSegments` does, natively when neither needs the slow path. */
+function plainId(id: string): boolean {
+  if (numericId(id) !== undefined) return false;
+  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) >= 0xd800) return false;
+  return true;
+}
+
+/** Documents that have a field, sorted by (value, id) ascending; `__name__` sorts by id. */
 export class OrderedIndex {
-  readonly docs: DocVersion[] = [];
+  readonly list: OrdList;
   readonly byName: boolean;
 
-  constructor(readonly segs: string[]) {
+  constructor(
+    readonly segs: string[],
+    private readonly src: IndexSource,
+    chunk?: number,
+  ) {
     this.byName = segs.length === 1 && segs[0] === NAME;
+    this.list = new OrdList(chunk);
   }
 
-  value(d: DocVersion): Value | undefined {
-    return this.byName ? { referenceValue: d.name } : getField(d.fields, this.segs);
+  get length(): number {
+    return this.list.length;
   }
 
-  private compare(a: DocVersion, av: Value, b: DocVersion): number {
-    if (this.byName) return sameCollectionNames(a, b);
-    return compareValues(av, this.value(b) as Value) || sameCollectionNames(a, b);
+  at(pos: number): number {
+    return this.list.at(pos);
   }
 
-  /** First position whose entry is not before `d`. */
-  private position(d: DocVersion): number {
-    let lo = 0;
-    let hi = this.docs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compare(this.docs[mid], this.value(this.docs[mid]) as Value, d) < 0) lo = mid + 1;
-      else hi = mid;
+  /** The indexed value of packed document bytes (undefined: not in this index). */
+  valueOf(bytes: Buffer): Value | undefined {
+    return this.src.packer.field(bytes, this.segs);
+  }
+
+  /** The indexed value of a current document (for `__name__`, its name as a reference). */
+  value(ord: number): Value | undefined {
+    if (this.byName) return { referenceValue: this.src.doc(ord).name };
+    return this.valueOf(this.src.bytes(ord) as Buffer);
+  }
+
+  /** Whether entry `e` sorts before the document (`v`, `id`). */
+  private before(v: Value | undefined, id: string): (e: number) => boolean {
+    if (this.byName) return (e) => compareSegments(this.src.id(e), id) < 0;
+    return (e) => {
+      const c = compareValues(this.value(e) as Value, v as Value);
+      return c < 0 || (c === 0 && compareSegments(this.src.id(e), id) < 0);
+    };
+  }
+
+  /** Removes document `ord`, whose indexed value is `v` (its bytes are still the store's). */
+  remove(ord: number, v: Value | undefined): void {
+    const p = this.list.search(this.before(v, this.src.id(ord)));
+    if (p < this.list.length && this.list.at(p) === ord) {
+      this.list.removeAt(p);
+      return;
     }
-    return lo;
+    // Not where its value says: find it anyway, so that the index never keeps a stale entry.
+    const all = this.list.toArray();
+    const i = all.indexOf(ord);
+    if (i >= 0) this.list.removeAt(i);
   }
 
-  /** Builds the index from documents in any order. */
-  load(docs: Iterable<DocVersion>): void {
-    for (const d of docs) if (this.value(d) !== undefined) this.docs.push(d);
-    const withValues = this.docs.map((d) => ({ d, v: this.value(d) as Value }));
-    withValues.sort((a, b) => this.compare(a.d, a.v, b.d));
-    withValues.forEach((e, i) => (this.docs[i] = e.d));
-  }
-
-  remove(d: DocVersion): void {
-    const v = this.value(d);
-    if (v === undefined) return;
-    const i = this.position(d);
-    if (this.docs[i]?.name === d.name) this.docs.splice(i, 1);
-  }
-
-  add(d: DocVersion): void {
-    const v = this.value(d);
-    if (v === undefined) return;
-    const i = this.position(d);
-    if (i === this.docs.length) this.docs.push(d);
-    else this.docs.splice(i, 0, d);
-  }
-
-  /** A new version of a document whose indexed value did not change: it keeps its place. */
-  update(before: DocVersion, after: DocVersion): void {
-    const a = this.value(before);
-    const b = this.value(after);
-    if (a !== undefined && b !== undefined && compareValues(a, b) === 0) {
-      const i = this.position(before);
-      if (this.docs[i]?.name === before.name) {
-        this.docs[i] = after;
-        return;
-      }
-    }
-    this.remove(before);
-    this.add(after);
+  /** Adds current document `ord` (when it has the field). */
+  add(ord: number): void {
+    const v = this.byName ? undefined : this.value(ord);
+    if (!this.byName && v === undefined) return;
+    this.list.insert(ord, this.before(v, this.src.id(ord)));
   }
 
   /** First position whose value is >= v (`upper`: > v) in Firestore's order. */
   bound(v: Value, upper: boolean): number {
-    let lo = 0;
-    let hi = this.docs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = compareValues(this.value(this.docs[mid]) as Value, v);
-      if (c < 0 || (upper && c === 0)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.list.search((e) => {
+      const c = compareValues(this.value(e) as Value, v);
+      return c < 0 || (upper && c === 0);
+    });
   }
 
   /** First position whose value's type sorts after `t` (`upper`) or not before it. */
   typeBound(t: TypeOrder, upper: boolean): number {
-    let lo = 0;
-    let hi = this.docs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const mt = typeOrder(this.value(this.docs[mid]) as Value);
-      if (mt < t || (upper && mt === t)) lo = mid + 1;
-      else hi = mid;
+    return this.list.search((e) => {
+      const mt = typeOrder(this.value(e) as Value);
+      return mt < t || (upper && mt === t);
+    });
+  }
+
+  /** Fills the index from documents `ords` (`rank`: each one's place in id order). */
+  load(ords: number[], rank: Int32Array): void {
+    if (this.byName) {
+      const sorted = new Int32Array(ords.length);
+      ords.forEach((o, i) => (sorted[rank[i]] = o));
+      this.list.load(sorted);
+      return;
     }
-    return lo;
+    const idx: number[] = [];
+    const vals: Value[] = [];
+    for (let i = 0; i < ords.length; i++) {
+      const v = this.valueOf(this.src.bytes(ords[i]) as Buffer);
+      if (v === undefined) continue;
+      vals[i] = v;
+      idx.push(i);
+    }
+    idx.sort(valueOrder(vals, rank));
+    this.list.load(idx.map((i) => ords[i]));
   }
 }
 
-/** Posting lists of one field: key -> documents by path. */
-export class Postings {
-  /** Key -> paths of the documents with that value (or array element). */
-  readonly lists = new Map<string, Set<string>>();
-
-  /** `elements`: index each element of an array value (array-contains) instead of the value. */
-  constructor(
-    readonly segs: string[],
-    readonly elements: boolean,
-  ) {}
-
-  private keys(d: DocVersion): string[] {
-    const v = getField(d.fields, this.segs);
-    if (v === undefined) return [];
-    if (!this.elements) return [postingKey(v)];
-    if (!('arrayValue' in v)) return [];
-    return [...new Set(arrayValues(v).map(postingKey))];
-  }
-
-  add(d: DocVersion): void {
-    for (const k of this.keys(d)) {
-      let l = this.lists.get(k);
-      if (!l) this.lists.set(k, (l = new Set()));
-      l.add(d.path);
+/**
+ * The comparator of (value, id rank) for a bulk sort: types first, then numbers, timestamps and
+ * strings by a key computed once per entry (strings natively when they hold no surrogate, which
+ * order differently in UTF-16 and UTF-8), the rest with `compareValues`.
+ */
+function valueOrder(vals: Value[], rank: Int32Array): (a: number, b: number) => number {
+  const n = vals.length;
+  const types = new Uint8Array(n);
+  const nums = new Float64Array(n);
+  const strs: (string | undefined)[] = new Array<string | undefined>(n);
+  const plain = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = vals[i];
+    if (v === undefined) continue;
+    const t = typeOrder(v);
+    types[i] = t;
+    if (t === TypeOrder.Null) plain[i] = 1;
+    else if (t === TypeOrder.Boolean) {
+      nums[i] = v.booleanValue === true ? 1 : 0;
+      plain[i] = 1;
+    } else if (t === TypeOrder.Number) {
+      const x = 'integerValue' in v ? Number(v.integerValue) : doubleOf(v.doubleValue);
+      nums[i] = x;
+      plain[i] = Number.isNaN(x) || ('integerValue' in v && !Number.isSafeInteger(x)) ? 0 : 1;
+    } else if (t === TypeOrder.Timestamp || t === TypeOrder.String) {
+      const s = (t === TypeOrder.String ? v.stringValue : v.timestampValue) as string;
+      strs[i] = s;
+      plain[i] = 2;
+      for (let k = 0; k < s.length; k++) {
+        if (s.charCodeAt(k) >= 0xd800) {
+          plain[i] = 3;
+          break;
+        }
+      }
     }
   }
-
-  /** A new version of a document: nothing to do unless its keys changed. */
-  update(before: DocVersion, after: DocVersion): void {
-    const a = this.keys(before);
-    const b = this.keys(after);
-    if (a.length === b.length && a.every((k, i) => k === b[i])) return;
-    this.remove(before);
-    this.add(after);
-  }
-
-  remove(d: DocVersion): void {
-    for (const k of this.keys(d)) {
-      const l = this.lists.get(k);
-      if (!l) continue;
-      l.delete(d.path);
-      if (l.size === 0) this.lists.delete(k);
-    }
-  }
-
-  get(v: Value): ReadonlySet<string> | undefined {
-    return this.lists.get(postingKey(v));
-  }
+  return (a, b) => {
+    if (types[a] !== types[b]) return types[a] - types[b];
+    let c: number;
+    const pa = plain[a];
+    const pb = plain[b];
+    if (pa === 1 && pb === 1) c = nums[a] < nums[b] ? -1 : nums[a] > nums[b] ? 1 : 0;
+    else if (pa === 2 && pb === 2) {
+      const x = strs[a] as string;
+      const y = strs[b] as string;
+      c = x < y ? -1 : x > y ? 1 : 0;
+    } else if (pa >= 2 && pb >= 2) c = compareUtf8(strs[a] as string, strs[b] as string);
+    else c = compareValues(vals[a], vals[b]);
+    return c || rank[a] - rank[b];
+  };
 }
 
-/** The indexes of one collection, created on first use from its current documents. */
+/** Each document's place in id order (`compareSegments`). */
+function idRanks(src: IndexSource, ords: number[]): Int32Array {
+  const ids = ords.map((o) => src.id(o));
+  const plain = ids.map(plainId);
+  const idx = Array.from(ords, (_, i) => i);
+  idx.sort((a, b) => {
+    if (plain[a] && plain[b]) return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
+    return compareSegments(ids[a], ids[b]);
+  });
+  const rank = new Int32Array(ords.length);
+  idx.forEach((i, r) => (rank[i] = r));
+  return rank;
+}
+
+/** What to index: a field's order, or its postings (of its value, or of its array's elements). */
+export interface IndexSpec {
+  segs: string[];
+  key: string;
+  kind: 'ordered' | 'value' | 'elements';
+}
+
+/** The indexes of one collection, each created in bulk on first use or when asked beforehand. */
 export class CollectionIndex {
   private readonly ordered = new Map<string, OrderedIndex>();
   private readonly postings = new Map<string, Postings>();
 
   constructor(
-    private readonly current: () => Iterable<DocVersion>,
-    /** The current document at a path of the collection. */
-    readonly doc: (path: string) => DocVersion | null,
+    private readonly src: IndexSource,
+    private readonly opts: IndexOptions = {},
   ) {}
+
+  doc(ord: number): DocVersion {
+    return this.src.doc(ord);
+  }
+
+  ordOf(path: string): number {
+    return this.src.ordOf(path);
+  }
+
+  /** Builds the indexes of `specs` that do not exist yet. */
+  ensure(specs: IndexSpec[]): void {
+    const missing = specs.filter((s) =>
+      s.kind === 'ordered'
+        ? !this.ordered.has(s.key)
+        : !this.postings.has((s.kind === 'elements' ? 'a:' : 'v:') + s.key),
+    );
+    if (!missing.length) return;
+    const ords = this.src.ords();
+    const rank = missing.some((s) => s.kind === 'ordered') ? idRanks(this.src, ords) : undefined;
+    for (const s of missing) {
+      if (s.kind === 'ordered') {
+        const ix = new OrderedIndex(s.segs, this.src, this.opts.chunk);
+        ix.load(ords, rank as Int32Array);
+        this.ordered.set(s.key, ix);
+      } else {
+        const p = new Postings(s.segs, s.kind === 'elements', this.src, this.opts);
+        p.load(ords);
+        this.postings.set((s.kind === 'elements' ? 'a:' : 'v:') + s.key, p);
+      }
+    }
+  }
 
   /** The ordered index of a field path (`['__name__']` for names). */
   orderedBy(segs: string[], key: string): OrderedIndex {
-    let ix = this.ordered.get(key);
-    if (!ix) {
-      ix = new OrderedIndex(segs);
-      ix.load(this.current());
-      this.ordered.set(key, ix);
-    }
-    return ix;
+    if (!this.ordered.has(key)) this.ensure([{ segs, key, kind: 'ordered' }]);
+    return this.ordered.get(key) as OrderedIndex;
   }
 
   /** Postings of a field's values, or of its array elements (`elements`). */
   postingsOf(segs: string[], key: string, elements: boolean): Postings {
     const k = (elements ? 'a:' : 'v:') + key;
-    let p = this.postings.get(k);
-    if (!p) {
-      p = new Postings(segs, elements);
-      for (const d of this.current()) p.add(d);
-      this.postings.set(k, p);
-    }
-    return p;
+    if (!this.postings.has(k)) this.ensure([{ segs, key, kind: elements ? 'elements' : 'value' }]);
+    return this.postings.get(k) as Postings;
   }
 
-  /** Keeps every index in step with one document's change. */
-  update(before: DocVersion | null, after: DocVersion | null): void {
-    for (const ix of [...this.ordered.values(), ...this.postings.values()]) {
-      if (before && after) ix.update(before, after);
-      else if (before) ix.remove(before);
-      else if (after) ix.add(after);
+  /** The indexes that exist (for the record of what to build at the next start). */
+  specs(): IndexSpec[] {
+    const out: IndexSpec[] = [];
+    for (const [key, ix] of this.ordered) out.push({ segs: ix.segs, key, kind: 'ordered' });
+    for (const [k, p] of this.postings) {
+      out.push({ segs: p.segs, key: k.slice(2), kind: p.elements ? 'elements' : 'value' });
     }
+    return out;
+  }
+
+  /**
+   * Keeps every index in step with one document's change from `before` to `after` (packed bytes;
+   * undefined: no document). `write` stores the new bytes: entries are taken out of the ordered
+   * indexes while the store still has the old ones, and put back once it has the new ones.
+   */
+  update(
+    ord: number,
+    before: Buffer | undefined,
+    after: Buffer | undefined,
+    write: () => void,
+  ): void {
+    const readd: OrderedIndex[] = [];
+    for (const ix of this.ordered.values()) {
+      if (ix.byName) {
+        if (before && !after) ix.remove(ord, undefined);
+        else if (!before && after) readd.push(ix);
+        continue;
+      }
+      const a = before && ix.valueOf(before);
+      const b = after && ix.valueOf(after);
+      if (a && b && compareValues(a, b) === 0) continue;
+      if (a) ix.remove(ord, a);
+      if (b) readd.push(ix);
+    }
+    write();
+    for (const ix of readd) ix.add(ord);
+    for (const p of this.postings.values()) p.update(ord, before, after);
   }
 }

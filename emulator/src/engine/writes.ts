@@ -248,7 +248,8 @@ export async function commit(
   const changes: DocChange[] = [];
   for (const [path, after] of overlay) {
     const before = db.store.get(path);
-    if (before === after) continue;
+    // A write that changed nothing left `after` as it was (it keeps its update time).
+    if (before === after || (before && after && before.updateTime === after.updateTime)) continue;
     db.store.put(path, after, time);
     changes.push({ path, before, after });
   }

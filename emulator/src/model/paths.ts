@@ -156,7 +156,8 @@ export function formatFieldPath(segs: string[]): string {
 export function getField(fields: Fields, segs: string[]): Value | undefined {
   let cur: Fields = fields;
   for (let i = 0; i < segs.length; i++) {
-    const v = cur[segs[i]];
+    // Own fields only: a field named `__proto__` or `constructor` is not Object's.
+    const v = Object.hasOwn(cur, segs[i]) ? cur[segs[i]] : undefined;
     if (v === undefined) return undefined;
     if (i === segs.length - 1) return v;
     if (!('mapValue' in v)) return undefined;

@@ -100,3 +100,75 @@ export class Clock {
     if (t > this.last) this.last = t;
   }
 }
+
+const DAY_SECONDS = 86_400;
+// The last date and time to the second that canonicalMicros parsed: the documents of one write or
+// one load mostly share it, so most timestamps cost only their fraction.
+let lastPrefix = '';
+let lastSeconds = 0;
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+/**
+ * The microseconds of a timestamp in the form the emulator stores (`YYYY-MM-DDTHH:MM:SS.ffffffZ`,
+ * what `microsToString` writes) when they are an exact double; undefined for any other text.
+ */
+export function canonicalMicros(s: string): number | undefined {
+  if (
+    s.length !== 27 ||
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    s.charCodeAt(10) !== 84 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58 ||
+    s.charCodeAt(19) !== 46 ||
+    s.charCodeAt(26) !== 90
+  ) {
+    return undefined;
+  }
+  const frac = digits(s, 20, 26);
+  if (frac < 0) return undefined;
+  const prefix = s.slice(0, 19);
+  if (prefix !== lastPrefix) {
+    const [y, mo, d, h, mi, sec] = [
+      digits(s, 0, 4),
+      digits(s, 5, 7),
+      digits(s, 8, 10),
+      digits(s, 11, 13),
+      digits(s, 14, 16),
+      digits(s, 17, 19),
+    ];
+    if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59)
+      return undefined;
+    if (sec < 0 || sec > 59) return undefined;
+    // The day must exist in its month (February 30th is not a stored timestamp).
+    if (d > daysInMonth(y, mo)) return undefined;
+    lastSeconds = daysFromCivil(y, mo, d) * DAY_SECONDS + h * 3600 + mi * 60 + sec;
+    lastPrefix = prefix;
+  }
+  const micros = lastSeconds * 1e6 + frac;
+  return Number.isSafeInteger(micros) ? micros : undefined;
+}
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(m) ? 30 : 31;
+}

@@ -345,6 +345,25 @@ export function normalizeFields(fields: Json | undefined, depth = 0): Fields {
   return out;
 }
 
+/**
+ * A key for indexes: values equal under `==` (1 == 1.0, NaN == NaN) always share a key. Keys may
+ * also be shared by unequal values (maps, arrays, bytes, very large integers): an index gives
+ * candidates, and every candidate is checked against the query's filters.
+ */
+export function postingKey(v: Value): string {
+  if ('nullValue' in v) return 'z';
+  if ('booleanValue' in v) return v.booleanValue === true ? 'b1' : 'b0';
+  if ('integerValue' in v) return 'n' + String(Number(v.integerValue));
+  if ('doubleValue' in v) return 'n' + String(doubleOf(v.doubleValue));
+  if ('timestampValue' in v) return 't' + String(v.timestampValue);
+  if ('stringValue' in v) return 's' + String(v.stringValue);
+  if ('referenceValue' in v) return 'r' + String(v.referenceValue);
+  return 'x' + String(typeOrder(v));
+}
+
+/** Posting keys that only equal values share (null, booleans, timestamps, strings, references). */
+export const EXACT_KEY = /^[zbtsr]/;
+
 /** Storage size of a value (https://firebase.google.com/docs/firestore/storage-size). */
 export function valueSize(v: Value): number {
   if ('nullValue' in v || 'booleanValue' in v) return 1;

@@ -36,13 +36,7 @@ import type { NextStepKind } from '@/domain/next-step';
 import { batchLimit, PartialBatchError } from './lead-actions';
 import { panelWrite } from './panel-write';
 import { leadsCollection } from './leads';
-
-function toDate(value: unknown): Date | null {
-  if (value && typeof (value as { toDate?: unknown }).toDate === 'function') {
-    return (value as { toDate: () => Date }).toDate();
-  }
-  return null;
-}
+import { toDate } from './to-date';
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

@@ -25,14 +25,7 @@ import {
   type LeadFieldType,
   type LeadSubField,
 } from '@/domain/lead';
-
-/** A Firestore Timestamp (or anything with toDate) as a Date; null otherwise. */
-function toDate(value: unknown): Date | null {
-  if (value && typeof (value as { toDate?: unknown }).toDate === 'function') {
-    return (value as { toDate: () => Date }).toDate();
-  }
-  return null;
-}
+import { toDate } from './to-date';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);

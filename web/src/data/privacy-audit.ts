@@ -18,6 +18,7 @@ import { useMemo } from 'react';
 import { useFirestore } from 'reactfire';
 import { collections } from '@vagas/common';
 import { useLiveList, type LiveList } from './live';
+import { toDate } from './to-date';
 
 /** One deletion of the log. */
 export interface PrivacyAuditEntry {
@@ -35,13 +36,6 @@ export interface PrivacyAuditEntry {
 
 /** How many entries the card shows (the newest). */
 export const privacyAuditShown = 20;
-
-function toDate(value: unknown): Date | null {
-  if (value && typeof (value as { toDate?: unknown }).toDate === 'function') {
-    return (value as { toDate: () => Date }).toDate();
-  }
-  return null;
-}
 
 const converter: FirestoreDataConverter<PrivacyAuditEntry, DocumentData> = {
   toFirestore(): DocumentData {

@@ -1,7 +1,7 @@
 /**
- * The browser's Notification API for the panel's opt-in desktop notifications (the reminders of
- * next steps): what the browser allows, asking it, and raising one that brings the panel forward
- * when clicked. Raised only while the panel is not in front: an admin looking at it has the toast.
+ * The browser's Notification API for the panel's opt-in desktop notifications (arrivals, the
+ * reminders of next steps): what the browser allows, asking it, and raising one that brings the
+ * panel forward when clicked. Raised only while the panel is not in front: an admin looking at it has the toast.
  */
 
 /** What this browser allows: no API at all, not asked yet, allowed, or refused. */

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '@/domain/lead';
 import { aLead } from '@/domain/testing/lead-samples';
-import { askNotificationAccess, notifyArrivals } from './arrival-notification';
+import { askNotificationAccess } from '@/lib/page/desktop-notification';
+import { notifyArrivals } from './arrival-notification';
 
 /** A stand-in for the browser's Notification: records each one raised. */
 class FakeNotification {

@@ -1,0 +1,434 @@
+/**
+ * Postings of one field: which documents (ordinals) have each value, or each array element, by its
+ * posting key. Keys with many documents ("dense", at least `denseAt`) map to an exact set; the
+ * others are kept as (32-bit hash of the key, ordinal) pairs in sorted runs, eight bytes each with no
+ * string per key: the search keys of a million leads are about 20 million distinct keys, most of
+ * them on one lead, which a Map of Sets of paths holds in gigabytes. A lookup of a rare key gives
+ * candidates (another key with the same hash is possible), which the caller checks: queries check
+ * every candidate anyway, counts check these few.
+ */
+import { hashUnits, type KeyWalker, type Packer } from '../model/packed.js';
+import { OrdSet } from './ord-set.js';
+
+export function hashKey(key: string): number {
+  const units = new Uint16Array(key.length);
+  for (let i = 0; i < key.length; i++) units[i] = key.charCodeAt(i);
+  return hashUnits(units, key.length);
+}
+
+interface Run {
+  h: Uint32Array;
+  o: Int32Array;
+  n: number;
+}
+
+const newRun = (size = 8): Run => ({ h: new Uint32Array(size), o: new Int32Array(size), n: 0 });
+/** Entries per run before the runs split in two. */
+const RUN_TARGET = 4096;
+
+/** (hash, ordinal) pairs in runs sorted by hash then ordinal, a run per range of hashes. */
+export class HashRuns {
+  private runs: Run[] = [newRun()];
+  private bits = 0;
+  size = 0;
+
+  private runOf(h: number): Run {
+    return this.runs[this.bits === 0 ? 0 : h >>> (32 - this.bits)];
+  }
+
+  private static lower(r: Run, h: number, o: number): number {
+    let lo = 0;
+    let hi = r.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (r.h[mid] < h || (r.h[mid] === h && r.o[mid] < o)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  has(h: number, o: number): boolean {
+    const r = this.runOf(h);
+    const i = HashRuns.lower(r, h, o);
+    return i < r.n && r.h[i] === h && r.o[i] === o;
+  }
+
+  add(h: number, o: number): boolean {
+    const r = this.runOf(h);
+    const i = HashRuns.lower(r, h, o);
+    if (i < r.n && r.h[i] === h && r.o[i] === o) return false;
+    if (r.n === r.h.length) {
+      const size = r.n + (r.n >> 1) + 8;
+      const nh = new Uint32Array(size);
+      nh.set(r.h);
+      const no = new Int32Array(size);
+      no.set(r.o);
+      r.h = nh;
+      r.o = no;
+    }
+    r.h.copyWithin(i + 1, i, r.n);
+    r.o.copyWithin(i + 1, i, r.n);
+    r.h[i] = h;
+    r.o[i] = o;
+    r.n++;
+    this.size++;
+    if (r.n > 2 * RUN_TARGET && this.bits < 16) this.split();
+    return true;
+  }
+
+  remove(h: number, o: number): boolean {
+    const r = this.runOf(h);
+    const i = HashRuns.lower(r, h, o);
+    if (i >= r.n || r.h[i] !== h || r.o[i] !== o) return false;
+    r.h.copyWithin(i, i + 1, r.n);
+    r.o.copyWithin(i, i + 1, r.n);
+    r.n--;
+    this.size--;
+    return true;
+  }
+
+  /** The ordinals paired with hash `h`, ascending. */
+  ords(h: number): number[] {
+    const r = this.runOf(h);
+    const out: number[] = [];
+    for (let i = HashRuns.lower(r, h, 0); i < r.n && r.h[i] === h; i++) out.push(r.o[i]);
+    return out;
+  }
+
+  count(h: number): number {
+    const r = this.runOf(h);
+    const i = HashRuns.lower(r, h, 0);
+    let j = i;
+    while (j < r.n && r.h[j] === h) j++;
+    return j - i;
+  }
+
+  /** Twice the runs, each split on the next bit of the hash. */
+  private split(): void {
+    const bit = 31 - this.bits;
+    const runs: Run[] = [];
+    for (const r of this.runs) {
+      let cut = 0;
+      while (cut < r.n && ((r.h[cut] >>> bit) & 1) === 0) cut++;
+      runs.push(slice(r, 0, cut), slice(r, cut, r.n));
+    }
+    this.runs = runs;
+    this.bits++;
+  }
+
+  /** Replaces the pairs with `h`/`o` (any order; `n` of them), in as many runs as they need. */
+  load(h: Uint32Array, o: Int32Array, n: number): void {
+    let bits = 0;
+    while (n > RUN_TARGET << bits && bits < 16) bits++;
+    const counts = new Int32Array(1 << bits);
+    for (let i = 0; i < n; i++) counts[bits === 0 ? 0 : h[i] >>> (32 - bits)]++;
+    const runs = Array.from(counts, (c) => newRun(Math.max(8, c)));
+    for (let i = 0; i < n; i++) {
+      const r = runs[bits === 0 ? 0 : h[i] >>> (32 - bits)];
+      r.h[r.n] = h[i];
+      r.o[r.n++] = o[i];
+    }
+    for (const r of runs) sortRun(r);
+    this.runs = runs;
+    this.bits = bits;
+    this.size = n;
+  }
+}
+
+function slice(r: Run, from: number, to: number): Run {
+  const out = newRun(Math.max(8, to - from + ((to - from) >> 2)));
+  out.h.set(r.h.subarray(from, to));
+  out.o.set(r.o.subarray(from, to));
+  out.n = to - from;
+  return out;
+}
+
+const ORD_SPAN = 2 ** 21;
+
+/** Sorts a run's pairs by hash then ordinal (and drops repeated pairs). */
+function sortRun(r: Run): void {
+  const n = r.n;
+  let maxOrd = 0;
+  for (let i = 0; i < n; i++) if (r.o[i] > maxOrd) maxOrd = r.o[i];
+  const h = new Uint32Array(Math.max(8, n));
+  const o = new Int32Array(Math.max(8, n));
+  let k = 0;
+  const put = (hash: number, ord: number) => {
+    if (k > 0 && h[k - 1] === hash && o[k - 1] === ord) return;
+    h[k] = hash;
+    o[k++] = ord;
+  };
+  if (maxOrd < ORD_SPAN) {
+    // Both in one exact double, sorted natively.
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = r.h[i] * ORD_SPAN + r.o[i];
+    keys.sort();
+    for (let i = 0; i < n; i++) {
+      const hash = Math.floor(keys[i] / ORD_SPAN);
+      put(hash, keys[i] - hash * ORD_SPAN);
+    }
+  } else {
+    const idx = Array.from({ length: n }, (_, i) => i);
+    idx.sort((a, b) => r.h[a] - r.h[b] || r.o[a] - r.o[b]);
+    for (const i of idx) put(r.h[i], r.o[i]);
+  }
+  r.h = h;
+  r.o = o;
+  r.n = k;
+}
+
+/** What postings read of the store. */
+export interface PostingSource {
+  packer: Packer;
+  /** The packed bytes of a current document (a view). */
+  bytes(ord: number): Buffer | undefined;
+  /** The buffer holding a current document's bytes, at `offset(ord)` (no view made). */
+  chunk(ord: number): Buffer | undefined;
+  offset(ord: number): number;
+}
+
+/** The documents a key's lookup gives: exact, or candidates that may hold another key. */
+export interface Lookup {
+  exact: boolean;
+  size: number;
+  has(ord: number): boolean;
+  forEach(f: (ord: number) => boolean | void): void;
+}
+
+const EMPTY: Lookup = { exact: true, size: 0, has: () => false, forEach: () => {} };
+
+export interface PostingOptions {
+  /** Documents a key needs to get an exact set of its own. */
+  denseAt?: number;
+  /** The hash of a key (tests pass one that collides). */
+  hash?: (units: ArrayLike<number>, length: number) => number;
+}
+
+/** A frequent key's exact set; keys with the same hash are chained. */
+interface Dense {
+  key: string;
+  set: OrdSet;
+  next?: Dense;
+}
+
+export class Postings {
+  /** Hash -> the frequent keys with that hash. */
+  private readonly dense = new Map<number, Dense>();
+  private readonly sparse = new HashRuns();
+  private readonly walker: KeyWalker;
+  private readonly denseAt: number;
+  private readonly hash?: (units: ArrayLike<number>, length: number) => number;
+
+  constructor(
+    readonly segs: string[],
+    /** Postings of each element of an array value (array-contains) instead of the value. */
+    readonly elements: boolean,
+    private readonly src: PostingSource,
+    opts: PostingOptions = {},
+  ) {
+    this.walker = src.packer.walker();
+    this.denseAt = opts.denseAt ?? 64;
+    this.hash = opts.hash;
+  }
+
+  // The dense map is keyed by the hash as a signed 32-bit integer: a small integer to V8, where an
+  // unsigned one above 2^31 is a boxed number, slower to hash and garbage to collect.
+
+  /** The frequent key the walker holds (whose hash is `h`), if it is one. */
+  private denseOf(h: number): Dense | undefined {
+    for (let d = this.dense.get(h | 0); d; d = d.next) if (this.walker.is(d.key)) return d;
+    return undefined;
+  }
+
+  private makeDense(key: string, h: number, set: OrdSet): Dense {
+    const d: Dense = { key, set, next: this.dense.get(h | 0) };
+    this.dense.set(h | 0, d);
+    return d;
+  }
+
+  private dropDense(h: number, gone: Dense): void {
+    let first = this.dense.get(h | 0);
+    if (first === gone) first = gone.next;
+    else for (let d = first; d; d = d.next) if (d.next === gone) d.next = gone.next;
+    if (first) this.dense.set(h | 0, first);
+    else this.dense.delete(h | 0);
+  }
+
+  /** Calls `f` with the hash of each key of `bytes` (the walker holds the key). */
+  private walk(bytes: Buffer | undefined, f: (h: number) => void): void {
+    if (bytes) this.walkAt(bytes, 0, f);
+  }
+
+  /** The same for the current document `ord`. */
+  private walkOrd(ord: number, f: (h: number) => void): void {
+    const chunk = this.src.chunk(ord);
+    if (chunk) this.walkAt(chunk, this.src.offset(ord), f);
+  }
+
+  private walkAt(buf: Buffer, start: number, f: (h: number) => void): void {
+    const w = this.walker;
+    const custom = this.hash;
+    if (custom) w.walk(buf, start, this.segs, this.elements, () => f(custom(w.units, w.length)));
+    else w.walk(buf, start, this.segs, this.elements, f);
+  }
+
+  /** Adds document `ord` under each of its keys (its bytes are in the store). */
+  add(ord: number): void {
+    const promote: [string, number][] = [];
+    this.walkOrd(ord, (h) => {
+      const d = this.denseOf(h);
+      if (d) d.set.add(ord);
+      else if (this.sparse.add(h, ord) && this.sparse.count(h) >= this.denseAt) {
+        promote.push([this.walker.key(), h]);
+      }
+    });
+    for (const [key, h] of promote) this.promote(key, h);
+  }
+
+  /** Removes document `ord` (whose keys are in `bytes`) from its keys. */
+  remove(ord: number, bytes: Buffer | undefined): void {
+    this.walk(bytes, (h) => {
+      const d = this.denseOf(h);
+      if (!d) {
+        this.sparse.remove(h, ord);
+        return;
+      }
+      d.set.delete(ord);
+      if (d.set.size === 0) this.dropDense(h, d);
+    });
+  }
+
+  /** A document changed: its keys move when the field's bytes changed. */
+  update(ord: number, before: Buffer | undefined, after: Buffer | undefined): boolean {
+    const packer = this.src.packer;
+    const a = before && packer.fieldBytes(before, this.segs);
+    const b = after && packer.fieldBytes(after, this.segs);
+    if (a === b || (a && b && a.equals(b))) return false;
+    this.remove(ord, before);
+    if (after) this.add(ord);
+    return true;
+  }
+
+  /** Moves the documents of `key` (checked: its hash may be another key's) to an exact set. */
+  private promote(key: string, h: number): void {
+    this.walker.set(key);
+    if (this.denseOf(h)) return;
+    const set = new OrdSet();
+    for (const ord of this.sparse.ords(h)) {
+      let has = false;
+      let other = false;
+      this.walkOrd(ord, (k) => {
+        if (k !== h) return;
+        if (this.walker.is(key)) has = true;
+        else other = true;
+      });
+      if (has) set.add(ord);
+      if (has && !other) this.sparse.remove(h, ord);
+    }
+    this.makeDense(key, h, set);
+  }
+
+  private hashOfKey(key: string): number {
+    this.walker.set(key);
+    return this.hash ? this.hash(this.walker.units, this.walker.length) : this.walker.hash;
+  }
+
+  /** The documents under a key. */
+  lookup(key: string): Lookup {
+    const h = this.hashOfKey(key);
+    const d = this.denseOf(h);
+    if (d) {
+      const set = d.set;
+      return {
+        exact: true,
+        size: set.size,
+        has: (o) => set.has(o),
+        forEach: (f) => set.forEach(f),
+      };
+    }
+    const ords = this.sparse.ords(h);
+    if (ords.length === 0) return EMPTY;
+    return {
+      exact: false,
+      size: ords.length,
+      has: (o) => this.sparse.has(h, o),
+      forEach: (f) => {
+        for (const o of ords) if (f(o) === false) return;
+      },
+    };
+  }
+
+  /** The documents under a key, exactly (a rare key's candidates are checked). */
+  exact(key: string): Lookup {
+    const l = this.lookup(key);
+    if (l.exact) return l;
+    const ords: number[] = [];
+    l.forEach((ord) => {
+      let has = false;
+      this.walkOrd(ord, () => {
+        has ||= this.walker.is(key);
+      });
+      if (has) ords.push(ord);
+    });
+    const set = new Set(ords);
+    return {
+      exact: true,
+      size: ords.length,
+      has: (o) => set.has(o),
+      forEach: (f) => {
+        for (const o of ords) if (f(o) === false) return;
+      },
+    };
+  }
+
+  /**
+   * Builds the postings of documents `ords` (ascending) at once: a first pass counts keys by hash
+   * in a small sketch (two rows of counters, so a rare key is not taken for a frequent one), and
+   * the second files each key as dense or sparse.
+   */
+  load(ords: ArrayLike<number>): void {
+    const bits = Math.min(24, Math.max(10, Math.ceil(Math.log2(ords.length * 16 + 1))));
+    const mask = (1 << bits) - 1;
+    const shift = 32 - bits;
+    const row0 = new Uint16Array(1 << bits);
+    const row1 = new Uint16Array(1 << bits);
+    let entries = 0;
+    const count = (h: number) => {
+      const a = h & mask;
+      const b = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift;
+      if (row0[a] < 0xffff) row0[a]++;
+      if (row1[b] < 0xffff) row1[b]++;
+      entries++;
+    };
+    for (let i = 0; i < ords.length; i++) this.walkOrd(ords[i], count);
+    let sh = new Uint32Array(Math.max(8, entries >> 3));
+    let so = new Int32Array(sh.length);
+    let n = 0;
+    const denseAt = this.denseAt;
+    let ord = 0;
+    const file = (h: number) => {
+      if (
+        row0[h & mask] >= denseAt &&
+        row1[Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift] >= denseAt
+      ) {
+        (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
+        return;
+      }
+      if (n === sh.length) {
+        const nh = new Uint32Array(n * 2);
+        nh.set(sh);
+        const no = new Int32Array(n * 2);
+        no.set(so);
+        sh = nh;
+        so = no;
+      }
+      sh[n] = h;
+      so[n++] = ord;
+    };
+    for (let i = 0; i < ords.length; i++) {
+      ord = ords[i];
+      this.walkOrd(ord, file);
+    }
+    this.sparse.load(sh, so, n);
+  }
+}

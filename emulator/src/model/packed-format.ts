@@ -1,0 +1,255 @@
+/**
+ * The packed form of documents (see packed.ts): its tags, the table of field names, and reading.
+ */
+import { microsToString } from './time.js';
+import type { Fields, Value } from './values.js';
+
+export const Tag = {
+  Null: 0,
+  False: 1,
+  True: 2,
+  Int: 3,
+  IntText: 4,
+  Double: 5,
+  DoubleText: 6,
+  Time: 7,
+  TimeText: 8,
+  Str: 9,
+  StrUtf16: 10,
+  Bytes: 11,
+  Ref: 12,
+  Geo: 13,
+  Array: 14,
+  ArrayEmpty: 15,
+  Map: 16,
+  MapEmpty: 17,
+  Json: 18,
+  /** A string in an array: the length of the prefix it shares with the previous string, then the rest. */
+  Front: 19,
+  /** A timestamp before 1970: microseconds before the epoch. */
+  TimeBefore1970: 20,
+} as const;
+export type Tag = (typeof Tag)[keyof typeof Tag];
+
+export const NULL_VALUE: Value = { nullValue: null };
+
+/** A store's field names, numbered in order of first use. */
+export class NameTable {
+  readonly names: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  id(name: string): number | undefined {
+    return this.ids.get(name);
+  }
+
+  /** The name's number, giving it one if it has none. */
+  intern(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) {
+      id = this.names.length;
+      this.names.push(name);
+      this.ids.set(name, id);
+    }
+    return id;
+  }
+}
+
+/** Reads packed values from a buffer. */
+export class Reader {
+  pos = 0;
+
+  constructor(
+    public buf: Buffer,
+    private readonly names: NameTable,
+  ) {}
+
+  /** Reads another buffer from `pos` on. */
+  reset(buf: Buffer, pos: number): void {
+    this.buf = buf;
+    this.pos = pos;
+  }
+
+  varint(): number {
+    let n = 0;
+    let mul = 1;
+    for (;;) {
+      const b = this.buf[this.pos++];
+      n += (b & 0x7f) * mul;
+      if (b < 0x80) return n;
+      mul *= 0x80;
+    }
+  }
+
+  private zigzag(): number {
+    const z = this.varint();
+    return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+  }
+
+  string(): string {
+    const n = this.varint();
+    const start = this.pos;
+    this.pos += n;
+    return this.buf.toString('utf8', start, this.pos);
+  }
+
+  private utf16(): string {
+    const n = this.varint();
+    let s = '';
+    for (let i = 0; i < n; i++) s += String.fromCharCode(this.buf.readUInt16LE(this.pos + 2 * i));
+    this.pos += 2 * n;
+    return s;
+  }
+
+  private double(): number {
+    const n = this.buf.readDoubleLE(this.pos);
+    this.pos += 8;
+    return n;
+  }
+
+  name(): string {
+    return this.names.names[this.varint()];
+  }
+
+  fields(): Fields {
+    this.pos += 4;
+    const n = this.varint();
+    const out: Fields = {};
+    for (let i = 0; i < n; i++) {
+      const name = this.name();
+      const v = this.value();
+      if (name === '__proto__') Object.defineProperty(out, name, { value: v, enumerable: true });
+      else out[name] = v;
+    }
+    return out;
+  }
+
+  /** One value; `prev` is the string before it in its array (for Front). */
+  value(prev = ''): Value {
+    const tag = this.buf[this.pos++] as Tag;
+    switch (tag) {
+      case Tag.Null:
+        return NULL_VALUE;
+      case Tag.False:
+        return { booleanValue: false };
+      case Tag.True:
+        return { booleanValue: true };
+      case Tag.Int:
+        return { integerValue: String(this.zigzag()) };
+      case Tag.IntText:
+        return { integerValue: this.string() };
+      case Tag.Double:
+        return { doubleValue: this.double() };
+      case Tag.DoubleText:
+        return { doubleValue: this.string() };
+      case Tag.Time:
+        return { timestampValue: microsToString(this.varint()) };
+      case Tag.TimeBefore1970:
+        return { timestampValue: microsToString(-this.varint()) };
+      case Tag.TimeText:
+        return { timestampValue: this.string() };
+      case Tag.Str:
+        return { stringValue: this.string() };
+      case Tag.StrUtf16:
+        return { stringValue: this.utf16() };
+      case Tag.Front: {
+        const shared = this.varint();
+        return { stringValue: prev.slice(0, shared) + this.string() };
+      }
+      case Tag.Bytes:
+        return { bytesValue: this.string() };
+      case Tag.Ref:
+        return { referenceValue: this.string() };
+      case Tag.Geo:
+        return { geoPointValue: { latitude: this.double(), longitude: this.double() } };
+      case Tag.Array: {
+        this.pos += 4;
+        const n = this.varint();
+        const values: Value[] = new Array<Value>(n);
+        let last = '';
+        for (let i = 0; i < n; i++) {
+          const e = this.value(last);
+          values[i] = e;
+          last = typeof e.stringValue === 'string' ? e.stringValue : '';
+        }
+        return { arrayValue: { values } };
+      }
+      case Tag.ArrayEmpty:
+        return { arrayValue: {} };
+      case Tag.Map:
+        return { mapValue: { fields: this.fields() } };
+      case Tag.MapEmpty:
+        return { mapValue: {} };
+      case Tag.Json:
+        return JSON.parse(this.string()) as Value;
+      default:
+        throw new Error(`Corrupt packed document: tag ${String(tag)} at byte ${this.pos - 1}`);
+    }
+  }
+
+  /** Moves past one value without building it. */
+  skip(): void {
+    const tag = this.buf[this.pos++] as Tag;
+    switch (tag) {
+      case Tag.Null:
+      case Tag.False:
+      case Tag.True:
+      case Tag.ArrayEmpty:
+      case Tag.MapEmpty:
+        return;
+      case Tag.Int:
+      case Tag.Time:
+      case Tag.TimeBefore1970:
+        this.varint();
+        return;
+      case Tag.Double:
+        this.pos += 8;
+        return;
+      case Tag.Geo:
+        this.pos += 16;
+        return;
+      case Tag.Front:
+        this.varint();
+        this.advance(this.varint());
+        return;
+      case Tag.StrUtf16:
+        this.advance(2 * this.varint());
+        return;
+      case Tag.Array:
+      case Tag.Map:
+        this.pos += 4 + this.buf.readUInt32LE(this.pos);
+        return;
+      default:
+        this.advance(this.varint());
+    }
+  }
+
+  /** (`this.pos += this.varint()` would add to the position before the varint was read.) */
+  private advance(n: number): void {
+    this.pos += n;
+  }
+
+  /**
+   * Positions the reader on the value of the field at `segs` (maps descended into) and returns
+   * true, or false when the document has no such field.
+   */
+  seek(segs: readonly string[]): boolean {
+    for (let depth = 0; depth < segs.length; depth++) {
+      if (depth > 0 && this.buf[this.pos++] !== Tag.Map) return false;
+      const end = this.pos + 4 + this.buf.readUInt32LE(this.pos);
+      this.pos += 4;
+      const n = this.varint();
+      const wantId = this.names.id(segs[depth]);
+      if (wantId === undefined) return false;
+      let found = false;
+      for (let i = 0; i < n && !found; i++) {
+        found = this.varint() === wantId;
+        if (!found) this.skip();
+      }
+      if (!found) {
+        this.pos = end;
+        return false;
+      }
+    }
+    return true;
+  }
+}

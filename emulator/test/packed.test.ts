@@ -1,0 +1,174 @@
+/**
+ * The packed form the store keeps documents in (src/model/packed.ts): every value the SDKs can
+ * store, and shapes only odd clients send, come back exactly (type, JSON, key order); a field read
+ * straight from the bytes is the unpacked one; the keys walked from the bytes are `postingKey`'s.
+ */
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { hashUnits, keysOf, Packer } from '../src/model/packed.js';
+import { getField } from '../src/model/paths.js';
+import type { Fields, Value } from '../src/model/values.js';
+import { microsToString } from '../src/model/time.js';
+
+/** The range of Firestore timestamps, in milliseconds (years 1 to 9999). */
+const MAX_MS = 253402300799999;
+const MIN_MS = -62135596800000;
+
+/** Strings with accents, astral characters, lone surrogates and shared prefixes. */
+const textArb = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 6 }),
+  fc.string({ unit: 'binary', maxLength: 6 }),
+  fc.constantFrom(
+    '',
+    'a',
+    'ab',
+    'abc',
+    'abd',
+    'maria',
+    'maria s',
+    'Érica',
+    '😀',
+    '😀x',
+    '\ud800',
+    'a\udc00',
+  ),
+  fc.string({ minLength: 130, maxLength: 300 }),
+);
+
+const scalarArb: fc.Arbitrary<Value> = fc.oneof(
+  fc.constant<Value>({ nullValue: null }),
+  fc.boolean().map((b) => ({ booleanValue: b })),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((n) => ({ integerValue: String(n) })),
+  fc.integer({ min: -1000, max: 1000 }).map((n) => ({ integerValue: String(n) })),
+  fc.double().map((d) => ({ doubleValue: Number.isNaN(d) ? 'NaN' : d })),
+  fc.constantFrom<Value>(
+    { doubleValue: -0 },
+    { doubleValue: 'Infinity' },
+    { doubleValue: '-Infinity' },
+    { doubleValue: 'NaN' },
+    { integerValue: '-0' },
+    { integerValue: '007' },
+  ),
+  fc
+    .integer({ min: MIN_MS, max: MAX_MS })
+    .chain((ms) =>
+      fc
+        .integer({ min: 0, max: 999 })
+        .map((us) => ({ timestampValue: microsToString(ms * 1000 + us) })),
+    ),
+  fc.constantFrom<Value>(
+    { timestampValue: '2026-02-30T00:00:00.000000Z' },
+    { timestampValue: '2026-01-01T00:00:00Z' },
+    { timestampValue: '1969-12-31T23:59:59.999999Z' },
+    { timestampValue: '0001-01-01T00:00:00.000000Z' },
+    { timestampValue: '9999-12-31T23:59:59.999999Z' },
+  ),
+  textArb.map((s) => ({ stringValue: s })),
+  fc.uint8Array({ maxLength: 10 }).map((b) => ({ bytesValue: Buffer.from(b).toString('base64') })),
+  textArb.map((s) => ({ referenceValue: `projects/p/databases/(default)/documents/c/${s}` })),
+  fc
+    .tuple(fc.double({ min: -90, max: 90 }), fc.double({ min: -180, max: 180 }))
+    .map(([latitude, longitude]) => ({ geoPointValue: { latitude, longitude } })),
+);
+
+/** Shapes the store may hold from clients the normalisation lets through as they are. */
+const oddArb = fc.constantFrom<Value>(
+  { arrayValue: { values: [] } },
+  { mapValue: { fields: {} } },
+  { geoPointValue: { longitude: 1, latitude: 2 } },
+  { stringValue: 'x', extra: 1 } as unknown as Value,
+  { nullValue: 0 } as unknown as Value,
+  { arrayValue: { values: [{ stringValue: 'a' }], extra: true } } as unknown as Value,
+);
+
+const nameArb = fc.oneof(textArb, fc.constantFrom('__proto__', 'constructor', '0', '10', 'a.b'));
+
+const { valueArb } = fc.letrec((tie) => ({
+  valueArb: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalarArb,
+    oddArb,
+    fc
+      .array(fc.oneof(scalarArb, tie('mapArb') as fc.Arbitrary<Value>), { maxLength: 6 })
+      .map((values) => ({ arrayValue: values.length ? { values } : {} })),
+    fc
+      .array(
+        textArb.map((s) => ({ stringValue: s })),
+        { maxLength: 8 },
+      )
+      .map((values) => ({
+        arrayValue: {
+          values: values.sort((a, b) =>
+            (a.stringValue as string) < (b.stringValue as string) ? -1 : 1,
+          ),
+        },
+      })),
+    tie('mapArb') as fc.Arbitrary<Value>,
+  ),
+  mapArb: fc
+    .dictionary(nameArb, tie('valueArb') as fc.Arbitrary<Value>, {
+      maxKeys: 4,
+      noNullPrototype: true,
+    })
+    .map((fields) => ({ mapValue: Object.keys(fields).length ? { fields } : {} })),
+}));
+
+const fieldsArb: fc.Arbitrary<Fields> = fc.dictionary(nameArb, valueArb as fc.Arbitrary<Value>, {
+  maxKeys: 6,
+  noNullPrototype: true,
+});
+
+describe('packed documents (property)', () => {
+  it('unpack to the same fields, in the same key order, with the same JSON', () => {
+    const packer = new Packer();
+    fc.assert(
+      fc.property(fieldsArb, (fields) => {
+        const back = packer.unpack(Buffer.from(packer.pack(fields)));
+        // (toStrictEqual compares `constructor` properties by identity, and fields may be called so.)
+        expect(isDeepStrictEqual(back, fields)).toBe(true);
+        expect(JSON.stringify(back)).toBe(JSON.stringify(fields));
+        expect(Object.keys(back)).toEqual(Object.keys(fields));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('give a field, its bytes and its keys straight from the bytes', () => {
+    const packer = new Packer();
+    const walker = packer.walker();
+    fc.assert(
+      fc.property(fieldsArb, fc.array(nameArb, { minLength: 1, maxLength: 2 }), (fields, path) => {
+        const bytes = Buffer.from(packer.pack(fields));
+        const expected = getField(fields, path);
+        expect(isDeepStrictEqual(packer.field(bytes, path), expected)).toBe(true);
+        expect(packer.fieldBytes(bytes, path) !== undefined).toBe(expected !== undefined);
+        for (const elements of [false, true]) {
+          const keys: string[] = [];
+          const found = walker.walk(bytes, 0, path, elements, (hash) => {
+            const key = walker.key();
+            keys.push(key);
+            expect(hash).toBe(hashUnits(walker.units, walker.length));
+          });
+          expect(found).toBe(expected !== undefined);
+          expect([...new Set(keys)].sort()).toEqual(keysOf(expected, elements).sort());
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keep a lead (90 search keys) in about a tenth of its JSON', () => {
+    const packer = new Packer();
+    const keys = ['l', 'li', 'lim', 'lima', 'lu', 'lui', 'luis', 'luis l', 'luis li', 'luis lim'];
+    const fields: Fields = {
+      nome: { stringValue: 'Luís Lima' },
+      created_at: { timestampValue: '2026-05-01T12:00:00.123456Z' },
+      search_keys: { arrayValue: { values: keys.map((s) => ({ stringValue: s })) } },
+    };
+    const bytes = packer.pack(fields);
+    expect(bytes.length).toBeLessThan(JSON.stringify(fields).length / 4);
+    expect(isDeepStrictEqual(packer.unpack(Buffer.from(bytes)), fields)).toBe(true);
+  });
+});
