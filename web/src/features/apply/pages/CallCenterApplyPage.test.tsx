@@ -168,4 +168,20 @@ describe('call-center application page', () => {
       ]),
     );
   });
+
+  test('a WhatsApp number typed the way WhatsApp shows it is sent with its DDD', async () => {
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    const phone = input('WhatsApp');
+    expect(phone).toHaveAttribute('placeholder', '(79) 99999-9999');
+    expect(phone).toHaveAttribute('maxlength', '15');
+    // Key by key, as a candidate types it (user-event honours the field's maxlength).
+    await user.type(phone, '+55 75 99999-1234');
+    expect(phone).toHaveValue('(75) 99999-1234');
+    for (const [name, fill] of Object.entries(fills)) if (name !== 'whatsapp') await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
+    expect(api.writeLead.mock.calls[0][1]).toMatchObject({ whatsapp: '(75) 99999-1234' });
+  });
 });

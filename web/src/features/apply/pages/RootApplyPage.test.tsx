@@ -80,7 +80,7 @@ describe('root application page', () => {
     renderPage(<RootApplyPage />);
     const phone = screen.getByLabelText(/WhatsApp/);
     expect(phone).toHaveAttribute('maxlength', '15');
-    expect(phone).toHaveAttribute('placeholder', '(79) 99999-9999');
+    expect(phone).toHaveAttribute('placeholder', '(75) 99999-9999');
     await user.type(phone, 'ab79 9999-98888777');
     expect(phone).toHaveValue('(79) 99999-8888');
   });
