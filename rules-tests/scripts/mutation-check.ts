@@ -18,7 +18,14 @@ interface Mutant {
   bullet: string;
   find: string;
   replace: string;
-  file: 'leads' | 'lead-source' | 'settings' | 'admins' | 'generated-rules' | RecordMutant['file'];
+  file:
+    | 'leads'
+    | 'lead-source'
+    | 'settings'
+    | 'admins'
+    | 'generated-rules'
+    | 'vacancies'
+    | RecordMutant['file'];
   /** Also run the property tests: leads-property.test.ts, or `propertyFile`. */
   property?: boolean;
   propertyFile?: string;
@@ -57,14 +64,14 @@ const mutants: Mutant[] = [
     find: 'isStringOfSize(data.whatsapp, 1, 15)', replace: 'data.whatsapp is string' },
   { id: 'create-whatsapp-chars', bullet: 'lead create: whatsapp digits/()/space/-', file: 'leads', property: true,
     find: "        && data.whatsapp.matches('[0-9() -]+')\n", replace: '\n' },
-  { id: 'create-root-vaga', bullet: 'lead create: vaga from the list', file: 'leads', property: true,
-    find: 'data.vaga in rootVagaOptions()', replace: 'true' },
-  { id: 'create-root-cidade', bullet: 'lead create: cidade from the list', file: 'leads', property: true,
-    find: '        && data.cidade in rootCidadeOptions();', replace: ';' },
-  { id: 'create-cc-vaga', bullet: 'lead create: [employer] job', file: 'leads', property: true,
-    find: 'data.vaga in callCenterVagaOptions()', replace: 'true' },
-  { id: 'create-cc-cidade', bullet: 'lead create: cidade from the list', file: 'leads', property: true,
-    find: '        && data.cidade in callCenterCidadeOptions()\n', replace: '\n' },
+  { id: 'create-root-vaga', bullet: 'lead create: vaga a vacancy of its form', file: 'leads', property: true,
+    find: "isOpenVacancy('root', 'job', data.vaga, data)", replace: 'true' },
+  { id: 'create-root-cidade', bullet: 'lead create: cidade a vacancy of its form', file: 'leads', property: true,
+    find: "isOpenVacancy('root', 'locality', data.cidade, data)", replace: 'true' },
+  { id: 'create-cc-vaga', bullet: 'lead create: [employer] job, a vacancy of its form', file: 'leads', property: true,
+    find: "isOpenVacancy('callCenter', 'job', data.vaga, data)", replace: 'true' },
+  { id: 'create-cc-cidade', bullet: 'lead create: cidade a vacancy of its form', file: 'leads', property: true,
+    find: "isOpenVacancy('callCenter', 'locality', data.cidade, data)", replace: 'true' },
   { id: 'create-idade-bounds', bullet: 'lead create: idade int 16..70', file: 'leads', property: true,
     find: 'isIntBetween(data.idade, 16, 70)', replace: 'data.idade is int' },
   { id: 'create-idade-type', bullet: 'lead create: idade an int', file: 'leads', property: true,
@@ -176,10 +183,64 @@ const mutants: Mutant[] = [
   { id: 'catch-all-open', bullet: 'anything else: no client access', file: 'admins',
     find: 'match /{document=**} {\n      allow read, write: if false;', replace: 'match /{document=**} {\n      allow read, write: if request.auth != null;' },
   // the block generated from web/src/domain
-  { id: 'list-drift', bullet: 'lists kept with the web app', file: 'generated-rules',
-    find: "'Aux Serraria'", replace: "'Aux Seraria'" },
+  { id: 'vacancy-id-drift', bullet: 'vacancy ids as the web app writes them', file: 'generated-rules',
+    find: "return form + '~' + kind + '~' + value;", replace: "return form + '/' + kind + '/' + value;" },
   { id: 'employer-drift', bullet: "call-center jobs with the '[employer] ' prefix", file: 'generated-rules',
-    find: "'[Conecta] Consultor de Vendas'", replace: "'Consultor de Vendas'" },
+    find: "data.value == '[Conecta] ' + data.label", replace: 'data.value == data.label' },
+  // vacancies: what a lead may name
+  { id: 'vacancy-closed-open', bullet: 'lead create: a closed vacancy refuses a lead sent at once', file: 'vacancies',
+    find: '&& (get(vacancy).data.open == true', replace: '&& (true' },
+  { id: 'vacancy-exists', bullet: 'lead create: a value no vacancy has is refused', file: 'vacancies',
+    find: '        && exists(vacancy)\n', replace: '',
+    equivalent: 'get() of a missing document is an error that denies' },
+  { id: 'vacancy-waited', bullet: 'lead create: a closed vacancy takes what was sent before the closing', file: 'vacancies',
+    find: "\n          || ('submitted_at' in data && data.submitted_at < get(vacancy).data.closed_at));", replace: ');' },
+  { id: 'vacancy-waited-any-time', bullet: 'lead create: only what was sent before the closing', file: 'vacancies',
+    find: 'data.submitted_at < get(vacancy).data.closed_at', replace: "data.submitted_at is timestamp" },
+  // vacancies: the documents
+  { id: 'vacancy-read-public', bullet: 'vacancies: anyone reads the open ones only', file: 'vacancies',
+    find: 'allow get, list: if resource.data.open == true || isAdmin();', replace: 'allow get, list: if true;' },
+  { id: 'vacancy-read-admin', bullet: 'vacancies: admins read all', file: 'vacancies',
+    find: 'allow get, list: if resource.data.open == true || isAdmin();', replace: 'allow get, list: if resource.data.open == true;' },
+  { id: 'vacancy-create-public', bullet: 'vacancies: only admins add', file: 'vacancies',
+    find: 'allow create: if isAdmin() && isValidNewVacancy(vacancyId, request.resource.data);', replace: 'allow create: if isValidNewVacancy(vacancyId, request.resource.data);' },
+  { id: 'vacancy-create-anything', bullet: 'vacancies: each new one valid', file: 'vacancies',
+    find: 'allow create: if isAdmin() && isValidNewVacancy(vacancyId, request.resource.data);', replace: 'allow create: if isAdmin();' },
+  { id: 'vacancy-update-public', bullet: 'vacancies: only admins open, close, move', file: 'vacancies',
+    find: 'allow update: if isAdmin() && isValidVacancyChange(request.resource.data);', replace: 'allow update: if isValidVacancyChange(request.resource.data);' },
+  { id: 'vacancy-update-anything', bullet: 'vacancies: each change valid', file: 'vacancies',
+    find: 'allow update: if isAdmin() && isValidVacancyChange(request.resource.data);', replace: 'allow update: if isAdmin();' },
+  { id: 'vacancy-delete', bullet: 'vacancies: nobody deletes one', file: 'vacancies',
+    find: 'match /vacancies/{vacancyId} {', replace: 'match /vacancies/{vacancyId} {\n      allow delete: if isAdmin();' },
+  { id: 'vacancy-keys', bullet: 'vacancy create: exactly its keys', file: 'vacancies',
+    find: "hasExactly(data, ['form', 'kind', 'value', 'label', 'group', 'open', 'order', 'closed_at', 'updated_at'])", replace: 'true' },
+  { id: 'vacancy-label', bullet: 'vacancy create: label 1..80', file: 'vacancies',
+    find: '        && isStringOfSize(data.label, 1, maxVacancyLabel())\n', replace: '\n' },
+  { id: 'vacancy-value', bullet: "vacancy create: the value is the form's label (and group)", file: 'vacancies',
+    find: '        && isValidVacancyValue(data)\n', replace: '\n' },
+  { id: 'vacancy-id', bullet: 'vacancy create: the id is form~kind~value', file: 'vacancies',
+    find: '        && vacancyId == vacancyDocumentId(data.form, data.kind, data.value)\n', replace: '\n' },
+  { id: 'vacancy-order', bullet: 'vacancy create: a place 0..100000', file: 'vacancies',
+    find: '        && data.open is bool\n        && isIntBetween(data.order, 0, maxVacancyOrder())\n        && data.closed_at == (data.open', replace: '        && data.open is bool\n        && data.closed_at == (data.open' },
+  { id: 'vacancy-open-type', bullet: 'vacancy create: open a boolean', file: 'vacancies',
+    find: '        && data.open is bool\n        && isIntBetween(data.order, 0, maxVacancyOrder())\n        && data.closed_at == (data.open', replace: '        && isIntBetween(data.order, 0, maxVacancyOrder())\n        && data.closed_at == (data.open',
+    equivalent: 'closed_at is compared with a choice on open, an error for a non-boolean' },
+  { id: 'vacancy-closed-at', bullet: 'vacancy create: closed_at null, or now when created closed', file: 'vacancies',
+    find: '        && data.closed_at == (data.open ? null : request.time)\n', replace: '\n' },
+  { id: 'vacancy-updated-at', bullet: 'vacancy create: updated_at == request.time', file: 'vacancies',
+    find: '        && data.closed_at == (data.open ? null : request.time)\n        && data.updated_at == request.time;', replace: '        && data.closed_at == (data.open ? null : request.time);' },
+  { id: 'vacancy-change-keys', bullet: 'vacancy change: open, order, closed_at only', file: 'vacancies',
+    find: "changedKeys().hasOnly(['open', 'order', 'closed_at', 'updated_at'])", replace: 'true' },
+  { id: 'vacancy-change-order', bullet: 'vacancy change: a place 0..100000', file: 'vacancies',
+    find: "changedKeys().hasOnly(['open', 'order', 'closed_at', 'updated_at'])\n        && data.open is bool\n        && isIntBetween(data.order, 0, maxVacancyOrder())", replace: "changedKeys().hasOnly(['open', 'order', 'closed_at', 'updated_at'])\n        && data.open is bool" },
+  { id: 'vacancy-change-open-type', bullet: 'vacancy change: open a boolean', file: 'vacancies',
+    find: "changedKeys().hasOnly(['open', 'order', 'closed_at', 'updated_at'])\n        && data.open is bool", replace: "changedKeys().hasOnly(['open', 'order', 'closed_at', 'updated_at'])" },
+  { id: 'vacancy-closing-time', bullet: 'vacancy change: closing stamps closed_at, nothing else moves it', file: 'vacancies',
+    find: '        && data.closed_at == (resource.data.open == true && data.open == false\n          ? request.time\n          : resource.data.closed_at)\n', replace: '\n' },
+  { id: 'vacancy-closing-any-time', bullet: 'vacancy change: closing stamps the request time', file: 'vacancies',
+    find: '          ? request.time\n          : resource.data.closed_at)', replace: '          ? data.closed_at\n          : resource.data.closed_at)' },
+  { id: 'vacancy-change-updated-at', bullet: 'vacancy change: updated_at == request.time', file: 'vacancies',
+    find: '          : resource.data.closed_at)\n        && data.updated_at == request.time;', replace: '          : resource.data.closed_at);' },
   // the candidate's record
   ...recordMutants,
 ];
