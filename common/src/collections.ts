@@ -16,6 +16,8 @@ export const collections = {
   adminAudit: 'admin_audit',
   /** What was done to candidates' data (retention runs, erasures), without personal data. */
   privacyAudit: 'audit',
+  /** The jobs and localities each form offers, `vacancies/{form~kind~value}`: open ones public. */
+  vacancies: 'vacancies',
 } as const;
 
 /** The documents of `settings/`. */

@@ -328,7 +328,7 @@ describe('forged vacancies', () => {
       'a grouped locality without its group',
       'callCenter',
       'locality',
-      { value: 'Aracaju - Atalaia', label: 'Atalaia', group: null },
+      { value: 'Aracaju - Bugio', label: 'Bugio', group: null },
     ],
     [
       'a group too long',
@@ -337,9 +337,12 @@ describe('forged vacancies', () => {
       { value: `${'g'.repeat(41)} - Sede`, label: 'Sede', group: 'g'.repeat(41) },
     ],
   ] as const)('an admin cannot add %s', async (_label, form, kind, fields) => {
-    const data = { ...vacancyDocument(newVacancy(form, kind, 'x', null, 3)), ...fields };
+    const { id: _id, ...valid } = newVacancy(form, kind, 'x', null, 3);
+    const data = { ...vacancyDocument(valid), ...fields };
     const id = vacancyId(form, kind, fields.value);
+    expect(await stored(id)).toBeUndefined();
     await assertFails(createVacancy(t.admin(), id, data));
+    expect(await stored(id)).toBeUndefined();
   });
 
   it('a change opens, closes or moves it, nothing else', async () => {

@@ -55,6 +55,34 @@ export interface Vacancy {
   closedAt: Date | null;
 }
 
+/** A time as the SDKs read one (a Timestamp of either SDK): anything with `toDate()`. */
+function dateOf(value: unknown): Date | null {
+  const toDate = (value as { toDate?: unknown } | null)?.toDate;
+  return typeof toDate === 'function' ? (toDate.call(value) as Date) : null;
+}
+
+/** A stored vacancy as the app reads it; null when it is not one the app wrote. */
+export function parseVacancy(id: string, data: Record<string, unknown>): Vacancy | null {
+  const { form, kind, value, label, group, open, order } = data;
+  if (!leadForms.includes(form as LeadForm) || !vacancyKinds.includes(kind as VacancyKind)) {
+    return null;
+  }
+  if (typeof value !== 'string' || typeof label !== 'string' || typeof open !== 'boolean') {
+    return null;
+  }
+  return {
+    id,
+    form: form as LeadForm,
+    kind: kind as VacancyKind,
+    value,
+    label,
+    group: typeof group === 'string' ? group : null,
+    open,
+    order: typeof order === 'number' ? order : 0,
+    closedAt: dateOf(data.closed_at),
+  };
+}
+
 /** A vacancy's stored fields, but the times (the writer adds them). */
 export type VacancyFields = Omit<Vacancy, 'id' | 'closedAt'>;
 

@@ -8,6 +8,9 @@
  * `<script type="application/json" id="vagas-boot">`, placed before it.
  */
 
+import type { LeadForm } from '@/domain/lead';
+import type { OpenLists } from '@/domain/lead-form';
+
 /** The id of the page's JSON block (BootData). */
 export const bootDataId = 'vagas-boot';
 
@@ -26,6 +29,11 @@ export interface BootData {
   afterPaint?: { entry: string; chunks: string[] };
   /** The redirect page: the REST URL of settings/redirect, read at once (see RedirectPage). */
   redirectSettingsUrl?: string;
+  /**
+   * An application page: the open jobs and localities its form was drawn with at build time, so
+   * the browser's first render is the prerendered one (lib/prerender/page-lists.ts).
+   */
+  lists?: Partial<Record<LeadForm, OpenLists>>;
 }
 
 declare global {

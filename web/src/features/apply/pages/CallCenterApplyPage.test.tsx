@@ -6,12 +6,21 @@ import { renderPage } from '@/components/test-utils/render';
 import { IDBFactory } from 'fake-indexeddb';
 import { forgetOutboxDatabase } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
+import type { LeadForm } from '@/domain/lead';
+import type { OpenLists } from '@/domain/lead-form';
+import { seedLists } from '@/domain/vacancies';
+import { forgetCurrentLists } from '../hooks/use-open-lists';
 import { CallCenterApplyPage } from './CallCenterApplyPage';
 
 const api = vi.hoisted(() => ({
   writeLead: vi.fn<(id: string, lead: object, submittedAt?: number) => Promise<void>>(),
 }));
 vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
+// The form's lists as Firestore has them now (read after load): the seed, unless a test says.
+const vacancies = vi.hoisted(() => ({
+  read: vi.fn<(db: unknown, form: LeadForm) => Promise<OpenLists>>(),
+}));
+vi.mock('../../../data/open-vacancies', () => ({ readOpenLists: vacancies.read }));
 // No admin pixel, unless a test sets one (a new id each time: its fbq('init', id) shows the set-up ran).
 const tracking = vi.hoisted(() => ({ pixelId: null as string | null, next: 900000 }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
@@ -20,6 +29,9 @@ vi.mock('../../../lib/pixel/tracking-settings', () => ({
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
+  forgetCurrentLists();
+  vacancies.read.mockReset();
+  vacancies.read.mockImplementation((_db, form) => Promise.resolve(seedLists(form)));
   globalThis.indexedDB = new IDBFactory();
   forgetOutboxDatabase();
   tracking.pixelId = null;
@@ -183,5 +195,66 @@ describe('call-center application page', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
     await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
     expect(api.writeLead.mock.calls[0][1]).toMatchObject({ whatsapp: '(75) 99999-1234' });
+  });
+
+  test('the selects offer the lists as they are now: a closed job gone, a new one and a new locality offered', async () => {
+    const seed = seedLists('callCenter');
+    vacancies.read.mockResolvedValue({
+      vaga: [
+        ...(seed.vaga ?? []).filter((c) => c.label !== 'Operador de Call Center'),
+        { value: '[Conecta] Monitor de Qualidade', label: 'Monitor de Qualidade' },
+      ],
+      cidade: [
+        ...(seed.cidade ?? []),
+        { value: 'Aracaju - Bugio', label: 'Bugio', group: 'Aracaju' },
+      ],
+    });
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    await waitFor(() =>
+      expect(vacancies.read).toHaveBeenCalledWith(expect.anything(), 'callCenter'),
+    );
+    await user.click(input('Vaga que tenho Experiência'));
+    const jobs = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(within(jobs).queryByRole('option', { name: 'Monitor de Qualidade' })).not.toBeNull(),
+    );
+    expect(within(jobs).queryByRole('option', { name: 'Operador de Call Center' })).toBeNull();
+    await user.click(within(jobs).getByRole('option', { name: 'Monitor de Qualidade' }));
+    await user.click(input('Localização (Aracaju e Região)'));
+    const towns = await screen.findByRole('listbox');
+    // Listed under its group, with the group's other localities (not a second 'Aracaju').
+    expect(within(towns).getAllByText('Aracaju')).toHaveLength(1);
+    expect(within(towns).getAllByRole('option')).toHaveLength(12);
+    await user.click(within(towns).getByRole('option', { name: 'Bugio' }));
+    for (const [name, fill] of Object.entries(fills)) {
+      if (name !== 'vaga' && name !== 'cidade') await fill(user);
+    }
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
+    expect(api.writeLead.mock.calls[0][1]).toMatchObject({
+      vaga: '[Conecta] Monitor de Qualidade',
+      cidade: 'Aracaju - Bugio',
+    });
+  });
+
+  test('a job chosen before the lists were read, and closed since, is cleared', async () => {
+    let answer: (lists: OpenLists) => void = () => {};
+    vacancies.read.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    await choose(user, 'Vaga que tenho Experiência', 'Operador de Call Center');
+    expect(input('Vaga que tenho Experiência')).toHaveValue('Operador de Call Center');
+    await waitFor(() => expect(vacancies.read).toHaveBeenCalled());
+    const seed = seedLists('callCenter');
+    answer({
+      ...seed,
+      vaga: (seed.vaga ?? []).filter((c) => c.label !== 'Operador de Call Center'),
+    });
+    await waitFor(() => expect(input('Vaga que tenho Experiência')).toHaveValue(''));
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
+    expect(api.writeLead).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,10 @@ import { renderPage } from '@/components/test-utils/render';
 import { IDBFactory } from 'fake-indexeddb';
 import { forgetOutboxDatabase, idbOutboxStore } from '@/lib/outbox/idb-store';
 import type { Fbq } from '@/lib/pixel/pixel';
+import type { LeadForm } from '@/domain/lead';
+import type { OpenLists } from '@/domain/lead-form';
+import { seedLists } from '@/domain/vacancies';
+import { forgetCurrentLists } from '../hooks/use-open-lists';
 import { consentNotes } from '@/domain/consent';
 import { RootApplyPage } from './RootApplyPage';
 
@@ -12,12 +16,20 @@ const api = vi.hoisted(() => ({
   writeLead: vi.fn<(id: string, lead: object, submittedAt?: number) => Promise<void>>(),
 }));
 vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
+// The form's lists as Firestore has them now (read after load): the seed, unless a test says.
+const vacancies = vi.hoisted(() => ({
+  read: vi.fn<(db: unknown, form: LeadForm) => Promise<OpenLists>>(),
+}));
+vi.mock('../../../data/open-vacancies', () => ({ readOpenLists: vacancies.read }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
   loadTrackingPixelId: () => Promise.resolve('555'),
 }));
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
+  forgetCurrentLists();
+  vacancies.read.mockReset();
+  vacancies.read.mockImplementation((_db, form) => Promise.resolve(seedLists(form)));
   // A database of its own per test: a previous test's late writes land in the old one.
   globalThis.indexedDB = new IDBFactory();
   forgetOutboxDatabase();
