@@ -21,7 +21,7 @@ import {
   type FirestoreDataConverter,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { collections } from '@vagas/common';
 import {
@@ -31,6 +31,8 @@ import {
   type Vacancy,
   type VacancyFields,
 } from '@/domain/vacancies';
+import { filterJobs, jobsToFilter } from '@/domain/lead-query';
+import { afterFirstContent } from '@/lib/page/when-idle';
 import { useLiveQuery, type LiveState } from './live';
 import { panelWrite } from './panel-write';
 import { countOnServer } from './server-count';
@@ -64,6 +66,33 @@ export function useVacancies(): LiveState<Vacancy[]> {
 export async function readVacancies(db: Firestore): Promise<Vacancy[]> {
   const snapshot = await getDocs(vacancies(db));
   return known(snapshot.docs.map((d) => d.data()));
+}
+
+/**
+ * The jobs the Leads tab's 'Vaga' filter offers: the seed's at once, then with every job of the
+ * vacancy lists, open or closed (read once, after the panel's first rows: one read per vacancy).
+ */
+export function useFilterJobs(): readonly string[] {
+  const db = useFirestore();
+  const [jobs, setJobs] = useState(filterJobs);
+  useEffect(() => {
+    let active = true;
+    const cancel = afterFirstContent(() => {
+      readVacancies(db).then(
+        (all) => {
+          const values = all.filter((v) => v.kind === 'job').map((v) => v.value);
+          if (active) setJobs(jobsToFilter(values));
+        },
+        (error: unknown) =>
+          console.warn('The vacancy lists were not read for the job filter', error),
+      );
+    });
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, [db]);
+  return jobs;
 }
 
 /** What a new vacancy document holds (the rules pin the times). */

@@ -31,6 +31,11 @@ vi.mock(
 // The shell's tests stand the other tabs in with stubs: their own tests cover them.
 vi.mock('@/features/reports', () => ({ ReportsTab: () => <p>conteúdo de relatórios</p> }));
 vi.mock('@/features/settings', () => ({ SettingsTab: () => <p>conteúdo de configurações</p> }));
+vi.mock('@/features/vacancies', () => ({ VacanciesSettings: () => <p>vagas e localidades</p> }));
+vi.mock('@/data/vacancies', async () => {
+  const { filterJobs } = await import('@/domain/lead-query');
+  return { useFilterJobs: () => filterJobs };
+});
 const queries = vi.hoisted(() => ({ since: vi.fn((_db: unknown, _since: Date) => 'active') }));
 vi.mock('@/data/leads', () => ({
   activeLeadsSinceQuery: queries.since,

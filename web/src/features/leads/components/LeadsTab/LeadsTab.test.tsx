@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/table';
 import type { Lead } from '@/domain/lead';
 import { columnLabel, listColumns } from '@/domain/lead-columns';
-import { filterJobs } from '@/domain/lead-query';
+import { filterJobs, jobsToFilter } from '@/domain/lead-query';
 import { LeadSourceContext } from '@/features/leads/hooks/lead-source';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
 import { memoryLeadSource } from '@/features/leads/testing/memory-lead-source';
@@ -25,6 +25,12 @@ const record = vi.hoisted(() => ({
   recordContact: vi.fn(),
 }));
 vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+// The vacancy lists' jobs: a job added in Configurações (and its leads) can be filtered by.
+vi.mock('@/data/vacancies', async () => {
+  const { jobsToFilter } = await import('@/domain/lead-query');
+  const jobs = jobsToFilter(['[Conecta] Monitor de Qualidade']);
+  return { useFilterJobs: () => jobs };
+});
 vi.mock('@/data/lead-record-access', () => record);
 vi.mock('@/data/assignees', () => ({
   useAssignableAdmins: () => ['eu@vagas.test', 'colega@vagas.test'],
@@ -166,7 +172,8 @@ describe('LeadsTab', () => {
       within(jobFilter)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Todas', ...filterJobs]);
+    ).toEqual(['Todas', ...jobsToFilter(['[Conecta] Monitor de Qualidade'])]);
+    expect(filterJobs).not.toContain('[Conecta] Monitor de Qualidade');
     await user.selectOptions(jobFilter, 'Aux Serraria');
     await waitFor(() => expect(rowNames()).toEqual(['Bruno', 'Carla']));
     await user.click(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
