@@ -194,7 +194,8 @@ describe('root application page', () => {
   });
 
   test('a write the server refuses shows the error toast and keeps the form', async () => {
-    api.writeLead.mockRejectedValueOnce(
+    // Refused as sent, and again with the submit time.
+    api.writeLead.mockRejectedValue(
       Object.assign(new Error('denied'), { code: 'permission-denied' }),
     );
     const user = userEvent.setup({ delay: null });
