@@ -64,7 +64,8 @@ export function VacancyItem({
           </Text>
         )}
       </div>
-      <Badge color={open ? 'green' : 'gray'} variant="light">
+      {/* Shades dark enough for white text (4.5:1). */}
+      <Badge color={open ? '#2b7a3b' : 'gray.7'} variant="filled">
         {open ? vacancyTexts.open : vacancyTexts.closed}
       </Badge>
       {kind === 'job' && <Counts counts={counts} />}
@@ -93,8 +94,8 @@ export function VacancyItem({
         </ActionIcon>
         <Button
           size="compact-sm"
-          variant={open ? 'light' : 'filled'}
-          color={open ? 'red.9' : 'green.8'}
+          variant={open ? 'outline' : 'filled'}
+          color={open ? 'red.9' : '#2b7a3b'}
           loading={busy}
           aria-label={open ? vacancyTexts.closeOf(kind, label) : vacancyTexts.reopenOf(kind, label)}
           onClick={onToggle}
