@@ -8,7 +8,7 @@ import { createAdmin, type AdminAccount } from './support/admin';
 import { listedNames, searchBox, seriousAxeViolationsIn, uniqueTag } from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
 import { adminFirestore, useLocalSuite } from './support/suite';
-import { snapshotVacancies, waitForOptions } from './support/vacancies';
+import { publicListsSettled, snapshotVacancies, waitForOptions } from './support/vacancies';
 import {
   field,
   fillApplication,
@@ -69,6 +69,7 @@ describe("'Vagas e localidades'", () => {
     await bia.getByRole('button', { name: 'Reabrir vaga Aux Serraria' }).waitFor();
     expect(await jobRow(bia, 'Aux Serraria').getByText('Fechada').count()).toBe(1);
 
+    await publicListsSettled();
     const candidate = await visit('/');
     await waitForOptions(candidate, 'Vaga', (o) => !o.includes('Aux Serraria'));
 
@@ -95,6 +96,7 @@ describe("'Vagas e localidades'", () => {
     await jobRow(admin, job).getByText('Aberta').waitFor();
 
     // A candidate applies for it.
+    await publicListsSettled();
     const candidate = await visit('/');
     await waitForOptions(candidate, 'Vaga', (o) => o.includes(job));
     const nome = `${uniqueTag('Nova')} Candidata`;
@@ -148,6 +150,7 @@ describe("'Vagas e localidades'", () => {
           .then((labels) => labels.slice(0, 4)),
       )
       .toEqual(['Aux Eletricista', 'Aux Serraria', 'Sem Experiencia', 'Aux Metalúgica']);
+    await publicListsSettled();
     const candidate = await visit('/');
     const offered = await waitForOptions(
       candidate,

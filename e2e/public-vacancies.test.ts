@@ -22,6 +22,7 @@ import {
 } from './support/suite';
 import {
   layoutShift,
+  publicListsSettled,
   recordLayoutShifts,
   setVacancyOpen,
   snapshotVacancies,
@@ -58,9 +59,14 @@ async function openPage(path: string): Promise<{ page: Page; context: BrowserCon
   return { page, context };
 }
 
-/** The page's read of its form's open lists (Firestore Lite's runQuery), once answered. */
+/** The page's read of its form's public list (Firestore Lite's batchGet), once answered. */
 const listsRead = (page: Page) =>
-  page.waitForResponse((r) => r.url().includes(':runQuery') && r.request().method() === 'POST');
+  page.waitForResponse(
+    (r) =>
+      r.url().includes(':batchGet') &&
+      r.request().method() === 'POST' &&
+      (r.request().postData() ?? '').includes('vacancy_lists'),
+  );
 
 const uniqueName = (label: string) => `Vagas ${label} ${Date.now().toString(36)}${++run}`;
 
@@ -89,6 +95,7 @@ describe('the public pages offer the open lists', () => {
     await adminFirestore(suite)
       .doc(`vacancies/${id}`)
       .set({ ...fields, closed_at: null, updated_at: new Date() });
+    await publicListsSettled();
 
     const context = await newContext(browser, { viewport: mobile, locale: 'pt-BR' });
     contexts.push(context);

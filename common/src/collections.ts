@@ -16,8 +16,10 @@ export const collections = {
   adminAudit: 'admin_audit',
   /** What was done to candidates' data (retention runs, erasures), without personal data. */
   privacyAudit: 'audit',
-  /** The jobs and localities each form offers, `vacancies/{form~kind~value}`: open ones public. */
+  /** The jobs and localities each form offers, `vacancies/{form~kind~value}`: admins only. */
   vacancies: 'vacancies',
+  /** Each form's open vacancies, `vacancy_lists/{form}`: public, written only by the server. */
+  vacancyLists: 'vacancy_lists',
 } as const;
 
 /** The documents of `settings/`. */

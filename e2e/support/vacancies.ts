@@ -1,8 +1,11 @@
 /**
  * The vacancy lists in the browser tests: the suite seeds them (scripts/lib/vacancy-seed.mjs); a
  * file that changes them puts them back after (files share the suite's data), and what a page
- * offers is read from its selects.
+ * offers is read from its selects. A page reads its form's public list once after load, and the
+ * vacancyLists function writes that list a moment after a vacancy changed: a test opens a page
+ * only once the list says what the vacancies do (publicListsSettled).
  */
+import { collections, openVacancyList, type VacancyListSource } from '@vagas/common';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -20,7 +23,36 @@ export async function snapshotVacancies(): Promise<() => Promise<void>> {
     for (const d of now.docs) if (!kept.has(d.id)) batch.delete(d.ref);
     for (const d of saved.docs) batch.set(d.ref, d.data());
     await batch.commit();
+    await publicListsSettled();
   };
+}
+
+/**
+ * Waits until every form's public list (vacancy_lists/{form}) is what its vacancies say: the
+ * vacancyLists function has run after the last change.
+ */
+export async function publicListsSettled(): Promise<void> {
+  const db = adminFirestore();
+  const settled = async () => {
+    const vacancies = (await db.collection(collections.vacancies).get()).docs.map((d) => d.data());
+    for (const form of new Set(vacancies.map((v) => String(v.form)))) {
+      const mine = vacancies.filter((v) => v.form === form) as VacancyListSource[];
+      const list = await db.collection(collections.vacancyLists).doc(form).get();
+      const stored = (list.get('vacancies') ?? []) as Record<string, unknown>[];
+      // Compared field by field: a stored map's keys need not come back in the order written.
+      const flat = (v: Record<string, unknown>) => [v.kind, v.value, v.label, v.group ?? null];
+      const want = openVacancyList(mine) as unknown as Record<string, unknown>[];
+      if (JSON.stringify(stored.map(flat)) !== JSON.stringify(want.map(flat))) return false;
+    }
+    return true;
+  };
+  // A loop, not expect.poll: the files' afterAll (snapshotVacancies) waits for it too.
+  const deadline = Date.now() + browserStepTimeout;
+  while (!(await settled())) {
+    if (Date.now() > deadline)
+      throw new Error('the public vacancy lists did not follow the vacancies');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Closes or reopens a vacancy as the panel's 'Fechar' / 'Reabrir' stores it (past the rules). */
@@ -31,6 +63,7 @@ export async function setVacancyOpen(id: string, open: boolean): Promise<void> {
     ...(open ? {} : { closed_at: Timestamp.now() }),
     updated_at: Timestamp.now(),
   });
+  await publicListsSettled();
 }
 
 /** The options a select of the page lists when opened (then closed again). */

@@ -1,6 +1,7 @@
 /**
- * firestore.rules for vacancies/{form~kind~value} and the leads that name them: anyone reads the
- * open ones, admins add, open, close and order them, nobody deletes one or forges another's value;
+ * firestore.rules for vacancies/{form~kind~value}, the public lists vacancy_lists/{form} and the
+ * leads that name a vacancy: admins read, add, open, close and order vacancies, nobody deletes one or
+ * forges another's value, anyone reads a form's list and no client writes one;
  * a new lead must name an open vacancy of its form, or one closed after the candidate pressed send
  * on a device that then waited (submitted_at): an application kept in the outbox while the admin
  * closed the job still arrives.
@@ -72,28 +73,23 @@ async function closedAt(id: string): Promise<Timestamp> {
 const createLead = (db: Firestore, data: Record<string, unknown>, id = 'lead-1') =>
   setDoc(doc(db, 'leads', id), data);
 
-describe('reading vacancies', () => {
-  const openOf = (db: Firestore, form: string) =>
-    query(collection(db, 'vacancies'), where('form', '==', form), where('open', '==', true));
-
-  it("a visitor lists a form's open vacancies, as the public pages do", async () => {
+describe('reading vacancies and their public lists', () => {
+  it('a visitor or a non-admin reads no vacancy document, open or closed', async () => {
     await setOpen(t.admin(), rootJob, false);
-    const open = await assertSucceeds(getDocs(openOf(t.anonymous(), 'root')));
-    const values = open.docs.map((d) => String(d.get('value')));
-    expect(values).toContain(rootJobs[1]);
-    expect(values).toContain(rootLocalities[0]);
-    expect(values).not.toContain(rootJobs[0]);
-    await assertSucceeds(getDoc(doc(t.anonymous(), 'vacancies', rootTown)));
-  });
-
-  it('a visitor reads no closed vacancy, and no list that could hold one', async () => {
-    await setOpen(t.admin(), rootJob, false);
-    await assertFails(getDoc(doc(t.anonymous(), 'vacancies', rootJob)));
-    await assertFails(getDocs(collection(t.anonymous(), 'vacancies')));
-    await assertFails(
-      getDocs(query(collection(t.anonymous(), 'vacancies'), where('form', '==', 'root'))),
-    );
-    await assertFails(getDocs(collection(t.user(), 'vacancies')));
+    for (const db of [t.anonymous(), t.user()]) {
+      await assertFails(getDoc(doc(db, 'vacancies', rootJob)));
+      await assertFails(getDoc(doc(db, 'vacancies', rootTown)));
+      await assertFails(getDocs(collection(db, 'vacancies')));
+      await assertFails(
+        getDocs(
+          query(
+            collection(db, 'vacancies'),
+            where('form', '==', 'root'),
+            where('open', '==', true),
+          ),
+        ),
+      );
+    }
   });
 
   it('an admin lists every vacancy, open or closed', async () => {
@@ -101,6 +97,19 @@ describe('reading vacancies', () => {
     const all = await assertSucceeds(getDocs(collection(t.admin(), 'vacancies')));
     expect(all.docs.map((d) => d.id)).toContain(rootJob);
     await assertSucceeds(getDoc(doc(t.admin(), 'vacancies', rootJob)));
+  });
+
+  it("anyone gets a form's public list; nobody lists them or writes one, admins neither", async () => {
+    const list = { vacancies: [{ kind: 'job', value: 'Aux Serraria', label: 'Aux Serraria' }] };
+    await t.privileged((db) => setDoc(doc(db, 'vacancy_lists', 'root'), list));
+    const read = await assertSucceeds(getDoc(doc(t.anonymous(), 'vacancy_lists', 'root')));
+    expect(read.data()).toEqual(list);
+    await assertFails(getDocs(collection(t.anonymous(), 'vacancy_lists')));
+    for (const db of [t.anonymous(), t.user(), t.admin()]) {
+      await assertFails(setDoc(doc(db, 'vacancy_lists', 'root'), { vacancies: [] }));
+      await assertFails(setDoc(doc(db, 'vacancy_lists', 'callCenter'), list));
+      await assertFails(deleteDoc(doc(db, 'vacancy_lists', 'root')));
+    }
   });
 });
 

@@ -55,9 +55,24 @@ describe('seedVacancyLists', () => {
       closed_at: null,
     });
     expect(centro?.get('updated_at')).toBeInstanceOf(Timestamp);
+    // Each form's public list, as the vacancyLists function writes it.
+    const rootList = (await db.doc('vacancy_lists/root').get()).get('vacancies');
+    expect(rootList).toHaveLength(4 + 6);
+    expect(rootList[0]).toEqual({
+      kind: 'job',
+      value: 'Aux Eletricista',
+      label: 'Aux Eletricista',
+    });
+    const callCenterList = (await db.doc('vacancy_lists/callCenter').get()).get('vacancies');
+    expect(callCenterList).toContainEqual({
+      kind: 'locality',
+      value: 'Aracaju - Centro',
+      label: 'Centro',
+      group: 'Aracaju',
+    });
   });
 
-  test('keeps the lists an admin changed: a second run writes nothing', async () => {
+  test('keeps the lists an admin changed, and writes the public lists from them', async () => {
     const db = getFirestore(app);
     const closed = db.doc('vacancies/root~job~Aux Serraria');
     await closed.update({ open: false, closed_at: Timestamp.now() });
@@ -65,5 +80,11 @@ describe('seedVacancyLists', () => {
     expect(await seedVacancyLists({ firestoreHost, projectId })).toBe(false);
     expect((await closed.get()).get('open')).toBe(false);
     expect((await db.doc('vacancies/root~job~Aux Eletricista').get()).exists).toBe(false);
+    const rootList = (await db.doc('vacancy_lists/root').get()).get('vacancies');
+    const jobs = rootList.filter((v: { kind: string }) => v.kind === 'job');
+    expect(jobs.map((v: { value: string }) => v.value)).toEqual([
+      'Aux Metalúgica',
+      'Sem Experiencia',
+    ]);
   });
 });

@@ -12,7 +12,6 @@ import { routes } from './config/routes';
 import type { LeadForm } from './domain/lead';
 import type { OpenLists } from './domain/lead-form';
 import { withTimeout } from './domain/timeout';
-import { seedLists } from './domain/vacancies';
 import type { BootData } from './lib/prerender/boot';
 import { renderWithLists } from './lib/prerender/page-lists';
 import { prerenderBootData as headBootData } from './prerender-head';
@@ -30,24 +29,23 @@ const listReadTimeoutMs = 15_000;
 /**
  * `form`'s open lists from the Firestore the build is for: a real project's
  * (VITE_FIREBASE_PROJECT_ID), or the emulator the build was pointed at (the local suite's
- * VITE_FIRESTORE_EMULATOR_HOST). A build for neither, or one that cannot read them, draws the
- * seed (the lists a new deployment starts with), and says so.
+ * VITE_FIRESTORE_EMULATOR_HOST). A build for neither, or one that cannot read them, draws the lead
+ * table's seed (null: the lists a new deployment starts with), and says so.
  */
-async function buildTimeLists(form: LeadForm): Promise<OpenLists> {
+async function buildTimeLists(form: LeadForm): Promise<OpenLists | null> {
   const env = import.meta.env;
-  if (!env.VITE_FIREBASE_PROJECT_ID && !env.VITE_FIRESTORE_EMULATOR_HOST) return seedLists(form);
+  if (!env.VITE_FIREBASE_PROJECT_ID && !env.VITE_FIRESTORE_EMULATOR_HOST) return null;
   try {
-    const [{ firestoreLite }, { readOpenLists }] = await Promise.all([
-      import('./lib/firebase/firestore-lite'),
-      import('./data/open-vacancies'),
-    ]);
-    return await withTimeout(readOpenLists(firestoreLite, form), listReadTimeoutMs, 'lists');
+    const { readOpenLists } = await import('./data/open-vacancies');
+    const lists = await withTimeout(readOpenLists(form), listReadTimeoutMs, 'lists');
+    if (!lists) console.warn(`The ${form} form has no public list yet; prerendering the seed.`);
+    return lists;
   } catch (error) {
     console.warn(
       `The ${form} form's vacancy lists could not be read; prerendering the seed.`,
       error,
     );
-    return seedLists(form);
+    return null;
   }
 }
 
@@ -59,7 +57,7 @@ function pageLists(route: string): Promise<BootData['lists']> {
   if (!form) return Promise.resolve(undefined);
   let lists = listsByRoute.get(route);
   if (!lists) {
-    lists = buildTimeLists(form).then((open) => ({ [form]: open }));
+    lists = buildTimeLists(form).then((open) => (open ? { [form]: open } : undefined));
     listsByRoute.set(route, lists);
   }
   return lists;

@@ -509,15 +509,3 @@ export function optionStyleOf(name: LeadFieldName): OptionStyle {
   const input = leadField(name).input;
   return input?.kind === 'select' ? (input.style ?? {}) : {};
 }
-
-/** The value `form` stores for the choice `label` (under `group`) of `name`. */
-export function storedOption(
-  name: LeadFieldName,
-  form: LeadForm,
-  label: string,
-  group: string | null = null,
-): string {
-  const style = optionStyleOf(name);
-  const grouped = group !== null && style.groupSeparator ? `${group}${style.groupSeparator}` : '';
-  return `${style.prefix?.[form] ?? ''}${grouped}${label}`;
-}

@@ -23,7 +23,7 @@
 import {
   fieldOptions,
   leadForms,
-  storedOption,
+  optionStyleOf,
   vacancyFields,
   type LeadFieldName,
   type LeadForm,
@@ -96,6 +96,18 @@ export const vacancyLimits = {
 /** The lead field a form's `kind` list feeds; null when the form has no such list. */
 export function vacancyFieldOf(form: LeadForm, kind: VacancyKind): LeadFieldName | null {
   return vacancyFields(form).find((field) => field.kind === kind)?.name ?? null;
+}
+
+/** The value `form` stores for the choice `label` (under `group`) of `name`. */
+export function storedOption(
+  name: LeadFieldName,
+  form: LeadForm,
+  label: string,
+  group: string | null = null,
+): string {
+  const style = optionStyleOf(name);
+  const grouped = group !== null && style.groupSeparator ? `${group}${style.groupSeparator}` : '';
+  return `${style.prefix?.[form] ?? ''}${grouped}${label}`;
 }
 
 /** A new vacancy of `form`: its stored value written from the label and group (OptionStyle). */

@@ -177,7 +177,7 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
 function useClosedChoicesCleared<Values>(
   form: LeadForm,
   values: Values,
-  lists: OpenLists,
+  lists: OpenLists | undefined,
   set: (field: keyof Values, value: Values[keyof Values]) => void,
 ) {
   const chosen = vacancyFields(form).map(({ name }) =>
@@ -186,7 +186,9 @@ function useClosedChoicesCleared<Values>(
   const key = chosen.join('\n');
   useEffect(() => {
     vacancyFields(form).forEach(({ name }, i) => {
-      const listed = lists[name];
+      // Before any list (no prerendered one, nothing read yet) the table's seed is offered, and a
+      // choice outside it is left to formProblems until the form's list is read.
+      const listed = lists?.[name];
       if (chosen[i] && listed && !listed.some((choice) => choice.value === chosen[i])) {
         set(name as keyof Values, '' as Values[keyof Values]);
       }

@@ -9,7 +9,6 @@ import type { Fbq } from '@/lib/pixel/pixel';
 import type { LeadForm } from '@/domain/lead';
 import type { OpenLists } from '@/domain/lead-form';
 import { seedLists } from '@/domain/vacancies';
-import { forgetCurrentLists } from '../hooks/use-open-lists';
 import { CallCenterApplyPage } from './CallCenterApplyPage';
 
 const api = vi.hoisted(() => ({
@@ -18,7 +17,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
 // The form's lists as Firestore has them now (read after load): the seed, unless a test says.
 const vacancies = vi.hoisted(() => ({
-  read: vi.fn<(db: unknown, form: LeadForm) => Promise<OpenLists>>(),
+  read: vi.fn<(form: LeadForm) => Promise<OpenLists | null>>(),
 }));
 vi.mock('../../../data/open-vacancies', () => ({ readOpenLists: vacancies.read }));
 // No admin pixel, unless a test sets one (a new id each time: its fbq('init', id) shows the set-up ran).
@@ -29,9 +28,8 @@ vi.mock('../../../lib/pixel/tracking-settings', () => ({
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
-  forgetCurrentLists();
   vacancies.read.mockReset();
-  vacancies.read.mockImplementation((_db, form) => Promise.resolve(seedLists(form)));
+  vacancies.read.mockImplementation((form) => Promise.resolve(seedLists(form)));
   globalThis.indexedDB = new IDBFactory();
   forgetOutboxDatabase();
   tracking.pixelId = null;
@@ -212,9 +210,7 @@ describe('call-center application page', () => {
     api.writeLead.mockResolvedValue();
     const user = userEvent.setup({ delay: null });
     renderPage(<CallCenterApplyPage />, '/conecta');
-    await waitFor(() =>
-      expect(vacancies.read).toHaveBeenCalledWith(expect.anything(), 'callCenter'),
-    );
+    await waitFor(() => expect(vacancies.read).toHaveBeenCalledWith('callCenter'));
     await user.click(input('Vaga que tenho Experiência'));
     const jobs = await screen.findByRole('listbox');
     await waitFor(() =>

@@ -8,7 +8,6 @@ import type { Fbq } from '@/lib/pixel/pixel';
 import type { LeadForm } from '@/domain/lead';
 import type { OpenLists } from '@/domain/lead-form';
 import { seedLists } from '@/domain/vacancies';
-import { forgetCurrentLists } from '../hooks/use-open-lists';
 import { consentNotes } from '@/domain/consent';
 import { RootApplyPage } from './RootApplyPage';
 
@@ -18,7 +17,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../../../lib/outbox/send-lead', () => ({ writeLead: api.writeLead }));
 // The form's lists as Firestore has them now (read after load): the seed, unless a test says.
 const vacancies = vi.hoisted(() => ({
-  read: vi.fn<(db: unknown, form: LeadForm) => Promise<OpenLists>>(),
+  read: vi.fn<(form: LeadForm) => Promise<OpenLists | null>>(),
 }));
 vi.mock('../../../data/open-vacancies', () => ({ readOpenLists: vacancies.read }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
@@ -27,9 +26,8 @@ vi.mock('../../../lib/pixel/tracking-settings', () => ({
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
-  forgetCurrentLists();
   vacancies.read.mockReset();
-  vacancies.read.mockImplementation((_db, form) => Promise.resolve(seedLists(form)));
+  vacancies.read.mockImplementation((form) => Promise.resolve(seedLists(form)));
   // A database of its own per test: a previous test's late writes land in the old one.
   globalThis.indexedDB = new IDBFactory();
   forgetOutboxDatabase();
