@@ -278,8 +278,9 @@ describe('killed with SIGKILL', () => {
       expect(ports).toContain(Number(address.split(':').pop()));
     }
 
-    // The config it wrote for firebase-tools: a temporary file, removed too.
-    const config = /--config (\S+)/.exec(commands.join('\n'))?.[1] ?? '';
+    // The config it wrote for firebase-tools: a temporary file, removed too. (Our Firestore
+    // emulator is passed --config too, the repository's own firebase.json, which stays.)
+    const config = /--config (\S*\.suite-firebase\.\d+\.json)/.exec(commands.join('\n'))?.[1] ?? '';
     expect(existsSync(config)).toBe(true);
 
     launcher.child.kill('SIGKILL');
