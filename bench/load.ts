@@ -44,6 +44,7 @@ import { toLead } from '../web/src/domain/lead-form.ts';
 import { sampleFormValues } from '../web/src/domain/testing/lead-samples.ts';
 import { withTimeout } from '../web/src/domain/timeout.ts';
 import { leadWriteTimeoutMs, setNewLead } from '../web/src/data/lead-write.ts';
+import { seedVacancyLists } from '../scripts/lib/vacancy-seed.mjs';
 import { report } from './lib/report.ts';
 
 // firebase-admin without credentials would look for a Google metadata server, and print a
@@ -364,6 +365,8 @@ async function main(): Promise<void> {
       '--data',
       dataDir,
     ]);
+    // The forms' vacancy lists, which the rules check each lead's job and locality against.
+    await seedVacancyLists({ firestoreHost: `${emu.host}:${emu.port}`, projectId: PROJECT });
     const clients = candidateClients({ host: emu.host, port: emu.port, candidates });
     const tally = new Tally();
     const cpu0 = emu.cpuMs();

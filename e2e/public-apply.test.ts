@@ -135,7 +135,7 @@ describe('root page /', () => {
 
     const phone = field(page, 'WhatsApp');
     expect(await phone.getAttribute('maxlength')).toBe('15');
-    expect(await phone.getAttribute('placeholder')).toBe('(79) 99999-9999');
+    expect(await phone.getAttribute('placeholder')).toBe('(75) 99999-9999');
     await phone.pressSequentially('7');
     expect(await phone.inputValue()).toBe('(7');
     await phone.pressSequentially('99');

@@ -1,6 +1,8 @@
 /**
- * Seeds the local emulators (idempotent): the redirect and tracking settings when missing, and a
- * demo admin account granted through the allow-list code. `npm start` calls `seed()`.
+ * Seeds the local emulators (idempotent): the redirect and tracking settings when missing, the
+ * forms' vacancy lists when there are none (lib/vacancy-seed.mjs: the jobs and localities the
+ * pages offer), and a demo admin account granted through the allow-list code. `npm start` calls
+ * `seed()`.
  *
  * `npm run seed` does the same by hand, against the running `npm start` (its .local/suite.json),
  * or FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST / FIREBASE_EMULATOR_HUB, or
@@ -10,6 +12,7 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { connectAdmin, emulatorDefaults, grantAdmin } from './lib/admin-allowlist.mjs';
+import { seedVacancyLists } from './lib/vacancy-seed.mjs';
 
 export const demoAdmin = { email: 'admin@vagas.test', password: 'vagas-admin' };
 
@@ -41,7 +44,7 @@ async function createIfMissing(ref, data) {
 
 /**
  * @param {SeedOptions} [options]
- * @returns {Promise<{ email: string, password: string, created: { redirect: boolean, tracking: boolean, admin: boolean } }>}
+ * @returns {Promise<{ email: string, password: string, created: { redirect: boolean, tracking: boolean, vacancies: boolean, admin: boolean } }>}
  */
 export async function seed(options = {}) {
   const projectId = options.projectId ?? emulatorDefaults.projectId;
@@ -50,13 +53,12 @@ export async function seed(options = {}) {
       `The seed only runs against demo- projects on the emulators, not ${projectId}.`,
     );
   }
+  const firestoreHost =
+    options.firestoreHost || process.env.FIRESTORE_EMULATOR_HOST || emulatorDefaults.firestoreHost;
   const conn = connectAdmin({
     projectId,
     emulators: true,
-    firestoreHost:
-      options.firestoreHost ||
-      process.env.FIRESTORE_EMULATOR_HOST ||
-      emulatorDefaults.firestoreHost,
+    firestoreHost,
     authHost:
       options.authHost || process.env.FIREBASE_AUTH_EMULATOR_HOST || emulatorDefaults.authHost,
   });
@@ -68,6 +70,7 @@ export async function seed(options = {}) {
       updated_at: FieldValue.serverTimestamp(),
     });
     const tracking = await createIfMissing(conn.db.doc('settings/tracking'), { pixel_id: '' });
+    const vacancies = await seedVacancyLists({ firestoreHost, projectId });
 
     let admin = false;
     try {
@@ -86,13 +89,13 @@ export async function seed(options = {}) {
 
     if (!options.quiet) {
       console.log(
-        `Seeded project ${projectId}: settings/redirect ${redirect ? 'created' : 'kept'}, settings/tracking ${tracking ? 'created' : 'kept'}.`,
+        `Seeded project ${projectId}: settings/redirect ${redirect ? 'created' : 'kept'}, settings/tracking ${tracking ? 'created' : 'kept'}, vacancies ${vacancies ? 'created' : 'kept'}.`,
       );
       console.log(
         `Demo admin: ${demoAdmin.email} / ${demoAdmin.password}${admin ? ' (created)' : ''}`,
       );
     }
-    return { ...demoAdmin, created: { redirect, tracking, admin } };
+    return { ...demoAdmin, created: { redirect, tracking, vacancies, admin } };
   } finally {
     await conn.close();
   }

@@ -7,6 +7,8 @@
  * with status 404 for any path it has no file for), and `app.html`: the plain shell the admin
  * paths are served (firebase.json's rewrites, and `vite preview` through this plugin).
  * Each page links its route's chunks and styles statically, so its markup is styled at first paint.
+ * An application page is drawn with its form's open jobs and localities as the build reads them
+ * (src/entry-server.tsx), and carries them in its boot data for the browser's first render.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -91,7 +93,8 @@ function escapeText(value: string): string {
 interface ServerEntry {
   renderPage: (route: string) => Promise<string>;
   pageTitle: (route: string) => string;
-  prerenderBootData: (route: string) => BootData;
+  /** What the page asks of the boot script, and an application page's lists at build time. */
+  prerenderBootData: (route: string) => Promise<BootData>;
 }
 
 export function prerenderPages(options: {
@@ -157,7 +160,7 @@ export function prerenderPages(options: {
             route,
             title: server.pageTitle(route),
             appHtml: await server.renderPage(route),
-            boot: server.prerenderBootData(route),
+            boot: await server.prerenderBootData(route),
             assets: assetsByRoute[route] ?? [],
             scripts: options.eagerScripts?.includes(route) ? 'eager' : 'after-paint',
           });

@@ -20,6 +20,10 @@ export const collections = {
   privacyAudit: 'audit',
   /** The per-device limit's records, `devices/{device id}`: written with each lead, read by no client. */
   devices: 'devices',
+  /** The jobs and localities each form offers, `vacancies/{form~kind~value}`: admins only. */
+  vacancies: 'vacancies',
+  /** Each form's open vacancies, `vacancy_lists/{form}`: public, written only by the server. */
+  vacancyLists: 'vacancy_lists',
 } as const;
 
 /** The documents of `settings/`. */

@@ -5,3 +5,4 @@ export * from './field-formats.js';
 export * from './lead-keys.js';
 export * from './phone.js';
 export * from './timeline.js';
+export * from './vacancy-lists.js';

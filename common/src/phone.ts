@@ -23,29 +23,56 @@ export function digitsOf(text: string): string {
   return text.replace(/\D/g, '');
 }
 
-/** The digits of `raw` without a leading country code 55 when what follows is a full number. */
+/**
+ * The text starts with '+': the country code comes first, as WhatsApp shows a number
+ * ('+55 75 99999-1234').
+ */
+function startsWithCountryCode(raw: string): boolean {
+  return raw.trimStart().startsWith('+');
+}
+
+/** Brazil's country code. */
+const countryCode = '55';
+
+/**
+ * The digits of `raw` without Brazil's country code: after a '+' the 55 is the country code
+ * whatever follows (typed digit by digit, the national number comes later); without one, a leading
+ * 55 is dropped only when what follows is a full number (55 is also a DDD).
+ */
 function withoutCountryCode(raw: string): string {
   const digits = digitsOf(raw);
-  if (digits.length > phoneLimits.maxDigits && digits.startsWith('55')) {
-    const national = digits.slice(2);
-    if (national.length >= phoneLimits.minDigits && national.length <= phoneLimits.maxDigits) {
-      return national;
-    }
+  if (!digits.startsWith(countryCode)) return digits;
+  const national = digits.slice(countryCode.length);
+  if (startsWithCountryCode(raw)) return national;
+  if (
+    digits.length > phoneLimits.maxDigits &&
+    national.length >= phoneLimits.minDigits &&
+    national.length <= phoneLimits.maxDigits
+  ) {
+    return national;
   }
   return digits;
 }
 
 /**
- * The national digits of `raw`, as a field keeps them: a leading country code 55 is dropped when
- * what follows is a full Brazilian number ('+55 (75) 9 8123-4567' -> '75981234567'); at most 11
- * digits are kept.
+ * The national digits of `raw`, as a field keeps them: Brazil's country code is dropped
+ * ('+55 (75) 9 8123-4567' -> '75981234567'; see withoutCountryCode); at most 11 digits are kept.
  */
 export function nationalDigits(raw: string): string {
   return withoutCountryCode(raw).slice(0, phoneLimits.maxDigits);
 }
 
-/** At most 11 digits of `raw`, written progressively: '7', '(79', '(79) 9999', '(79) 99999-9999'. */
+/**
+ * At most 11 national digits of `raw`, written progressively: '7', '(79', '(79) 9999',
+ * '(79) 99999-9999'. While a country code is being typed it stays as typed ('+', '+5', '+55'),
+ * and goes once the national number starts: '+557' -> '(7', so a number typed the way WhatsApp
+ * shows it ends as a pasted one does, and the field never holds more than 15 characters.
+ */
 export function formatPhone(raw: string): string {
+  if (startsWithCountryCode(raw)) {
+    const typed = digitsOf(raw);
+    if (countryCode.startsWith(typed)) return `+${typed}`;
+  }
   const digits = nationalDigits(raw);
   if (digits.length === 0) return '';
   if (digits.length <= 2) return `(${digits}`;

@@ -5,6 +5,7 @@ import {
   hasKnownDdd,
   isCompletePhone,
   nationalDigits,
+  phoneLimits,
   phonePattern,
   storedPhone,
 } from '../src/phone.js';
@@ -29,7 +30,8 @@ describe('formatPhone', () => {
   });
 
   test('keeps only digits, at most 11, and never exceeds 15 characters', () => {
-    expect(formatPhone('+55 (79) 9.9999-8888 ramal 12')).toBe('(55) 79999-9988');
+    expect(formatPhone('+55 (79) 9.9999-8888 ramal 12')).toBe('(79) 99999-8888');
+    expect(formatPhone('55 (79) 9.9999-8888 ramal 12')).toBe('(55) 79999-9988');
     expect(formatPhone('799999988881234')).toBe('(79) 99999-8888');
     expect(formatPhone('abc')).toBe('');
     expect(formatPhone('')).toBe('');
@@ -50,6 +52,32 @@ describe('formatPhone', () => {
     expect(formatPhone('55 75 8123-4567')).toBe('(75) 81234-567');
     expect(formatPhone('(55) 99999-8888')).toBe('(55) 99999-8888');
     expect(formatPhone('5555999998888')).toBe('(55) 99999-8888');
+  });
+
+  /** What a 15-character field shows after each key: the browser refuses a key once it is full. */
+  function typeIntoField(keys: string): string[] {
+    const shown: string[] = [];
+    let value = '';
+    for (const key of keys) {
+      if (value.length < phoneLimits.maxLength) value = formatPhone(value + key);
+      shown.push(value);
+    }
+    return shown;
+  }
+
+  test('a number typed the way WhatsApp shows it keeps its DDD, as a pasted one does', () => {
+    const shown = typeIntoField('+55 75 99999-1234');
+    expect(shown.slice(0, 6)).toEqual(['+', '+5', '+55', '+55', '(7', '(75']);
+    expect(shown.at(-1)).toBe('(75) 99999-1234');
+    expect(shown.at(-1)).toBe(formatPhone('+55 75 99999-1234'));
+    expect(typeIntoField('+55 (55) 99999-8888').at(-1)).toBe('(55) 99999-8888');
+    expect(typeIntoField('+5575999991234').at(-1)).toBe('(75) 99999-1234');
+    // Backspace through the country code.
+    expect(formatPhone('+5')).toBe('+5');
+    expect(formatPhone('+')).toBe('+');
+    // Another country's code is not one of ours: its digits are taken as they come.
+    expect(formatPhone('+1 555')).toBe('(15) 55');
+    expect(storedPhone('+55 75 99999-1234')).toBe('(75) 99999-1234');
   });
 });
 

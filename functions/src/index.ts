@@ -3,8 +3,9 @@
  * and countRedirect; the team's addAdmin and removeAdmin; the lead timeline's
  * Firestore triggers (leadTimeline, noteTimeline); what LGPD asks of the team: how long trashed
  * leads are kept (getRetention, saveRetention, applyRetentionNow and the daily
- * applyRetentionDaily schedule) and a candidate's request (findCandidate, eraseCandidate).
- * Every callable enforces App Check (callable.ts).
+ * applyRetentionDaily schedule) and a candidate's request (findCandidate, eraseCandidate); the
+ * public list of each form's open vacancies (vacancyLists). Every callable enforces App Check
+ * (callable.ts).
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -20,6 +21,7 @@ import * as retention from './retention.js';
 import * as team from './team.js';
 import { leadTimelineTrigger, noteTimelineTrigger } from './timeline-triggers.js';
 import { assertNoArguments, requireAdmin, requireCaller } from './validation.js';
+import { vacancyListsTrigger } from './vacancy-lists.js';
 
 setGlobalOptions({ region: functionsConfig.region, maxInstances: 10 });
 
@@ -195,3 +197,6 @@ export const leadTimeline = leadTimelineTrigger(db, auth);
 
 /** Every note added, edited or deleted into its lead's timeline. */
 export const noteTimeline = noteTimelineTrigger(db, auth);
+
+/** Each form's open vacancies into its public list (vacancy_lists/{form}) after a change. */
+export const vacancyLists = vacancyListsTrigger(db);

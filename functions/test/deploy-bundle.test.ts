@@ -113,6 +113,7 @@ describe('the folder firebase deploy uploads', () => {
       'noteTimeline',
       'removeAdmin',
       'saveRetention',
+      'vacancyLists',
     ]);
   });
 });

@@ -230,7 +230,12 @@ describe('allow-list code (CLI and seed)', () => {
     await admin.db.doc('settings/tracking').set({ pixel_id: '999' });
     const first = await seed(target);
     const second = await seed(target);
-    expect(second.created).toEqual({ redirect: false, tracking: false, admin: false });
+    expect(second.created).toEqual({
+      redirect: false,
+      tracking: false,
+      vacancies: false,
+      admin: false,
+    });
     expect(first.email).toBe('admin@vagas.test');
     // Existing settings are never overwritten.
     expect((await admin.db.doc('settings/tracking').get()).data()).toEqual({ pixel_id: '999' });

@@ -1,10 +1,12 @@
 /**
  * The part of firestore.rules generated from the web app's single descriptions: the lead's key
- * lists, option lists and per-field checks from web/src/domain/lead.ts `leadFields`, the
- * settings' limits from web/src/domain/options.ts and the per-device limit from
- * web/src/domain/device-limit.ts. `npm run sync-rules -w rules-tests` writes the
- * block between the markers; test/generated-rules.test.ts fails when the rules and the module
- * differ. The hand-written rules compose these functions (keys, then fields).
+ * lists, option lists and per-field checks from web/src/domain/lead.ts `leadFields`, the settings'
+ * limits from web/src/domain/options.ts, the per-device limit from web/src/domain/device-limit.ts,
+ * and for the fields whose options are a vacancy list (the table's `vacancies`) the check of a new
+ * lead against its vacancy document and what such a document's value must be
+ * (web/src/domain/vacancies.ts). `npm run sync-rules -w rules-tests` writes the block between the
+ * markers; test/generated-rules.test.ts fails when the rules and the modules differ. The
+ * hand-written rules compose these functions (keys, then fields).
  */
 import { textFormats } from '@vagas/common';
 import {
@@ -16,6 +18,7 @@ import {
 } from '../../web/src/domain/lead.js';
 import { deviceLimit, deviceSlotKeys } from '../../web/src/domain/device-limit.js';
 import { redirectTimeLimits } from '../../web/src/domain/options.js';
+import { vacancyIdSeparator, vacancyLimits } from '../../web/src/domain/vacancies.js';
 
 export const BEGIN_MARKER = '    // BEGIN GENERATED FROM web/src/domain';
 export const END_MARKER = '    // END GENERATED FROM web/src/domain';
@@ -53,7 +56,8 @@ function optionLists(table: LeadTable): [string, readonly string[]][] {
   for (const name of names(table)) {
     const field = table[name];
     if (field.type === 'status') lists.set(optionsFunction(name, field, 'root'), field.options);
-    if (field.type !== 'option') continue;
+    // A vacancy list is checked against its documents, not a list.
+    if (field.type !== 'option' || field.vacancies) continue;
     for (const form of leadForms) {
       if (!writes(field, form)) continue;
       const options = Array.isArray(field.options)
@@ -86,6 +90,10 @@ function valueChecks(
     case 'bool':
       return [`${value} is bool`];
     case 'option':
+      // Only a lead's own fields have vacancy lists: the new lead is `data`.
+      if ('vacancies' in field && field.vacancies) {
+        return [`isOpenVacancy(${quote(form)}, ${quote(field.vacancies)}, ${value}, data)`];
+      }
       // A map's option field lists its options in place (only lead fields have options functions).
       return 'writtenBy' in field
         ? [`${value} in ${optionsFunction(name, field, form)}()`]
@@ -241,6 +249,75 @@ function mapCheckFunctions(table: LeadTable): string[] {
   return lines;
 }
 
+/** The fields whose options are a vacancy list, for each form that writes them. */
+function vacancyLists(table: LeadTable) {
+  return names(table).flatMap((name) => {
+    const field = table[name];
+    if (field.type !== 'option' || !field.vacancies) return [];
+    const kind = field.vacancies;
+    const input = field.input?.kind === 'select' ? field.input : undefined;
+    return leadForms
+      .filter((form) => writes(field, form))
+      .map((form) => ({ form, kind, style: input?.style ?? {} }));
+  });
+}
+
+/**
+ * A new lead's value of a vacancy list: the form's vacancy of that value exists and is open, or
+ * was closed after the device's time of an application that waited on the device (the table's
+ * deviceTime field), so nothing a candidate sent is refused for a change made meanwhile.
+ */
+function vacancyCheckFunctions(table: LeadTable): string[] {
+  if (vacancyLists(table).length === 0) return [];
+  const waited = names(table).find((name) => table[name].type === 'deviceTime');
+  const sep = quote(vacancyIdSeparator);
+  const open = 'get(vacancy).data.open == true';
+  const condition = waited
+    ? [
+        `(${open}`,
+        `  || (${quote(waited)} in data && data.${waited} < get(vacancy).data.closed_at));`,
+      ]
+    : [`${open};`];
+  return [
+    "    // The id of the vacancy of a form's value: the form, the kind and the value.",
+    '    function vacancyDocumentId(form, kind, value) {',
+    `      return form + ${sep} + kind + ${sep} + value;`,
+    '    }',
+    "    // A value of the form's vacancy list (vacancies/{form~kind~value}): open, or closed after the",
+    "    // device's time of an application that waited on the device.",
+    '    function isOpenVacancy(form, kind, value, data) {',
+    '      let vacancy = /databases/$(database)/documents/vacancies/$(vacancyDocumentId(form, kind, value));',
+    '      return value is string',
+    '        && exists(vacancy)',
+    `        && ${condition[0]}`,
+    ...condition.slice(1).map((line) => `        ${line}`),
+    '    }',
+  ];
+}
+
+/**
+ * What a vacancy document's value must be: for each form and kind, the form's prefix, then the
+ * group and its separator when the list has groups, then the label (lead.ts OptionStyle).
+ */
+function vacancyValueFunction(table: LeadTable): string[] {
+  const lists = vacancyLists(table);
+  if (lists.length === 0) return [];
+  const cases = lists.map(({ form, kind, style }) => {
+    const prefix = style.prefix?.[form] ? `${quote(style.prefix[form])} + ` : '';
+    const alone = `data.value == ${prefix}data.label`;
+    const value = style.groupSeparator
+      ? `(data.group == null ? ${alone} : (isStringOfSize(data.group, ${vacancyLimits.group.min}, ${vacancyLimits.group.max}) && data.value == ${prefix}data.group + ${quote(style.groupSeparator)} + data.label))`
+      : `data.group == null && ${alone}`;
+    return `(data.form == ${quote(form)} && data.kind == ${quote(kind)} && ${value})`;
+  });
+  return [
+    "    // A vacancy's value as its form stores the label (and group) of its kind.",
+    '    function isValidVacancyValue(data) {',
+    `      return ${cases.join('\n        || ')};`,
+    '    }',
+  ];
+}
+
 /** The rules functions returning a list or a number, by name. */
 export function generatedValues(
   table: LeadTable = leadFields,
@@ -260,6 +337,12 @@ export function generatedValues(
     maxRedirectTime: redirectTimeLimits.max,
     deviceSlotKeys,
     deviceWindowMinutes: deviceLimit.windowMinutes,
+    ...(vacancyLists(table).length > 0
+      ? {
+          maxVacancyLabel: vacancyLimits.label.max,
+          maxVacancyOrder: vacancyLimits.order.max,
+        }
+      : {}),
   };
 }
 
@@ -267,15 +350,21 @@ export function generatedValues(
 export function renderGeneratedRules(table: LeadTable = leadFields): string {
   const lines = [
     BEGIN_MARKER,
-    '    // The lead (web/src/domain/lead.ts leadFields), the settings limits (options.ts) and the',
-    '    // per-device limit (device-limit.ts), written by `npm run sync-rules -w rules-tests`: do not',
-    '    // edit. rules-tests/test/generated-rules.test.ts fails when this block and the modules differ.',
+    '    // The lead (web/src/domain/lead.ts leadFields), the settings limits (options.ts), the',
+    '    // per-device limit (device-limit.ts) and the vacancy lists (vacancies.ts), written by',
+    '    // `npm run sync-rules -w rules-tests`: do not edit.',
+    '    // rules-tests/test/generated-rules.test.ts fails when this block and the modules differ.',
   ];
   for (const [name, value] of Object.entries(generatedValues(table))) {
     const body = typeof value === 'number' ? String(value) : list(value);
     lines.push(`    function ${name}() {`, `      return ${body};`, '    }');
   }
-  lines.push(...leadCheckFunctions(table), ...mapCheckFunctions(table));
+  lines.push(
+    ...leadCheckFunctions(table),
+    ...mapCheckFunctions(table),
+    ...vacancyCheckFunctions(table),
+    ...vacancyValueFunction(table),
+  );
   const managed = names(table).filter((name) => isManaged(table[name]));
   lines.push(
     ...checkFunction(

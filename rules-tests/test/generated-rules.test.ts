@@ -11,6 +11,7 @@ import { deviceLimit, deviceSlotKeys } from '../../web/src/domain/device-limit.j
 import {
   attachedLeadFields,
   callCenterLeadFields,
+  callCenterVaga,
   leadField,
   leadFields,
   managedLeadFields,
@@ -19,14 +20,11 @@ import {
   rootLeadFields,
 } from '../../web/src/domain/lead.js';
 import {
-  callCenterJobs,
-  callCenterLocalities,
   experienceOptions,
   leadStatuses,
   redirectTimeLimits,
-  rootJobs,
-  rootLocalities,
 } from '../../web/src/domain/options.js';
+import { vacancyIdSeparator, vacancyLimits } from '../../web/src/domain/vacancies.js';
 import {
   extractGeneratedRules,
   generatedValues,
@@ -71,20 +69,51 @@ describe('the generated block of firestore.rules', () => {
   });
 
   it.each([
-    ['rootVagaOptions', [...rootJobs]],
-    ['rootCidadeOptions', [...rootLocalities]],
-    ['callCenterCidadeOptions', [...callCenterLocalities]],
     ['tempoExperienciaOptions', [...experienceOptions]],
     ['statusOptions', [...leadStatuses]],
   ])('%s() is exactly the list in web/src/domain/options.ts', (name, expected) => {
     expect(rulesFunctionValue(name)).toEqual(expected);
   });
 
-  it("callCenterVagaOptions() is every call-center job with the employer's '[{employer}] ' prefix", () => {
-    const employer = appConfig.callCenterEmployer.name;
-    expect(rulesFunctionValue('callCenterVagaOptions')).toEqual(
-      callCenterJobs.map((job) => `[${employer}] ${job}`),
+  it('checks vaga and cidade against the form’s vacancy documents, not a list', () => {
+    const block = extractGeneratedRules(rules) ?? '';
+    for (const [form, fn] of [
+      ['root', 'isValidRootLeadFields'],
+      ['callCenter', 'isValidCallCenterLeadFields'],
+    ] as const) {
+      const clauses = checkClauses(block, fn);
+      expect(clauses).toContain(`isOpenVacancy('${form}', 'job', data.vaga, data)`);
+      expect(clauses).toContain(`isOpenVacancy('${form}', 'locality', data.cidade, data)`);
+    }
+    expect(block).not.toMatch(/VagaOptions|CidadeOptions/);
+    // The id the rules look a value up by is the one the app writes (vacancies.ts vacancyId).
+    expect(block).toContain(
+      `return form + '${vacancyIdSeparator}' + kind + '${vacancyIdSeparator}' + value;`,
     );
+    // A closed vacancy still takes a lead its candidate sent before the closing.
+    expect(block).toContain(
+      "('submitted_at' in data && data.submitted_at < get(vacancy).data.closed_at)",
+    );
+  });
+
+  it("a vacancy's value is the form's prefix, then the group, then the label", () => {
+    const block = extractGeneratedRules(rules) ?? '';
+    const prefix = callCenterVaga('');
+    expect(prefix).toBe(`[${appConfig.callCenterEmployer.name}] `);
+    expect(block).toContain(
+      `(data.form == 'callCenter' && data.kind == 'job' && data.group == null && data.value == '${prefix}' + data.label)`,
+    );
+    expect(block).toContain(
+      "(data.form == 'root' && data.kind == 'job' && data.group == null && data.value == data.label)",
+    );
+    expect(block).toContain("data.value == data.group + ' - ' + data.label");
+  });
+
+  it.each([
+    ['maxVacancyLabel', vacancyLimits.label.max],
+    ['maxVacancyOrder', vacancyLimits.order.max],
+  ])('%s() is the limit in vacancies.ts', (name, expected) => {
+    expect(rulesFunctionValue(name)).toBe(expected);
   });
 
   it.each([
@@ -149,14 +178,19 @@ describe('the generated block of firestore.rules', () => {
     );
   });
 
-  it.each(Object.keys(generatedValues()).concat(['isValidNewLeadCommon', 'isValidLeadSource']))(
-    '%s() is used by a rule',
-    (name) => {
-      const uses = rules.split(`${name}(`).length - 1;
-      // Once where it is defined, at least once where it is used.
-      expect(uses).toBeGreaterThanOrEqual(2);
-    },
-  );
+  it.each(
+    Object.keys(generatedValues()).concat([
+      'isValidNewLeadCommon',
+      'isValidLeadSource',
+      'isOpenVacancy',
+      'isValidVacancyValue',
+      'vacancyDocumentId',
+    ]),
+  )('%s() is used by a rule', (name) => {
+    const uses = rules.split(`${name}(`).length - 1;
+    // Once where it is defined, at least once where it is used.
+    expect(uses).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe('a change to the lead table changes the generated block', () => {
@@ -188,6 +222,23 @@ describe('a change to the lead table changes the generated block', () => {
     expect(checkClauses(changed, 'isValidCallCenterLeadFields')).toContain(
       'data.escolaridade in escolaridadeOptions();',
     );
+  });
+
+  it('a field taking a vacancy list is checked against its documents', () => {
+    const withList = renderGeneratedRules({
+      ...leadFields,
+      turno: {
+        type: 'option',
+        options: ['Manhã', 'Tarde'],
+        vacancies: 'job',
+        writtenBy: ['root'],
+        label: 'Turno',
+      },
+    });
+    expect(checkClauses(withList, 'isValidRootLeadFields')).toContain(
+      "isOpenVacancy('root', 'job', data.turno, data);",
+    );
+    expect(withList).not.toContain('TurnoOptions');
   });
 
   it('with changed bounds', () => {

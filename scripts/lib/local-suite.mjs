@@ -20,6 +20,7 @@ import {
   watchFile,
 } from './processes.mjs';
 import { syncTriggers } from './trigger-sync.mjs';
+import { seedVacancyLists } from './vacancy-seed.mjs';
 
 export { freePort, isPortFree, rootDir, run, startProcess } from './processes.mjs';
 
@@ -156,6 +157,9 @@ async function startLocalSuiteOnce(options) {
     started.push(
       await startFirestore(ports, { dataDir: options.dataDir, withFunctions, appCheck }, log),
     );
+    // The forms' jobs and localities, which the rules check every new lead against (kept when
+    // the data already has them); before the web build, which prerenders the open lists.
+    await seedVacancyLists({ firestoreHost: `${host}:${ports.firestore}`, projectId });
     const viteEnv = {
       VITE_FIRESTORE_EMULATOR_HOST: `${host}:${ports.firestore}`,
       VITE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`,

@@ -2,7 +2,8 @@
  * Test harness: per test file, our Firestore emulator on a free port and a rules-unit-testing
  * environment on it with firestore.rules loaded (VAGAS_RULES_FILE overrides the file, for the
  * mutation check; VAGAS_RULES_EMULATOR=host:port uses a running emulator instead). Cleared before
- * each test.
+ * each test, then seeded with the vacancy lists every deployment starts with (the forms' jobs and
+ * localities, open: web/src/domain/vacancies.ts), as `npm start` and the browser tests' suite are.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -10,10 +11,24 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { setLogLevel, type Firestore } from 'firebase/firestore';
+import { doc, serverTimestamp, setLogLevel, writeBatch, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startEmulator } from '../../../emulator/src/index.js';
+import { seedVacancies } from '../../../web/src/domain/vacancies.js';
 import { rulesFile } from './rules-file.js';
+
+/** Writes the seed's vacancy documents (rules disabled: `db` is a privileged context's). */
+export async function writeSeedVacancies(db: Firestore): Promise<void> {
+  const batch = writeBatch(db);
+  for (const { id, ...fields } of seedVacancies()) {
+    batch.set(doc(db, 'vacancies', id), {
+      ...fields,
+      closed_at: null,
+      updated_at: serverTimestamp(),
+    });
+  }
+  await batch.commit();
+}
 
 /** host:port of an emulator to use instead of starting ours (e.g. the official emulator). */
 const externalEmulator = process.env.VAGAS_RULES_EMULATOR;
@@ -63,6 +78,7 @@ export function useRulesEnvironment(projectId: string): RulesHarness {
 
   beforeEach(async () => {
     await harness.env.clearFirestore();
+    await harness.privileged(writeSeedVacancies);
   });
 
   afterAll(async () => {

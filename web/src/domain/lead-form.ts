@@ -1,7 +1,8 @@
 /**
  * The application forms' values, checks and stored lead, all from the fields each form writes
  * (lead.ts `leadFields`): a field added there for a form is asked, checked and stored here
- * without a change.
+ * without a change. The selects of a vacancy list (Vaga, Cidade) offer the list as the page last
+ * read it (`OpenLists`), checked against it too; without one, the table's seed.
  */
 import { checkValue, textFormats, type ValueProblem } from '@vagas/common';
 import {
@@ -9,6 +10,8 @@ import {
   formFields,
   formInputFields,
   leadField,
+  optionStyleOf,
+  vacancyKindOf,
   valueFormatOf,
   type FormInputName,
   type LeadFieldName,
@@ -47,10 +50,26 @@ export function emptyForm<Form extends LeadForm>(form: Form): FormValues<Form> {
 export const emptyRootForm = emptyForm('root');
 export const emptyCallCenterForm = emptyForm('callCenter');
 
-/** What keeps each of the candidate's fields from being sent: empty, or not of its format. */
+/** A select's option: the value stored, and how it reads. */
+export type Choice = OptionChoice & { value: string };
+
+/** The choices a form's vacancy-list selects offer now (the open jobs, the open localities). */
+export type OpenLists = Partial<Record<LeadFieldName, readonly Choice[]>>;
+
+/** The values `lists` offers for `name`; undefined when they do not say (the table's then). */
+function listedValues(name: LeadFieldName, lists?: OpenLists): readonly string[] | undefined {
+  if (!lists || vacancyKindOf(name) === null) return undefined;
+  return lists[name]?.map((choice) => choice.value);
+}
+
+/**
+ * What keeps each of the candidate's fields from being sent: empty, or not of its format (an
+ * option no longer offered, when `lists` says what is open now).
+ */
 export function formProblems<Form extends LeadForm>(
   form: Form,
   values: FormValues<Form>,
+  lists?: OpenLists,
 ): Partial<Record<FormInputName<Form>, ValueProblem>> {
   const problems: Partial<Record<FormInputName<Form>, ValueProblem>> = {};
   for (const name of formInputFields(form)) {
@@ -61,7 +80,7 @@ export function formProblems<Form extends LeadForm>(
       field.type === 'text' && field.format && typeof value === 'string'
         ? textFormats[field.format].normalize(value.trim())
         : value;
-    const problem = checkValue(valueFormatOf(name, form), stored);
+    const problem = checkValue(valueFormatOf(name, form, listedValues(name, lists)), stored);
     if (problem) problems[name] = problem;
   }
   return problems;
@@ -71,8 +90,9 @@ export function formProblems<Form extends LeadForm>(
 export function isFormComplete<Form extends LeadForm>(
   form: Form,
   values: FormValues<Form>,
+  lists?: OpenLists,
 ): boolean {
-  return Object.keys(formProblems(form, values)).length === 0;
+  return Object.keys(formProblems(form, values, lists)).length === 0;
 }
 
 /**
@@ -96,17 +116,25 @@ export function toLead<Form extends LeadForm>(
   return lead as LeadInput<Form>;
 }
 
-/** How a stored option of `name` reads in its select (and in the pixel's content category). */
+/**
+ * How a stored option of `name` reads in its select (and in the pixel's content category):
+ * without a form's prefix, and under its group when it starts with one of the style's groups.
+ */
 export function optionChoice(name: LeadFieldName, option: string): OptionChoice {
-  const input = leadField(name).input;
-  return input?.kind === 'select' && input.choice ? input.choice(option) : { label: option };
+  const style = optionStyleOf(name);
+  const prefix = Object.values(style.prefix ?? {}).find((p) => p && option.startsWith(p));
+  const rest = prefix ? option.slice(prefix.length) : option;
+  const separator = style.groupSeparator;
+  const group = separator && style.groups?.find((g) => rest.startsWith(`${g}${separator}`));
+  return group && separator
+    ? { group, label: rest.slice(group.length + separator.length) }
+    : { label: rest };
 }
 
-/** The options `form` offers for `name`, as its select lists them. */
-export function formChoices(
-  name: LeadFieldName,
-  form: LeadForm,
-): (OptionChoice & { value: string })[] {
+/** The options `form` offers for `name`, as its select lists them: `lists`' when given, else the table's. */
+export function formChoices(name: LeadFieldName, form: LeadForm, lists?: OpenLists): Choice[] {
+  const listed = vacancyKindOf(name) === null ? undefined : lists?.[name];
+  if (listed) return [...listed];
   return (fieldOptions(name, form) ?? []).map((value) => ({
     value,
     ...optionChoice(name, value),

@@ -17,13 +17,22 @@ function byPtBrLetters(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** The jobs the 'Vaga' filter offers: every job either form offers (the rules allow no other). */
-export const filterJobs: readonly string[] = [
-  ...new Set([
-    ...(fieldOptions('vaga', 'root') ?? []),
-    ...(fieldOptions('vaga', 'callCenter') ?? []),
-  ]),
-].sort(byPtBrLetters);
+/**
+ * The jobs the 'Vaga' filter offers: the seed's jobs of both forms and `vacancies` (every job of
+ * the vacancy lists, open or closed: a closed job's leads stay filterable), in pt-BR order.
+ */
+export function jobsToFilter(vacancies: Iterable<string>): readonly string[] {
+  return [
+    ...new Set([
+      ...(fieldOptions('vaga', 'root') ?? []),
+      ...(fieldOptions('vaga', 'callCenter') ?? []),
+      ...vacancies,
+    ]),
+  ].sort(byPtBrLetters);
+}
+
+/** The 'Vaga' filter before the vacancy lists are read: the seed's jobs. */
+export const filterJobs: readonly string[] = jobsToFilter([]);
 
 export type LeadClauseOp = '==' | '>=' | '<' | 'array-contains' | 'in';
 export interface LeadClause {

@@ -49,6 +49,11 @@ vi.mock('@/features/board', () => ({
 vi.mock('@/features/today', () => ({
   TodayView: ({ me }: { me: string | null }) => <p>para hoje de {me}</p>,
 }));
+vi.mock('@/features/vacancies', () => ({ VacanciesSettings: () => <p>vagas e localidades</p> }));
+vi.mock('@/data/vacancies', async () => {
+  const { filterJobs } = await import('@/domain/lead-query');
+  return { useFilterJobs: () => filterJobs };
+});
 const queries = vi.hoisted(() => ({ since: vi.fn((_db: unknown, _since: Date) => 'active') }));
 vi.mock('@/data/leads', () => ({
   activeLeadsSinceQuery: queries.since,

@@ -70,6 +70,11 @@ const CandidateRequest = lazy(() =>
   })),
 );
 
+/** The jobs and localities each form offers ('Vagas e localidades'), opened and closed here. */
+const VacanciesSettings = lazy(() =>
+  import('@/features/vacancies').then((module) => ({ default: module.VacanciesSettings })),
+);
+
 /** Message templates, kept in Configurações (a feature of their own). */
 const MessageTemplatesSettings = lazy(() =>
   import('@/features/message-templates').then((module) => ({
@@ -197,6 +202,7 @@ export function AdminPanel() {
             configuracoes: shown(
               <Suspense fallback={<TabLoading />}>
                 <Stack gap="lg">
+                  <VacanciesSettings />
                   <SettingsTab />
                   <RetentionSettings onDeleted={trash.refresh} />
                   <CandidateRequest />

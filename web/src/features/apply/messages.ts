@@ -25,28 +25,33 @@ export type FormFieldTexts<Form extends LeadForm> = Record<FormInputName<Form>, 
 
 const chooseFromList = 'Escolha uma das opções da lista.';
 
-/** The fields both forms open with. */
-const contactFields = {
-  nome: {
-    label: 'Nome Completo',
-    placeholder: 'Digite seu nome completo',
-    invalid: 'Informe seu nome completo.',
-  },
-  whatsapp: {
-    label: 'WhatsApp',
-    placeholder: '(79) 99999-9999',
-    invalid: 'Informe o número completo, com DDD: (75) 98123-4567',
-  },
-} as const satisfies Record<string, FieldText>;
+/**
+ * The fields both forms open with. The WhatsApp placeholder shows the DDD of the page's town:
+ * 75 for Conceição do Coité, 79 for Aracaju.
+ */
+function contactFields(ddd: '75' | '79') {
+  return {
+    nome: {
+      label: 'Nome Completo',
+      placeholder: 'Digite seu nome completo',
+      invalid: 'Informe seu nome completo.',
+    },
+    whatsapp: {
+      label: 'WhatsApp',
+      placeholder: `(${ddd}) 99999-9999`,
+      invalid: 'Informe o número completo, com DDD: (75) 98123-4567',
+    },
+  } as const satisfies Record<string, FieldText>;
+}
 
 const rootFields: FormFieldTexts<'root'> = {
-  ...contactFields,
+  ...contactFields('75'),
   vaga: { label: 'Vaga', placeholder: 'Selecione a vaga', invalid: chooseFromList },
   cidade: { label: 'Cidade', placeholder: 'Selecione sua localidade', invalid: chooseFromList },
 };
 
 const callCenterFields: FormFieldTexts<'callCenter'> = {
-  ...contactFields,
+  ...contactFields('79'),
   vaga: {
     label: 'Vaga que tenho Experiência',
     placeholder: 'Selecione a vaga',

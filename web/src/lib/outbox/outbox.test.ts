@@ -87,7 +87,11 @@ describe('the outbox', () => {
   });
 
   test('refused on the first attempt: dropped and reported; refused after an unanswered one: it was stored', async () => {
-    const send = vi.fn<LeadSender>().mockRejectedValueOnce(refused());
+    // Refused as sent, and again with its submit time.
+    const send = vi
+      .fn<LeadSender>()
+      .mockRejectedValueOnce(refused())
+      .mockRejectedValueOnce(refused());
     const outbox = outboxOf({ store: memoryStore(), send });
     const first = await outbox.put(lead);
     expect((await outbox.sendOne(first.id)).kind).toBe('refused');
@@ -304,5 +308,17 @@ describe('the per-device limit', () => {
     expect(device.state).toBeUndefined();
     expect((await outbox.sendOne(entry.id)).kind).toBe('stored');
     expect(slotsOf(send)).toEqual([0]);
+  });
+
+  test('sent at once and refused, then accepted with its submit time (its job closed meanwhile): stored', async () => {
+    const send = vi.fn<LeadSender>().mockRejectedValueOnce(refused()).mockResolvedValueOnce();
+    const outbox = outboxOf({ store: memoryStore(), send, now: () => 7_000_000 });
+    const entry = await outbox.put(lead);
+    expect((await outbox.sendOne(entry.id)).kind).toBe('stored');
+    expect(send.mock.calls.map(([id, sent, options]) => [id, sent, options.submittedAt])).toEqual([
+      [entry.id, lead, undefined],
+      [entry.id, lead, 7_000_000],
+    ]);
+    expect(await outbox.list()).toEqual([]);
   });
 });

@@ -259,16 +259,23 @@ export class Outbox {
   /**
    * Sends the lead, with its submit time when it waited (lead.ts `submitted_at`). The rules bound
    * that time by the server's clock: a device clock far off is refused, so the lead is sent again
-   * without it rather than lost.
+   * without it rather than lost. One sent without it and refused is sent again with it: its job or
+   * locality may have been closed between the press of the button and the server, and the rules
+   * accept a lead submitted before the closing.
    */
   private async sendWithTime(entry: QueuedApplication, device: DeviceSend): Promise<void> {
     const waited = entry.attempts > 0 || this.now() - entry.submittedAt >= waitedAfterMs;
-    if (!waited) return this.options.send(entry.id, entry.lead, { device });
+    const send = (withTime: boolean) =>
+      this.options.send(
+        entry.id,
+        entry.lead,
+        withTime ? { device, submittedAt: entry.submittedAt } : { device },
+      );
     try {
-      await this.options.send(entry.id, entry.lead, { device, submittedAt: entry.submittedAt });
+      await send(waited);
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      await this.options.send(entry.id, entry.lead, { device });
+      await send(!waited);
     }
   }
 

@@ -10,6 +10,9 @@
  * app's can have.
  */
 
+import type { LeadForm } from '@/domain/lead';
+import type { OpenLists } from '@/domain/lead-form';
+
 /** The id of the page's JSON block (BootData). */
 export const bootDataId = 'vagas-boot';
 
@@ -26,6 +29,11 @@ export interface BootData {
    * that paint the page (loadAfterPaint).
    */
   afterPaint?: { entry: string; chunks: string[] };
+  /**
+   * An application page: the open jobs and localities its form was drawn with at build time, so
+   * the browser's first render is the prerendered one (lib/prerender/page-lists.ts).
+   */
+  lists?: Partial<Record<LeadForm, OpenLists>>;
 }
 
 /** The page's BootData ({} when the block is missing or unreadable: the app still starts). */

@@ -6,19 +6,28 @@
  * conversion), waiting on the device for the connection or for the end of the per-device limit
  * (cleared form, the page says it will be sent), or refused (error toast, the form kept). An application stored later is announced with
  * its own toast and its conversion then. The lead carries the visit's source when the candidate
- * arrived from a tagged link (use-visit-source.ts).
+ * arrived from a tagged link (use-visit-source.ts). The job and locality selects offer the form's
+ * open lists (use-open-lists.ts); a choice the lists no longer offer is cleared.
  */
-import { useCallback, useLayoutEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type FormEvent } from 'react';
 import { formatPhone } from '@vagas/common';
 import { clearToasts, showToast } from '@/components/toast';
 import {
   formInputFields,
   leadField,
+  vacancyFields,
   type FormInputName,
   type LeadFieldName,
   type LeadForm,
 } from '@/domain/lead';
-import { emptyForm, formProblems, optionChoice, toLead, type FormValues } from '@/domain/lead-form';
+import {
+  emptyForm,
+  formProblems,
+  optionChoice,
+  toLead,
+  type FormValues,
+  type OpenLists,
+} from '@/domain/lead-form';
 import type { ToastText } from '@/domain/messages';
 import { applyTexts, requiredFieldsToast, submitErrorToast } from '@/features/apply/messages';
 import { sentLaterToast } from '@/lib/outbox/messages';
@@ -29,6 +38,7 @@ import { usePixel } from '@/lib/pixel/use-pixel';
 import { keepDigits } from '@/features/apply/components/DigitsInput/DigitsInput';
 import { useFormDraft } from './use-form-draft';
 import { useFormValues } from './use-form-values';
+import { useOpenLists } from './use-open-lists';
 import { useVisitSource } from './use-visit-source';
 
 export interface ApplicationFormOptions<Form extends LeadForm> {
@@ -111,8 +121,10 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
     [trackConversion],
   );
   const { waiting, submit } = useOutbox({ onStoredLater });
+  const lists = useOpenLists(options.form);
+  useClosedChoicesCleared(options.form, values, lists, form.set);
 
-  const problems = formProblems(options.form, values);
+  const problems = formProblems(options.form, values, lists);
   const texts = applyTexts[options.form].fields as Record<FormInputName<Form>, { invalid: string }>;
   // Empty fields are marked once a submit was tried; a field that cannot be sent, once filled.
   const errors: Partial<Record<FormInputName<Form>, string>> = {};
@@ -155,5 +167,33 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
     options.onSuccess?.(outcome === 'stored' ? 'stored' : 'waiting');
   };
 
-  return { values, form, sending, errors, waiting, handleSubmit };
+  return { values, form, sending, errors, waiting, handleSubmit, lists };
+}
+
+/**
+ * A job or locality chosen (or restored from a draft) that the form's lists no longer offer (an
+ * admin closed it) is cleared: the select shows its placeholder, and the candidate chooses again.
+ */
+function useClosedChoicesCleared<Values>(
+  form: LeadForm,
+  values: Values,
+  lists: OpenLists | undefined,
+  set: (field: keyof Values, value: Values[keyof Values]) => void,
+) {
+  const chosen = vacancyFields(form).map(({ name }) =>
+    String(valueOf(values as object, name) ?? ''),
+  );
+  const key = chosen.join('\n');
+  useEffect(() => {
+    vacancyFields(form).forEach(({ name }, i) => {
+      // Before any list (no prerendered one, nothing read yet) the table's seed is offered, and a
+      // choice outside it is left to formProblems until the form's list is read.
+      const listed = lists?.[name];
+      if (chosen[i] && listed && !listed.some((choice) => choice.value === chosen[i])) {
+        set(name as keyof Values, '' as Values[keyof Values]);
+      }
+    });
+    // `chosen` is what `key` says.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form, key, lists, set]);
 }

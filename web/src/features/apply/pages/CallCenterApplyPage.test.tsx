@@ -7,7 +7,9 @@ import { IDBFactory } from 'fake-indexeddb';
 import { forgetOutboxDatabase } from '@/lib/outbox/idb-store';
 import type { SendOptions } from '@/lib/outbox/outbox';
 import type { Fbq } from '@/lib/pixel/pixel';
-import { callCenterVaga, formInputFields } from '@/domain/lead';
+import { callCenterVaga, formInputFields, type LeadForm } from '@/domain/lead';
+import type { OpenLists } from '@/domain/lead-form';
+import { seedLists } from '@/domain/vacancies';
 import { fieldInput, fieldsBut, fillApplicationForm } from '@/features/apply/testing/fill-form';
 import { CallCenterApplyPage } from './CallCenterApplyPage';
 
@@ -18,6 +20,11 @@ vi.mock('../../../lib/outbox/send-lead', () => ({
   writeLead: api.writeLead,
   appCheckReady: () => Promise.resolve(),
 }));
+// The form's lists as Firestore has them now (read after load): the seed, unless a test says.
+const vacancies = vi.hoisted(() => ({
+  read: vi.fn<(form: LeadForm) => Promise<OpenLists | null>>(),
+}));
+vi.mock('../../../data/open-vacancies', () => ({ readOpenLists: vacancies.read }));
 // No admin pixel, unless a test sets one (a new id each time: its fbq('init', id) shows the set-up ran).
 const tracking = vi.hoisted(() => ({ pixelId: null as string | null, next: 900000 }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
@@ -26,6 +33,8 @@ vi.mock('../../../lib/pixel/tracking-settings', () => ({
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
+  vacancies.read.mockReset();
+  vacancies.read.mockImplementation((form) => Promise.resolve(seedLists(form)));
   globalThis.indexedDB = new IDBFactory();
   forgetOutboxDatabase();
   tracking.pixelId = null;
@@ -154,5 +163,79 @@ describe('call-center application page', () => {
         ],
       ]),
     );
+  });
+
+  test('a WhatsApp number typed the way WhatsApp shows it is sent with its DDD', async () => {
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    const phone = fieldInput('WhatsApp');
+    expect(phone).toHaveAttribute('placeholder', '(79) 99999-9999');
+    expect(phone).toHaveAttribute('maxlength', '15');
+    // Key by key, as a candidate types it (user-event honours the field's maxlength).
+    await user.type(phone, '+55 75 99999-1234');
+    expect(phone).toHaveValue('(75) 99999-1234');
+    await fillApplicationForm(user, 'callCenter', {}, fieldsBut('callCenter', 'whatsapp'));
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
+    expect(api.writeLead.mock.calls[0][1]).toMatchObject({ whatsapp: '(75) 99999-1234' });
+  });
+
+  test('the selects offer the lists as they are now: a closed job gone, a new one and a new locality offered', async () => {
+    const seed = seedLists('callCenter');
+    vacancies.read.mockResolvedValue({
+      vaga: [
+        ...(seed.vaga ?? []).filter((c) => c.label !== 'Operador de Call Center'),
+        { value: '[Conecta] Monitor de Qualidade', label: 'Monitor de Qualidade' },
+      ],
+      cidade: [
+        ...(seed.cidade ?? []),
+        { value: 'Aracaju - Bugio', label: 'Bugio', group: 'Aracaju' },
+      ],
+    });
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    await waitFor(() => expect(vacancies.read).toHaveBeenCalledWith('callCenter'));
+    await user.click(fieldInput('Vaga que tenho Experiência'));
+    const jobs = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(within(jobs).queryByRole('option', { name: 'Monitor de Qualidade' })).not.toBeNull(),
+    );
+    expect(within(jobs).queryByRole('option', { name: 'Operador de Call Center' })).toBeNull();
+    await user.click(within(jobs).getByRole('option', { name: 'Monitor de Qualidade' }));
+    await user.click(fieldInput('Localização (Aracaju e Região)'));
+    const towns = await screen.findByRole('listbox');
+    // Listed under its group, with the group's other localities (not a second 'Aracaju').
+    expect(within(towns).getAllByText('Aracaju')).toHaveLength(1);
+    expect(within(towns).getAllByRole('option')).toHaveLength(12);
+    await user.click(within(towns).getByRole('option', { name: 'Bugio' }));
+    await fillApplicationForm(user, 'callCenter', {}, fieldsBut('callCenter', 'vaga', 'cidade'));
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
+    expect(api.writeLead.mock.calls[0][1]).toMatchObject({
+      vaga: '[Conecta] Monitor de Qualidade',
+      cidade: 'Aracaju - Bugio',
+    });
+  });
+
+  test('a job chosen before the lists were read, and closed since, is cleared', async () => {
+    let answer: (lists: OpenLists) => void = () => {};
+    vacancies.read.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CallCenterApplyPage />, '/conecta');
+    await user.click(fieldInput('Vaga que tenho Experiência'));
+    await user.click(await screen.findByRole('option', { name: 'Operador de Call Center' }));
+    expect(fieldInput('Vaga que tenho Experiência')).toHaveValue('Operador de Call Center');
+    await waitFor(() => expect(vacancies.read).toHaveBeenCalled());
+    const seed = seedLists('callCenter');
+    answer({
+      ...seed,
+      vaga: (seed.vaga ?? []).filter((c) => c.label !== 'Operador de Call Center'),
+    });
+    await waitFor(() => expect(fieldInput('Vaga que tenho Experiência')).toHaveValue(''));
+    await user.click(screen.getByRole('button', { name: 'Enviar Candidatura' }));
+    expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
+    expect(api.writeLead).not.toHaveBeenCalled();
   });
 });

@@ -21,7 +21,7 @@ const conversionValue = 0.01;
 export function CallCenterApplyPage() {
   usePageTitle(routes.callCenter);
   const navigate = useNavigate();
-  const { values, form, sending, errors, waiting, handleSubmit } = useApplicationForm({
+  const { values, form, sending, errors, waiting, handleSubmit, lists } = useApplicationForm({
     form: 'callCenter',
     successToast: callCenterSuccessToast,
     conversionValue,
@@ -49,6 +49,7 @@ export function CallCenterApplyPage() {
         texts={texts.fields}
         onFieldChange={form.set}
         onSubmit={handleSubmit}
+        lists={lists}
         sending={sending}
         submitColor="indigo.7"
         footer={

@@ -8,6 +8,9 @@ import { slotMarginMs } from '@/lib/outbox/device-slots';
 import { forgetOutboxDatabase, idbDeviceStore, idbOutboxStore } from '@/lib/outbox/idb-store';
 import { waitedAfterMs, type SendOptions } from '@/lib/outbox/outbox';
 import type { Fbq } from '@/lib/pixel/pixel';
+import type { LeadForm } from '@/domain/lead';
+import type { OpenLists } from '@/domain/lead-form';
+import { seedLists } from '@/domain/vacancies';
 import { consentNotes } from '@/domain/consent';
 import { formInputFields } from '@/domain/lead';
 import {
@@ -25,12 +28,19 @@ vi.mock('../../../lib/outbox/send-lead', () => ({
   writeLead: api.writeLead,
   appCheckReady: () => Promise.resolve(),
 }));
+// The form's lists as Firestore has them now (read after load): the seed, unless a test says.
+const vacancies = vi.hoisted(() => ({
+  read: vi.fn<(form: LeadForm) => Promise<OpenLists | null>>(),
+}));
+vi.mock('../../../data/open-vacancies', () => ({ readOpenLists: vacancies.read }));
 vi.mock('../../../lib/pixel/tracking-settings', () => ({
   loadTrackingPixelId: () => Promise.resolve('555'),
 }));
 
 let fbqCalls: unknown[][];
 beforeEach(() => {
+  vacancies.read.mockReset();
+  vacancies.read.mockImplementation((form) => Promise.resolve(seedLists(form)));
   // A database of its own per test: a previous test's late writes land in the old one.
   globalThis.indexedDB = new IDBFactory();
   forgetOutboxDatabase();
@@ -80,7 +90,7 @@ describe('root application page', () => {
     renderPage(<RootApplyPage />);
     const phone = screen.getByLabelText(/WhatsApp/);
     expect(phone).toHaveAttribute('maxlength', '15');
-    expect(phone).toHaveAttribute('placeholder', '(79) 99999-9999');
+    expect(phone).toHaveAttribute('placeholder', '(75) 99999-9999');
     await user.type(phone, 'ab79 9999-98888777');
     expect(phone).toHaveValue('(79) 99999-8888');
   });
@@ -179,7 +189,8 @@ describe('root application page', () => {
   });
 
   test('a write the server refuses shows the error toast and keeps the form', async () => {
-    api.writeLead.mockRejectedValueOnce(
+    // Refused as sent, and again with the submit time.
+    api.writeLead.mockRejectedValue(
       Object.assign(new Error('denied'), { code: 'permission-denied' }),
     );
     const user = userEvent.setup({ delay: null });

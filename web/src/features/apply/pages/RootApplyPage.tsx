@@ -22,7 +22,7 @@ const conversionValue = 1;
 
 export function RootApplyPage() {
   usePageTitle(routes.root);
-  const { values, form, sending, errors, waiting, handleSubmit } = useApplicationForm({
+  const { values, form, sending, errors, waiting, handleSubmit, lists } = useApplicationForm({
     form: 'root',
     successToast: rootSuccessToast,
     conversionValue,
@@ -62,6 +62,7 @@ export function RootApplyPage() {
         texts={texts.fields}
         onFieldChange={form.set}
         onSubmit={handleSubmit}
+        lists={lists}
         sending={sending}
         submitColor="#1e7a34"
         footer={

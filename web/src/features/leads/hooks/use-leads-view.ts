@@ -9,7 +9,8 @@ import { pageSize, useServerPaged } from '@/components/ListPager/use-paged';
 import type { Lead } from '@/domain/lead';
 import { dayStart, type LeadCounts } from '@/domain/lead-list-view';
 import { defaultSort, hasPeriod, servedSort, type LeadSort } from '@/data/lead-list-reads';
-import { filterJobs, leadListClauses, type LeadClause } from '@/domain/lead-query';
+import { leadListClauses, type LeadClause } from '@/domain/lead-query';
+import { useFilterJobs } from '@/data/vacancies';
 import { noFilters, type FilterValues } from '../components/LeadFilters/LeadFilters';
 import type { LeadSource } from './lead-source';
 import type { ActiveLeads } from './use-active-leads';
@@ -141,6 +142,7 @@ export function useLeadsView(
   useEffect(() => showing(rows), [rows, showing]);
 
   const { listed } = data;
+  const jobs = useFilterJobs();
   const paged: LeadPager = useServerPaged(
     rows,
     page,
@@ -152,7 +154,7 @@ export function useLeadsView(
     loading: status === 'loading' && rows.length === 0,
     error,
     counts: data.counts,
-    jobs: filterJobs,
+    jobs,
     duplicates: data.duplicates,
     rows,
     paged,

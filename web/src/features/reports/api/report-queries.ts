@@ -3,8 +3,9 @@
  * - counts (per day, per job, per locality, per status; the page follows from the job) are
  *   aggregation queries: Firestore bills 1 read per 1,000 matching index entries (at least 1 per
  *   query), so 20,000 leads over 30 days cost about 30 + 9 + 17 + 4 + 5 + 4 x 20 ≈ 145 reads;
- *   the job, locality and status lists are exhaustive because firestore.rules only accepts their
- *   values (an 'Outros' row would show anything beyond them);
+ *   the job and locality lists are the vacancy lists (every vacancy, open or closed, read first:
+ *   a read each), which firestore.rules holds new leads to, and the status list is the rules' own
+ *   (an 'Outros' row would show anything beyond them);
  * - the sources are open-ended (utm values are free text), so the leads that carry a source are
  *   read, 500 per page: one read per such lead in the period;
  * - the redirect counter is one document read.
@@ -27,14 +28,10 @@ import {
 } from 'firebase/firestore';
 import { countOnServer } from '@/data/server-count';
 import { routes } from '@/config/routes';
-import { callCenterVaga } from '@/domain/lead';
-import {
-  callCenterJobs,
-  callCenterLocalities,
-  leadStatuses,
-  rootJobs,
-  rootLocalities,
-} from '@/domain/options';
+import { readVacancies } from '@/data/vacancies';
+import type { LeadForm, VacancyKind } from '@/domain/lead';
+import { leadStatuses } from '@/domain/options';
+import { seedVacancies, vacancyList, type Vacancy } from '@/domain/vacancies';
 import { parseRedirectCount } from '@/domain/settings';
 import { reportsTexts } from '@/features/reports/messages';
 import {
@@ -49,8 +46,20 @@ import {
   type Report,
 } from '@/features/reports/model/report';
 
-const callCenterVagas = callCenterJobs.map(callCenterVaga);
 const sourcePageSize = 500;
+
+/**
+ * The stored values of each form's `kind` list, open or closed (a closed job's leads are still
+ * reported); the seed's when the deployment has no vacancy yet.
+ */
+async function listValues(db: Firestore, reads: { total: number }) {
+  const stored = await readVacancies(db);
+  reads.total += Math.max(1, stored.length);
+  const all: Vacancy[] = stored.length
+    ? stored
+    : seedVacancies().map((v) => ({ ...v, closedAt: null }));
+  return (form: LeadForm, kind: VacancyKind) => vacancyList(all, form, kind).map((v) => v.value);
+}
 
 /** Counts what `filters` select in the period; adds the reads it costs to `reads`. */
 function counter(db: Firestore, period: Period | null, reads: { total: number }) {
@@ -109,6 +118,11 @@ export async function loadReport(db: Firestore, period: Period): Promise<Report>
   const count = counter(db, period, reads);
   const countAllTime = counter(db, null, reads);
   const days = daysOf(period);
+  const values = await listValues(db, reads);
+  const [rootJobs, callCenterVagas] = [values('root', 'job'), values('callCenter', 'job')];
+  const localities = [
+    ...new Set([...values('root', 'locality'), ...values('callCenter', 'locality')]),
+  ];
 
   const [perDay, jobs, byLocality, byStatus, callCenterAllTime, tally, settings] =
     await Promise.all([
@@ -119,7 +133,7 @@ export async function loadReport(db: Firestore, period: Period): Promise<Report>
         })),
       ),
       countEach(count, 'vaga', [...rootJobs, ...callCenterVagas]),
-      countEach(count, 'cidade', [...rootLocalities, ...callCenterLocalities]),
+      countEach(count, 'cidade', localities),
       countEach(
         count,
         'status',

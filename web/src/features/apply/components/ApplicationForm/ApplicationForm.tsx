@@ -8,7 +8,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { routes } from '@/config/routes';
 import { formInputFields, type FormInputName, type LeadForm } from '@/domain/lead';
-import type { FormValues } from '@/domain/lead-form';
+import type { FormValues, OpenLists } from '@/domain/lead-form';
 import { applyTexts, type FormFieldTexts } from '@/features/apply/messages';
 import classes from './ApplicationForm.module.css';
 import { LeadFieldInput } from '../LeadFieldInput/LeadFieldInput';
@@ -40,6 +40,8 @@ export interface ApplicationFormProps<Form extends LeadForm> {
   submitColor: MantineColor;
   /** Under the submit button (the page's consent note). */
   footer?: ReactNode;
+  /** The open jobs and localities the selects offer. */
+  lists?: OpenLists;
 }
 
 export function ApplicationForm<Form extends LeadForm>(props: ApplicationFormProps<Form>) {
@@ -57,6 +59,7 @@ export function ApplicationForm<Form extends LeadForm>(props: ApplicationFormPro
               value={values[name]}
               error={props.errors[name]}
               onChange={(value) => props.onFieldChange(name, value)}
+              lists={props.lists}
             />
           ))}
           <SubmitButton sending={props.sending} color={props.submitColor} />

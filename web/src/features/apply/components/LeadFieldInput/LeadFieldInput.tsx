@@ -6,7 +6,7 @@
 import { TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { leadField, type LeadFieldName, type LeadForm } from '@/domain/lead';
-import { formChoices } from '@/domain/lead-form';
+import { formChoices, type OpenLists } from '@/domain/lead-form';
 import type { FieldText } from '@/features/apply/messages';
 import { DigitsInput } from '../DigitsInput/DigitsInput';
 import { OptionSelect } from '../OptionSelect/OptionSelect';
@@ -19,24 +19,25 @@ export interface LeadFieldInputProps {
   value: string | number;
   error?: string;
   onChange: (value: string) => void;
+  /** The open jobs and localities the form offers now (the table's seed without them). */
+  lists?: OpenLists;
 }
 
-/** The select's options, grouped where the table groups them (Aracaju, Região Metropolitana). */
-function useSelectData(name: LeadFieldName, form: LeadForm) {
+/**
+ * The select's options, under their groups (Aracaju, Região Metropolitana) in the order each group
+ * first comes; options without one first.
+ */
+function useSelectData(name: LeadFieldName, form: LeadForm, lists?: OpenLists) {
   return useMemo(() => {
-    const groups: { group: string; items: { value: string; label: string }[] }[] = [];
+    const groups = new Map<string, { value: string; label: string }[]>();
     const flat: { value: string; label: string }[] = [];
-    for (const { value, label, group } of formChoices(name, form)) {
-      if (!group) {
-        flat.push({ value, label });
-        continue;
-      }
-      const last = groups.at(-1);
-      if (last?.group === group) last.items.push({ value, label });
-      else groups.push({ group, items: [{ value, label }] });
+    for (const { value, label, group } of formChoices(name, form, lists)) {
+      if (!group) flat.push({ value, label });
+      else if (groups.has(group)) groups.get(group)?.push({ value, label });
+      else groups.set(group, [{ value, label }]);
     }
-    return groups.length ? [...flat, ...groups] : flat;
-  }, [name, form]);
+    return [...flat, ...[...groups].map(([group, items]) => ({ group, items }))];
+  }, [name, form, lists]);
 }
 
 /** As many digits as the field's largest value has. */
@@ -46,7 +47,15 @@ function maxDigitsOf(name: LeadFieldName): number {
   return String(field.max).length;
 }
 
-export function LeadFieldInput({ form, name, texts, value, error, onChange }: LeadFieldInputProps) {
+export function LeadFieldInput({
+  form,
+  name,
+  texts,
+  value,
+  error,
+  onChange,
+  lists,
+}: LeadFieldInputProps) {
   const field = leadField(name);
   const input = field.input;
   const common = {
@@ -56,7 +65,7 @@ export function LeadFieldInput({ form, name, texts, value, error, onChange }: Le
     required: !field.optional,
     error,
   };
-  const selectData = useSelectData(name, form);
+  const selectData = useSelectData(name, form, lists);
   switch (input?.kind) {
     case 'phone':
       return <PhoneInput {...common} value={String(value)} onChange={onChange} />;

@@ -1,8 +1,10 @@
 /**
  * A WhatsApp number: a tel input that keeps only digits and shows them as '(DD) NNNNN-NNNN'. A
- * pasted number longer than the field ('+55 (75) 9 8123-4567') is taken whole before the field's
- * length cuts it, and the caret stays where the candidate was editing: a mask that throws the
- * caret to the end makes a typo in the middle impossible to fix on a phone.
+ * number written the way WhatsApp shows it ('+55 75 99999-1234') loses its country code, typed
+ * (formatPhone keeps '+55' until the national number starts; the phone's keyboard has the '+')
+ * or pasted (taken whole before the field's length cuts it). The caret stays where the candidate
+ * was editing: a mask that throws the caret to the end makes a typo in the middle impossible to
+ * fix on a phone.
  */
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent } from 'react';
@@ -50,7 +52,7 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
   return (
     <TextInput
       type="tel"
-      inputMode="numeric"
+      inputMode="tel"
       autoComplete="tel-national"
       maxLength={phoneLimits.maxLength}
       {...props}

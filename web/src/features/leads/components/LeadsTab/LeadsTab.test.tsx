@@ -8,7 +8,7 @@ import { bodyRows, cellOf, columnNames, rowWith } from '@/components/test-utils/
 import type { Lead } from '@/domain/lead';
 import type { SavedView } from '@/domain/saved-view';
 import { columnLabel, listColumns } from '@/domain/lead-columns';
-import { filterJobs } from '@/domain/lead-query';
+import { filterJobs, jobsToFilter } from '@/domain/lead-query';
 import { aLead } from '@/domain/testing/lead-samples';
 import { LeadSourceContext } from '@/features/leads/hooks/lead-source';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
@@ -40,6 +40,12 @@ vi.mock('@/data/saved-views', () => ({
   saveView: views.saveView,
   deleteView: views.deleteView,
 }));
+// The vacancy lists' jobs: a job added in Configurações (and its leads) can be filtered by.
+vi.mock('@/data/vacancies', async () => {
+  const { jobsToFilter } = await import('@/domain/lead-query');
+  const jobs = jobsToFilter(['[Conecta] Monitor de Qualidade']);
+  return { useFilterJobs: () => jobs };
+});
 vi.mock('@/data/lead-record-access', () => record);
 vi.mock('@/data/assignees', () => ({
   useAssignableAdmins: () => ['eu@vagas.test', 'colega@vagas.test'],
@@ -188,7 +194,8 @@ describe('LeadsTab', () => {
       within(jobFilter)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Todas', ...filterJobs]);
+    ).toEqual(['Todas', ...jobsToFilter(['[Conecta] Monitor de Qualidade'])]);
+    expect(filterJobs).not.toContain('[Conecta] Monitor de Qualidade');
     await user.selectOptions(jobFilter, leads[1]!.vaga);
     await waitFor(() => expect(rowNames()).toEqual(['Bruno', 'Carla']));
     await user.click(screen.getByRole('searchbox', { name: 'Buscar por nome ou WhatsApp' }));
