@@ -12,6 +12,11 @@ export const timelineKinds = [
   'note_deleted',
   'contacted',
   'assigned',
+  // The screening (screening.ts): set aside by the server, released by an admin, and the same
+  // candidate applying again for the same job (merged into this lead, not a new one).
+  'held',
+  'released',
+  'reapplied',
 ] as const;
 
 export type TimelineKind = (typeof timelineKinds)[number];

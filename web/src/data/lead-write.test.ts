@@ -28,4 +28,21 @@ describe('newLeadDocument (what setNewLead writes)', () => {
       'deleted_at',
     ]);
   });
+
+  it("is set aside ('suspeito') when its honeypot is filled or its DDD is not in use", () => {
+    const input = {
+      nome: 'Ana Souza',
+      whatsapp: '(75) 99999-1234',
+      vaga: 'Aux Serraria',
+      cidade: 'Joazeiro',
+      consent_version: consentNotes.root.version,
+      honeypot: '',
+      fill_seconds: 42,
+    };
+    expect(newLeadDocument(input).status).toBe('novo');
+    expect(newLeadDocument({ ...input, honeypot: 'http://spam.example' }).status).toBe('suspeito');
+    expect(newLeadDocument({ ...input, whatsapp: '(20) 99999-1234' }).status).toBe('suspeito');
+    // A fast fill is the server's to weigh (with the other leads): stored as new.
+    expect(newLeadDocument({ ...input, fill_seconds: 0 }).status).toBe('novo');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The public pages' lead write: `setNewLead(db, id, input)` stores `leads/{id}` as a new lead, the
  * form's fields plus the values the rules pin on every new lead (each system field's `initial` in
- * lead.ts). Firestore Lite (REST). The outbox (lib/outbox/send-lead.ts) calls it with the page's
+ * lead.ts), set aside ('suspeito') when what the page sends is doubtful by itself
+ * (domain/screening.ts). Firestore Lite (REST). The outbox (lib/outbox/send-lead.ts) calls it with the page's
  * database and timeout; bench/load.ts calls it with each simulated candidate's database. It loads
  * no app instance, and its imports are relative so bench/load.ts can run it under tsx (which does
  * not resolve `@/`).
@@ -19,13 +20,14 @@ import {
   type CallCenterLeadInput,
   type RootLeadInput,
 } from '../domain/lead';
+import { statusOnArrival } from '../domain/screening';
 
 /** A public write that has not completed after this long fails (the outbox tries again later). */
 export const leadWriteTimeoutMs = 10_000;
 
 /** The document a public page writes: the page's fields plus the fields the rules pin. */
 export type NewLeadDocument = (RootLeadInput | CallCenterLeadInput) & {
-  status: 'novo';
+  status: ReturnType<typeof statusOnArrival>;
   created_at: FieldValue;
   deleted_at: null;
 };
@@ -43,7 +45,7 @@ function pinnedValues(): Record<string, unknown> {
 
 /** The document `setNewLead` writes for `input`. */
 export function newLeadDocument(input: RootLeadInput | CallCenterLeadInput): NewLeadDocument {
-  return { ...input, ...pinnedValues() } as NewLeadDocument;
+  return { ...input, ...pinnedValues(), status: statusOnArrival(input) } as NewLeadDocument;
 }
 
 /**

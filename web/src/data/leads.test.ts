@@ -20,6 +20,9 @@ const stored = {
   trash_undone_at: null,
   consent_version: 'conecta-2026-11-25',
   submitted_at: Timestamp.fromDate(new Date(2026, 10, 23, 9, 50)),
+  honeypot: '',
+  fill_seconds: 37,
+  screening: { score: 1, fast_fill: true },
 };
 
 /** A stored value for each field the fixture above does not name (one added to leadFields). */

@@ -3,6 +3,7 @@
  * WhatsApp controls say what the row's say; docs/product.md's toasts are quoted as they are.
  */
 import type { ToastText } from '@/domain/messages';
+import { describeSignals } from '@/domain/screening';
 
 export const recordTexts = {
   title: 'Ficha do candidato',
@@ -92,6 +93,11 @@ export const timelineTexts = {
   contacted: () => 'Contato registrado',
   assigned: (_from: string | null, to: string | null) =>
     to ? `Responsável: ${to}` : 'Responsável removido',
+  // `to`: the signals that set it aside, as the screening wrote them.
+  held: (_from: string | null, to: string | null) =>
+    describeSignals(to) ? `Posto em Suspeitos: ${describeSignals(to)}` : 'Posto em Suspeitos',
+  released: () => 'Liberado dos Suspeitos',
+  reapplied: () => 'Candidatou-se novamente',
 } as const;
 
 export const statusUpdatedToast: ToastText = { title: 'Status atualizado' };
