@@ -24,6 +24,7 @@ import {
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
 import { LeadsTab, useActiveLeads } from '@/features/leads';
+import { SuspectsEntry, useHeldCount } from '@/features/suspects';
 // The count only: the tab's own code loads when it is opened (below). Imported from its module,
 // not the feature's index, which would bring the whole tab into the first load.
 import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
@@ -117,6 +118,14 @@ export function AdminPanel() {
   // come back to it (here or in another panel); arrivals do not change the trash. (Held until the
   // page settled, 'Lixeira (…)' showed for up to 5 s for little gain.)
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
+  // 'Suspeitos (N)': counted again when the arrivals show a lead set aside or released.
+  const held = useHeldCount(activeLeads.status === 'loading' ? null : activeLeads.heldEpoch);
+  const { changed: leadsChanged } = activeLeads;
+  const { refresh: recountHeld } = held;
+  const suspectsChanged = useCallback(() => {
+    recountHeld();
+    leadsChanged();
+  }, [recountHeld, leadsChanged]);
 
   // The guard may render the panel on the token's claim before the server has answered: the data
   // connection starts now, but no lead, count or record is shown until the server says admin.
@@ -160,7 +169,12 @@ export function AdminPanel() {
         <AdminTabs
           trashCount={confirmed ? trash.count : null}
           panels={{
-            leads: shown(<LeadsTabMemo live={activeLeads} me={myEmail} />),
+            leads: shown(
+              <Stack gap="md">
+                <SuspectsEntry count={held.count} onChanged={suspectsChanged} />
+                <LeadsTabMemo live={activeLeads} me={myEmail} />
+              </Stack>,
+            ),
             lixeira: shown(
               <Suspense fallback={<TabLoading />}>
                 <TrashTab onChanged={trash.refresh} onAccessLost={onAccessLost} />

@@ -6,7 +6,8 @@
  * conversion), waiting on the device for the connection (cleared form, the page says it will be
  * sent), or refused (error toast, the form kept). An application stored later is announced with
  * its own toast and its conversion then. The lead carries the visit's source when the candidate
- * arrived from a tagged link (use-visit-source.ts).
+ * arrived from a tagged link (use-visit-source.ts), and the screening's signals
+ * (use-screening-signals.ts).
  */
 import { useCallback, useLayoutEffect, useState, type FormEvent } from 'react';
 import { formatPhone } from '@vagas/common';
@@ -29,6 +30,7 @@ import { usePixel } from '@/lib/pixel/use-pixel';
 import { keepDigits } from '@/features/apply/components/DigitsInput/DigitsInput';
 import { useFormDraft } from './use-form-draft';
 import { useFormValues } from './use-form-values';
+import { useScreeningSignals } from './use-screening-signals';
 import { useVisitSource } from './use-visit-source';
 
 export interface ApplicationFormOptions<Form extends LeadForm> {
@@ -103,6 +105,7 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
   const [checked, setChecked] = useState(false);
   const { trackConversion } = usePixel({ pageView: options.pageView });
   const sourceOfVisit = useVisitSource();
+  const signals = useScreeningSignals(options.form);
   const onStoredLater = useCallback(
     (entry: QueuedApplication) => {
       showToast(sentLaterToast, 'success');
@@ -139,13 +142,18 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
       value: options.conversionValue,
     };
     const lead = toLead(options.form, values) as QueuedLead;
-    const outcome = await submit({ ...lead, ...sourceOfVisit() }, conversion);
+    const sent = { ...lead, ...sourceOfVisit() };
+    const outcome = await submit(
+      { ...sent, ...signals.signalsFor(sent) } as QueuedLead,
+      conversion,
+    );
     setSending(false);
     if (outcome === 'refused' || outcome === 'failed') {
       showToast(submitErrorToast, 'error');
       return;
     }
     form.reset();
+    signals.restart();
     draft.clear();
     setChecked(false);
     if (outcome === 'stored') {
@@ -155,5 +163,14 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
     options.onSuccess?.(outcome);
   };
 
-  return { values, form, sending, errors, waiting, handleSubmit };
+  return {
+    values,
+    form,
+    sending,
+    errors,
+    waiting,
+    handleSubmit,
+    honeypots: signals.honeypots,
+    setHoneypot: signals.setHoneypot,
+  };
 }

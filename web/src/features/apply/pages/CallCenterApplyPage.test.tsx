@@ -138,6 +138,9 @@ describe('call-center application page', () => {
         tempo_experiencia: 'Menos de 1 ano',
         // The version of the consent note shown under the button (what the candidate agreed to).
         consent_version: consentNotes.callCenter.version,
+        // The screening's signals: the honeypot nobody sees, empty; the seconds the form took.
+        honeypot: '',
+        fill_seconds: expect.any(Number),
       },
       undefined,
     );

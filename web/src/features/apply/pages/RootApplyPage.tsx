@@ -22,13 +22,14 @@ const conversionValue = 1;
 
 export function RootApplyPage() {
   usePageTitle(routes.root);
-  const { values, form, sending, errors, waiting, handleSubmit } = useApplicationForm({
-    form: 'root',
-    successToast: rootSuccessToast,
-    conversionValue,
-    pageView: true,
-    draftKey: routes.root,
-  });
+  const { values, form, sending, errors, waiting, handleSubmit, honeypots, setHoneypot } =
+    useApplicationForm({
+      form: 'root',
+      successToast: rootSuccessToast,
+      conversionValue,
+      pageView: true,
+      draftKey: routes.root,
+    });
 
   return (
     <PublicPage
@@ -62,6 +63,8 @@ export function RootApplyPage() {
         texts={texts.fields}
         onFieldChange={form.set}
         onSubmit={handleSubmit}
+        honeypots={honeypots}
+        onHoneypotChange={setHoneypot}
         sending={sending}
         submitColor="#1e7a34"
         footer={
