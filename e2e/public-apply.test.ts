@@ -5,7 +5,13 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { consentNotes } from '../web/src/domain/consent';
-import { callCenterLeadFields, pinnedLeadFields, rootLeadFields } from '../web/src/domain/lead';
+import {
+  callCenterLeadFields,
+  formHoneypotFields,
+  pinnedLeadFields,
+  rootLeadFields,
+  serverLeadFields,
+} from '../web/src/domain/lead';
 import { leadKeys } from '@vagas/common';
 import {
   choose,
@@ -13,6 +19,8 @@ import {
   fbqCalls,
   field,
   logBrowserErrors,
+  phoneDigits,
+  phoneFor,
   pixelStubContext,
   restDocument,
   screenshot,
@@ -72,8 +80,13 @@ async function leadsNamed(nome: string) {
   return snap.docs;
 }
 
-/** The derived keys' field names (common/src/lead-keys.ts), which the leadTimeline trigger adds. */
-const derivedKeyFields = Object.keys(leadKeys('', ''));
+/**
+ * What the leadTimeline trigger adds: the derived keys' field names (common/src/lead-keys.ts) and
+ * the screening's verdict (lead.ts, written by the server).
+ */
+const derivedKeyFields = [...Object.keys(leadKeys('', '')), ...serverLeadFields];
+/** The screening's signals every form sends (lead.ts): its honeypot and the seconds it took. */
+const signalFields = [...formHoneypotFields('root'), 'fill_seconds'];
 
 /**
  * The one lead named `nome`, once the trigger has added its derived keys (they arrive after the
@@ -107,16 +120,19 @@ function expectServerTimeNear(value: unknown, clientTime: number) {
 
 const submit = (page: Page) => page.getByRole('button', { name: /Enviar Candidatura|Enviando/ });
 
+// Each test's candidate has a number of their own (public-support.ts phoneFor).
 const rootFields = {
   nome: (page: Page, nome: string) => field(page, 'Nome Completo').fill(nome),
-  whatsapp: (page: Page) => field(page, 'WhatsApp').pressSequentially('75988887777'),
+  whatsapp: (page: Page, nome: string) =>
+    field(page, 'WhatsApp').pressSequentially(phoneDigits(phoneFor(nome))),
   vaga: (page: Page) => choose(page, 'Vaga', 'Aux Metalúgica'),
   cidade: (page: Page) => choose(page, 'Cidade', 'Sede – Conceição do Coité'),
 };
 
 const callCenterFields = {
   nome: (page: Page, nome: string) => field(page, 'Nome Completo').fill(nome),
-  whatsapp: (page: Page) => field(page, 'WhatsApp').pressSequentially('79999990000'),
+  whatsapp: (page: Page, nome: string) =>
+    field(page, 'WhatsApp').pressSequentially(phoneDigits(phoneFor(nome, '79'))),
   vaga: (page: Page) => choose(page, 'Vaga que tenho Experiência', 'Analista de Atendimento'),
   cidade: (page: Page) =>
     choose(page, 'Localização (Aracaju e Região)', 'Nossa Senhora do Socorro'),
@@ -182,7 +198,7 @@ describe('root page /', () => {
     await page.getByText(consentNotes.root.text).waitFor();
     const nome = uniqueName('raiz');
     await rootFields.nome(page, nome);
-    await rootFields.whatsapp(page);
+    await rootFields.whatsapp(page, nome);
     await rootFields.vaga(page);
     await rootFields.cidade(page);
     const before = Date.now();
@@ -196,11 +212,11 @@ describe('root page /', () => {
 
     const { id, data } = await keyedLeadNamed(nome);
     expect(Object.keys(data).sort()).toEqual(
-      [...rootLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
+      [...rootLeadFields, ...signalFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
     );
     expect(data).toMatchObject({
       nome,
-      whatsapp: '(75) 98888-7777',
+      whatsapp: phoneFor(nome),
       vaga: 'Aux Metalúgica',
       cidade: 'Sede – Conceição do Coité',
       // The consent note shown under the button, by version (LGPD); sent at once: no device time.
@@ -381,11 +397,11 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
 
     const { id, data } = await keyedLeadNamed(nome);
     expect(Object.keys(data).sort()).toEqual(
-      [...callCenterLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
+      [...callCenterLeadFields, ...signalFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
     );
     expect(data).toMatchObject({
       nome,
-      whatsapp: '(79) 99999-0000',
+      whatsapp: phoneFor(nome, '79'),
       vaga: `[${appConfig.callCenterEmployer.name}] Analista de Atendimento`,
       cidade: 'Região Metropolitana - Nossa Senhora do Socorro',
       idade: 27,

@@ -5,7 +5,15 @@
 // stored exactly once and none is lost.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { choose, field, logBrowserErrors, mobile, waitForApp } from './public-support';
+import {
+  choose,
+  field,
+  logBrowserErrors,
+  mobile,
+  phoneDigits,
+  phoneFor,
+  waitForApp,
+} from './public-support';
 import {
   adminFirestore,
   closeAdmin,
@@ -59,7 +67,7 @@ const uniqueName = (label: string) => `${label} ${Date.now()} ${++run}`;
 
 async function fillRoot(page: Page, nome: string): Promise<void> {
   await field(page, 'Nome Completo').fill(nome);
-  await field(page, 'WhatsApp').fill('75981234567');
+  await field(page, 'WhatsApp').fill(phoneDigits(phoneFor(nome)));
   await choose(page, 'Vaga', 'Aux Serraria');
   await choose(page, 'Cidade', 'Joazeiro');
 }

@@ -4,7 +4,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import appConfig from '../web/src/config/app-config.json';
 import { Timestamp } from 'firebase-admin/firestore';
-import { choose, field, snapshotSettings, waitForApp } from './public-support';
+import {
+  choose,
+  field,
+  phoneDigits,
+  phoneFor,
+  snapshotSettings,
+  waitForApp,
+} from './public-support';
 import {
   adminFirestore,
   closeAdmin,
@@ -192,17 +199,17 @@ describe('hydration', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const nome = `Digitado cedo ${Date.now().toString(36)}`;
     await field(page, 'Nome Completo').fill(nome);
-    await field(page, 'WhatsApp').fill('75988887777');
+    await field(page, 'WhatsApp').fill(phoneDigits(phoneFor(nome)));
     release();
     await waitForApp(page);
     await expect.poll(() => field(page, 'Nome Completo').inputValue()).toBe(nome);
-    await expect.poll(() => field(page, 'WhatsApp').inputValue()).toBe('(75) 98888-7777');
+    await expect.poll(() => field(page, 'WhatsApp').inputValue()).toBe(phoneFor(nome));
     await choose(page, 'Vaga', 'Aux Serraria');
     await choose(page, 'Cidade', 'Salgadália');
     await page.getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
     const leads = await adminFirestore(suite).collection('leads').where('nome', '==', nome).get();
-    expect(leads.docs.map((d) => d.get('whatsapp'))).toEqual(['(75) 98888-7777']);
+    expect(leads.docs.map((d) => d.get('whatsapp'))).toEqual([phoneFor(nome)]);
     expect(errors).toEqual([]);
   });
 });

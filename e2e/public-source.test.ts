@@ -20,6 +20,8 @@ import {
   choose,
   field,
   logBrowserErrors,
+  phoneDigits,
+  phoneFor,
   pixelStubContext,
   snapshotSettings,
   waitForApp,
@@ -107,7 +109,7 @@ describe('the visit source', () => {
     await waitForApp(page);
     const nome = `Teste sem origem ${Date.now().toString(36)}`;
     await field(page, 'Nome Completo').fill(nome);
-    await field(page, 'WhatsApp').pressSequentially('75988887777');
+    await field(page, 'WhatsApp').pressSequentially(phoneDigits(phoneFor(nome)));
     await choose(page, 'Vaga', 'Aux Serraria');
     await choose(page, 'Cidade', 'Joazeiro');
     await page.getByRole('button', { name: 'Enviar Candidatura' }).click();

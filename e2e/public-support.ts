@@ -103,6 +103,22 @@ export async function fillApplication<Form extends LeadForm>(
   return toLead(form, filled);
 }
 
+/**
+ * The WhatsApp number of the candidate `key` (a test's unique name), written as stored: each test
+ * applies as a candidate of its own, with a number no other test uses, since the screening merges
+ * a second application of one number for one job within 24 h into the first. The same key gives
+ * the same number (the same application, filled again).
+ */
+export function phoneFor(key: string, ddd = '75'): string {
+  let hash = 2166136261;
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  const digits = String(hash % 1e8).padStart(8, '0');
+  return `(${ddd}) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
+/** What a candidate types for `phone` (its digits). */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
+
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await injectAxe(page);
