@@ -3,7 +3,8 @@ import { ArrivalGate } from './arrival-gate';
 import { aLead } from './testing/lead-samples';
 
 const ids = (leads: { id: string }[]) => leads.map((lead) => lead.id);
-const fresh = (id: string) => aLead({ id });
+/** A page's application (with its signals), before its verdict. */
+const fresh = (id: string) => aLead({ id, honeypot: '', fill_seconds: 30 });
 const screened = (id: string) => aLead({ id, screening: { score: 0 } });
 const held = (id: string) => aLead({ id, status: 'suspeito', screening: { score: 2 } });
 
@@ -54,5 +55,14 @@ describe('ArrivalGate: what the panel announces', () => {
     expect(ids(gate.overdue(25_000))).toEqual(['b']);
     // The verdict coming later announces nothing more.
     expect(gate.changed([screened('a')], 26_000).announce).toEqual([]);
+  });
+
+  test("a script's write (no signals) or a filled honeypot is never announced for want of a verdict", () => {
+    const gate = new ArrivalGate(15_000);
+    gate.arrived([aLead({ id: 'bot' }), aLead({ id: 'trap', honeypot: 'x', fill_seconds: 9 })], 0);
+    expect(gate.overdue(600_000)).toEqual([]);
+    expect(gate.pending).toBe(true);
+    // A verdict that lets it stay (an operator's import) still announces it.
+    expect(ids(gate.changed([screened('bot')], 600_100).announce)).toEqual(['bot']);
   });
 });

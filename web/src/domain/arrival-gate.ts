@@ -3,13 +3,13 @@
  * title's count), and when: a new lead shows in the list at once, but is announced only once the
  * screening's verdict says it stays (screening.ts `arrivalVerdict`), so a lead set aside, or a
  * repeat merged into an earlier lead (deleted before it has a verdict), is never announced, nor
- * is a held lead once released. After
- * `verdictWaitMs` without a verdict it is announced anyway. Each lead at most once. Plain
+ * is a held lead once released. After `verdictWaitMs` without a verdict a page's application is
+ * announced anyway (not a script's: screening.ts `mayAnnounceUnscreened`). Each lead at most once. Plain
  * TypeScript: the panel's hook holds one, and bench/abuse.ts counts with the same rules.
  */
 import { heldStatus } from '@vagas/common';
 import type { Lead } from './lead';
-import { arrivalVerdict, verdictWaitMs } from './screening';
+import { arrivalVerdict, mayAnnounceUnscreened, verdictWaitMs } from './screening';
 
 /** What one event of the arrivals' listener means for the panel. */
 export interface GateOutcome {
@@ -44,11 +44,14 @@ export class ArrivalGate {
     }
   }
 
-  /** Leads still without a verdict `waitMs` after they arrived: announced anyway. */
+  /**
+   * Leads still without a verdict `waitMs` after they arrived: announced anyway, unless what they
+   * carry sets them aside by itself (those wait for their verdict).
+   */
   overdue(now: number): Lead[] {
     const late: Lead[] = [];
     for (const [id, { lead, since }] of this.waiting) {
-      if (now - since < this.waitMs) continue;
+      if (now - since < this.waitMs || !mayAnnounceUnscreened(lead)) continue;
       this.waiting.delete(id);
       this.announced.add(id);
       late.push(lead);

@@ -6,6 +6,8 @@
  */
 import {
   heldStatus,
+  isHeld,
+  leadSignals,
   screeningLimits,
   screeningSignals,
   writeTimeSignals,
@@ -63,7 +65,17 @@ export function arrivalVerdict(lead: Pick<Lead, 'status' | 'screening'>): Arriva
 }
 
 /**
- * After this long without a verdict an arrival is announced anyway: with the functions down, the
- * panel still chimes (and the list showed the lead at once regardless).
+ * After this long without a verdict an arrival is announced anyway, if what it carries does not
+ * set it aside by itself (`mayAnnounceUnscreened`): with the functions down or behind, the panel
+ * still chimes for a page's application (and the list showed it at once regardless).
  */
 export const verdictWaitMs = 15_000;
+
+/**
+ * Whether a lead still without a verdict may be announced after the wait: not when its own
+ * signals would set it aside (no signals at all: a script's write; a honeypot filled), so a flood
+ * that keeps the functions busy is not announced for want of a verdict.
+ */
+export function mayAnnounceUnscreened(lead: Lead): boolean {
+  return !isHeld(leadSignals(lead));
+}
