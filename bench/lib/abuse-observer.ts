@@ -1,7 +1,7 @@
 /**
  * The abuse benchmark's panel, seen from what it listens to: an admin's JS SDK listening to the
- * panel's arrivals (active leads created since it opened, newest first: web/src/data/leads.ts
- * activeLeadsSinceQuery) and deciding, with the panel's own rules (web/src/domain/arrival-gate.ts),
+ * panel's arrivals (the list's leads created since it opened, newest first: web/src/domain/
+ * lead-query.ts arrivalClauses, as web/src/data/leads.ts activeLeadsSinceQuery) and deciding, with the panel's own rules (web/src/domain/arrival-gate.ts),
  * which arrivals it would chime and notify. It notes when each lead was first seen and when it
  * was announced (epoch ms), so the benchmark can time honest arrivals. App Check tokens come from
  * the emulator when it enforces App Check (`appCheck`).
@@ -21,6 +21,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { ArrivalGate } from '../../web/src/domain/arrival-gate.ts';
+import { arrivalClauses } from '../../web/src/domain/lead-query.ts';
 import type { Lead } from '../../web/src/domain/lead.ts';
 import { installAppCheck, type AppCheckMode } from './abuse-app-check.ts';
 
@@ -70,8 +71,7 @@ export async function observePanel(options: {
   let first = true;
   const arrivals = query(
     collection(db, 'leads'),
-    where('deleted_at', '==', null),
-    where('created_at', '>=', options.since),
+    ...arrivalClauses(options.since).map((c) => where(c.field, c.op, c.value)),
     orderBy('created_at', 'desc'),
   );
   const ready = new Promise<void>((resolve, reject) => {

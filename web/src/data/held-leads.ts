@@ -34,6 +34,14 @@ export function heldLeadsQuery(db: Firestore, size: number): Query<Lead> {
   return query(held(db), orderBy('created_at', 'desc'), limit(size));
 }
 
+/**
+ * The newest held lead, live: it changes when a lead is set aside (the arrivals' listener leaves
+ * held leads out), so 'Suspeitos (N)' is counted again then. One read per lead set aside.
+ */
+export function newestHeldQuery(db: Firestore): Query<Lead> {
+  return heldLeadsQuery(db, 1);
+}
+
 /** How many leads are held: one aggregation (billed a read per 1,000 counted). */
 export function countHeldLeads(db: Firestore): Promise<number> {
   return countOnServer(held(db));

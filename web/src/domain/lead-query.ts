@@ -5,9 +5,8 @@
  * `<field> ==, created_at` for each equality field below, which Firestore merges for any mix of them.
  */
 import { fieldOptions, type Lead, type LeadStatus } from './lead';
-import { heldStatus } from '@vagas/common';
+import { heldStatus, leadKeys, normalizeSearchText, searchKeyOf } from '@vagas/common';
 import { leadStatuses } from './options';
-import { leadKeys, normalizeSearchText, searchKeyOf } from '@vagas/common';
 import { allJobs, type LeadCriteria } from './lead-list-view';
 
 /**
@@ -90,6 +89,16 @@ export const counterClauses = {
   separado: counted('separado'),
   descartado: counted('descartado'),
 } as const;
+
+/**
+ * The panel's arrivals: the list's leads created since `since` (set aside ones leave it, so a flood
+ * the screening holds does not grow the panel's listener).
+ */
+export const arrivalClauses = (since: Date): LeadClause[] => [
+  active,
+  listed,
+  { field: 'created_at', op: '>=', value: since },
+];
 
 /** The leads set aside by the screening ('Suspeitos'), not in the trash. */
 export const heldClauses: readonly LeadClause[] = [

@@ -26,6 +26,8 @@ describe('the screening, as the web app sees it', () => {
     expect(arrivalVerdict(aLead({ screening: { score: 1, burst: true } }))).toBe('announce');
     expect(arrivalVerdict(aLead({ status: heldStatus }))).toBe('held');
     expect(arrivalVerdict(aLead({ status: heldStatus, screening: { score: 2 } }))).toBe('held');
+    // Released by an admin: in the list now, but no arrival to announce.
+    expect(arrivalVerdict(aLead({ screening: { score: 2, honeypot: true } }))).toBe('held');
   });
 
   test('reads the signals of a verdict and of a timeline entry in Portuguese', () => {

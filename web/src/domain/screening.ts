@@ -55,13 +55,16 @@ export function statusOnArrival(lead: ScreenedFields): LeadStatus | typeof heldS
 /**
  * What the panel does with a lead that has just arrived: wait for the server's verdict
  * ('pending'), announce it (the chime, the notification, 'Recém-chegado'), or never announce it:
- * set aside. A lead merged into an earlier one is deleted while pending, and never announced.
+ * set aside (or released after being set aside). A lead merged into an earlier one is deleted
+ * while pending, and never announced.
  */
 export type ArrivalVerdict = 'pending' | 'announce' | 'held';
 
 export function arrivalVerdict(lead: Pick<Lead, 'status' | 'screening'>): ArrivalVerdict {
   if (lead.status === heldStatus) return 'held';
-  return lead.screening ? 'announce' : 'pending';
+  if (!lead.screening) return 'pending';
+  // Set aside once, then released by an admin: their release is no arrival to announce.
+  return lead.screening.score >= screeningLimits.holdScore ? 'held' : 'announce';
 }
 
 /**

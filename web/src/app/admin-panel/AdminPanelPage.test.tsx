@@ -38,6 +38,7 @@ const queries = vi.hoisted(() => ({ since: vi.fn((_db: unknown, _since: Date) =>
 vi.mock('@/data/held-leads', () => ({
   countHeldLeads: counts.countHeldLeads,
   heldLeadsQuery: () => 'held',
+  newestHeldQuery: () => 'held-newest',
   releaseLead: vi.fn(),
 }));
 vi.mock('@/data/leads', () => ({

@@ -1,12 +1,13 @@
 /**
  * How many leads are held, for the 'Suspeitos (N)' entry: a count aggregation, not a listener on
- * every held lead (a flood can hold thousands). Counted again when `refreshKey` changes (the panel
- * passes the arrivals' held epoch: a lead set aside or released), on window focus and on
- * `refresh()`; bursts are coalesced.
+ * every held lead (a flood can hold thousands). Counted again when the newest held lead changes (a
+ * lead set aside), when `refreshKey` changes (the panel passes the arrivals' held epoch: a lead it
+ * saw released), on window focus and on `refresh()`; bursts are coalesced.
  */
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useFirestore } from 'reactfire';
-import { countHeldLeads } from '@/data/held-leads';
+import { countHeldLeads, newestHeldQuery } from '@/data/held-leads';
+import { useLiveLeads } from '@/data/use-live-leads';
 
 const coalesceMs = 300;
 
@@ -16,6 +17,8 @@ export function useHeldCount(refreshKey: unknown): { count: number | null; refre
   const [count, setCount] = useState<number | null>(null);
   const [tick, bump] = useReducer((n: number) => n + 1, 0);
   const refresh = useCallback(() => bump(), []);
+  const newestQuery = useMemo(() => newestHeldQuery(db), [db]);
+  const newest = useLiveLeads(refreshKey === null ? null : newestQuery).data[0]?.id ?? null;
 
   useEffect(() => {
     window.addEventListener('focus', refresh);
@@ -37,7 +40,7 @@ export function useHeldCount(refreshKey: unknown): { count: number | null; refre
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [db, refreshKey, tick]);
+  }, [db, refreshKey, tick, newest]);
 
   return { count, refresh };
 }
