@@ -117,22 +117,25 @@ describe('Leads tab', () => {
       .poll(async () => (await storedLead(id!))?.deleted_at?.toMillis?.() ?? null, slow)
       .not.toBeNull();
     await expect.poll(() => row(page, tag).count(), slow).toBe(0);
-    const stored = await storedLead(id!);
     // The panel wrote only status and deleted_at; the derived keys (search_keys, phone_key,
-    // contacted, name_key: common/src/lead-keys.ts) come with the seed, as the function writes them.
-    expect(Object.keys(stored ?? {}).sort()).toEqual([
-      'cidade',
-      'contacted',
-      'created_at',
-      'deleted_at',
-      'name_key',
-      'nome',
-      'phone_key',
-      'search_keys',
-      'status',
-      'vaga',
-      'whatsapp',
-    ]);
+    // contacted, name_key: common/src/lead-keys.ts) come with the seed, as the function writes them,
+    // and the screening's verdict from the function (it stamps every new lead).
+    await expect
+      .poll(async () => Object.keys((await storedLead(id!)) ?? {}).sort(), slow)
+      .toEqual([
+        'cidade',
+        'contacted',
+        'created_at',
+        'deleted_at',
+        'name_key',
+        'nome',
+        'phone_key',
+        'screening',
+        'search_keys',
+        'status',
+        'vaga',
+        'whatsapp',
+      ]);
 
     await page.getByRole('button', { name: 'Desfazer' }).click();
     await expect.poll(toast(page, 'Lead restaurado'), slow).toBe(true);
