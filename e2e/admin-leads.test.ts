@@ -6,7 +6,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, test } from 'vitest';
 import { leadKeys } from '@vagas/common';
-import { pinnedLeadFields } from '../web/src/domain/lead';
+import { pinnedLeadFields, serverLeadFields } from '../web/src/domain/lead';
 import { columnLabel, exportColumns } from '../web/src/domain/lead-columns';
 import { qualifiedExportHeader } from '../web/src/domain/lead-export';
 import { fillApplication, waitForApp } from './public-support';
@@ -132,12 +132,19 @@ describe('Leads tab', () => {
       .poll(async () => (await storedLead(id!))?.deleted_at?.toMillis?.() ?? null, slow)
       .not.toBeNull();
     await expect.poll(() => row(page, tag).count(), slow).toBe(0);
-    const stored = await storedLead(id!);
     // The panel wrote only status and deleted_at; the derived keys (search_keys, phone_key,
-    // contacted, name_key: common/src/lead-keys.ts) come with the seed, as the function writes them.
-    expect(Object.keys(stored ?? {}).sort()).toEqual(
-      [...Object.keys(seededFields), ...pinnedLeadFields, ...Object.keys(leadKeys('', ''))].sort(),
-    );
+    // contacted, name_key: common/src/lead-keys.ts) come with the seed, as the function writes them,
+    // and the screening's verdict from the function (it stamps every new lead).
+    await expect
+      .poll(async () => Object.keys((await storedLead(id!)) ?? {}).sort(), slow)
+      .toEqual(
+        [
+          ...Object.keys(seededFields),
+          ...pinnedLeadFields,
+          ...Object.keys(leadKeys('', '')),
+          ...serverLeadFields,
+        ].sort(),
+      );
 
     await page.getByRole('button', { name: 'Desfazer' }).click();
     await expect.poll(toast(page, 'Lead restaurado'), slow).toBe(true);

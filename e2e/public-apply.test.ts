@@ -9,9 +9,11 @@ import {
   attachedLeadFields,
   callCenterLeadFields,
   callCenterVaga,
+  formHoneypotFields,
   formInputFields,
   pinnedLeadFields,
   rootLeadFields,
+  serverLeadFields,
 } from '../web/src/domain/lead';
 import { applyTexts } from '../web/src/features/apply/messages';
 import { leadKeys } from '@vagas/common';
@@ -22,6 +24,8 @@ import {
   fieldsBut,
   fillApplication,
   logBrowserErrors,
+  phoneDigits,
+  phoneFor,
   pixelStubContext,
   restDocument,
   screenshot,
@@ -81,8 +85,13 @@ async function leadsNamed(nome: string) {
   return snap.docs;
 }
 
-/** The derived keys' field names (common/src/lead-keys.ts), which the leadTimeline trigger adds. */
-const derivedKeyFields = Object.keys(leadKeys('', ''));
+/**
+ * What the leadTimeline trigger adds: the derived keys' field names (common/src/lead-keys.ts) and
+ * the screening's verdict (lead.ts, written by the server).
+ */
+const derivedKeyFields = [...Object.keys(leadKeys('', '')), ...serverLeadFields];
+/** The screening's signals every form sends (lead.ts): its honeypot and the seconds it took. */
+const signalFields = [...formHoneypotFields('root'), 'fill_seconds'];
 
 /**
  * The one lead named `nome`, once the trigger has added its derived keys (they arrive after the
@@ -173,8 +182,12 @@ describe('root page /', () => {
     const page = await openPage('/');
     await page.getByText(consentNotes.root.text).waitFor();
     const nome = uniqueName('raiz');
-    // The phone typed as bare digits: the mask writes it as it is stored.
-    const lead = await fillApplication(page, 'root', { nome, whatsapp: '75988887777' });
+    // The phone typed as bare digits: the mask writes it as it is stored. Each test's candidate has
+    // a number of their own (public-support.ts phoneFor).
+    const lead = await fillApplication(page, 'root', {
+      nome,
+      whatsapp: phoneDigits(phoneFor(nome)),
+    });
     const before = Date.now();
     const submittedAt = Date.now();
     await submit(page).click();
@@ -186,14 +199,20 @@ describe('root page /', () => {
 
     const { id, data } = await keyedLeadNamed(nome);
     expect(Object.keys(data).sort()).toEqual(
-      [...rootLeadFields, ...attachedLeadFields, ...pinnedLeadFields, ...derivedKeyFields].sort(),
+      [
+        ...rootLeadFields,
+        ...attachedLeadFields,
+        ...signalFields,
+        ...pinnedLeadFields,
+        ...derivedKeyFields,
+      ].sort(),
     );
     // Sent by this browser's device, whose record took a slot for it (the per-device limit).
     expect(data.device).toMatch(/^[A-Za-z0-9]{20}$/);
     expect((await adminFirestore(suite).doc(`devices/${data.device}`).get()).get('lead')).toBe(id);
     expect(data).toMatchObject({
       ...lead,
-      whatsapp: '(75) 98888-7777',
+      whatsapp: phoneFor(nome),
       // The consent note shown under the button, by version (LGPD); sent at once: no device time.
       consent_version: consentNotes.root.version,
       status: 'novo',
@@ -373,6 +392,7 @@ describe(`call-center page /${appConfig.callCenterEmployer.slug}`, () => {
       [
         ...callCenterLeadFields,
         ...attachedLeadFields,
+        ...signalFields,
         ...pinnedLeadFields,
         ...derivedKeyFields,
       ].sort(),

@@ -6,7 +6,15 @@ import appConfig from '../web/src/config/app-config.json';
 import { Timestamp } from 'firebase-admin/firestore';
 import { formInputFields } from '../web/src/domain/lead';
 import { applyTexts } from '../web/src/features/apply/messages';
-import { field, fieldsBut, fillApplication, snapshotSettings, waitForApp } from './public-support';
+import {
+  field,
+  fieldsBut,
+  fillApplication,
+  phoneDigits,
+  phoneFor,
+  snapshotSettings,
+  waitForApp,
+} from './public-support';
 import {
   adminFirestore,
   closeAdmin,
@@ -196,16 +204,16 @@ describe('hydration', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const nome = `Digitado cedo ${Date.now().toString(36)}`;
     await field(page, 'Nome Completo').fill(nome);
-    await field(page, 'WhatsApp').fill('75988887777');
+    await field(page, 'WhatsApp').fill(phoneDigits(phoneFor(nome)));
     release();
     await waitForApp(page);
     await expect.poll(() => field(page, 'Nome Completo').inputValue()).toBe(nome);
-    await expect.poll(() => field(page, 'WhatsApp').inputValue()).toBe('(75) 98888-7777');
+    await expect.poll(() => field(page, 'WhatsApp').inputValue()).toBe(phoneFor(nome));
     await fillApplication(page, 'root', {}, fieldsBut('root', 'nome', 'whatsapp'));
     await page.getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Candidatura enviada com sucesso! 🎉').waitFor();
     const leads = await adminFirestore(suite).collection('leads').where('nome', '==', nome).get();
-    expect(leads.docs.map((d) => d.get('whatsapp'))).toEqual(['(75) 98888-7777']);
+    expect(leads.docs.map((d) => d.get('whatsapp'))).toEqual([phoneFor(nome)]);
     expect(errors).toEqual([]);
   });
 });

@@ -107,8 +107,10 @@ export async function fillField<Form extends LeadForm>(
 /**
  * Fills in `form`'s application as a candidate does, field by field in the lead table's order
  * (web/src/domain/lead.ts), each at `values` or else at the table's example; only `fields` when
- * given (to leave some empty, or fill in the rest later). Returns the lead the form will store.
- * Wait for `waitForApp(page)` first.
+ * given (to leave some empty, or fill in the rest later). A candidate named in `values` without a
+ * WhatsApp number gets their own (phoneFor), not the example: the screening would merge every
+ * test's application of the example number for one job into one lead. Returns the lead the form
+ * will store. Wait for `waitForApp(page)` first.
  */
 export async function fillApplication<Form extends LeadForm>(
   page: Page,
@@ -116,7 +118,9 @@ export async function fillApplication<Form extends LeadForm>(
   values: Partial<FormValues<Form>> = {},
   fields: readonly FormInputName<Form>[] = formInputFields(form),
 ): Promise<LeadInput<Form>> {
-  const filled = { ...exampleFormValues(form), ...values };
+  const { nome } = values as { nome?: string };
+  const own = nome === undefined ? {} : { whatsapp: phoneFor(nome) };
+  const filled = { ...exampleFormValues(form), ...own, ...values };
   for (const name of fields) {
     await fillField(page, form, name, (filled as Record<string, string | number>)[name]!);
   }
@@ -130,6 +134,22 @@ export function fieldsBut<Form extends LeadForm>(
 ): FormInputName<Form>[] {
   return formInputFields(form).filter((name) => !names.includes(name));
 }
+
+/**
+ * The WhatsApp number of the candidate `key` (a test's unique name), written as stored: each test
+ * applies as a candidate of its own, with a number no other test uses, since the screening merges
+ * a second application of one number for one job within 24 h into the first. The same key gives
+ * the same number (the same application, filled again).
+ */
+export function phoneFor(key: string, ddd = '75'): string {
+  let hash = 2166136261;
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  const digits = String(hash % 1e8).padStart(8, '0');
+  return `(${ddd}) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
+/** What a candidate types for `phone` (its digits). */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {

@@ -64,6 +64,12 @@ export const sections = [
   },
   { id: 'load', title: 'Load: 200 concurrent candidates for 60 s', files: [['bench/load.ts']] },
   {
+    id: 'abuse',
+    title:
+      'Abuse, under load: a naive bot (5,000 REST creates), one device firing the form 100 times, 200 honest candidates',
+    files: [['bench/abuse.ts']],
+  },
+  {
     id: 'flaky',
     title: 'Flaky connections: 200 candidates through the outbox, connections dropping at random',
     files: [['bench/flaky-connection.ts']],

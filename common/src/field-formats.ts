@@ -6,7 +6,7 @@
  * one of those layers must accept or refuse alike (each layer's tests run them).
  */
 import { emailMaxLength, emailPattern, normalizeEmail } from './email.js';
-import { formatPhone, phoneExample, phoneLimits, phonePattern } from './phone.js';
+import { formatPhone, knownDddList, phoneExample, phoneLimits, phonePattern } from './phone.js';
 
 /** A text's shape beyond its length: what it must match, how typing is cleaned, an example. */
 export interface TextFormat {
@@ -25,9 +25,9 @@ export interface TextFormat {
 const randomDigits = (random: () => number, count: number) =>
   Array.from({ length: count }, () => Math.floor(random() * 10)).join('');
 
-/** A random mobile number (DDD 11 to 99, then 9 and eight digits), written as the form writes it. */
+/** A random mobile number (a DDD in use, then 9 and eight digits), written as the form writes it. */
 function samplePhone(random: () => number): string {
-  const ddd = 11 + Math.floor(random() * 89);
+  const ddd = knownDddList[Math.floor(random() * knownDddList.length)];
   return formatPhone(`${ddd}9${randomDigits(random, 8)}`);
 }
 

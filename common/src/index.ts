@@ -4,5 +4,6 @@ export * from './email.js';
 export * from './field-formats.js';
 export * from './lead-keys.js';
 export * from './phone.js';
+export * from './screening.js';
 export * from './timeline.js';
 export * from './vacancy-lists.js';

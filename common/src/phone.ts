@@ -131,3 +131,18 @@ const knownDdds = new Set(
 export function hasKnownDdd(text: string): boolean {
   return knownDdds.has(nationalDigits(text).slice(0, 2));
 }
+
+/** Every DDD in use, in order ('11' ... '99'). */
+export const knownDddList: readonly string[] = [...knownDdds].sort();
+
+/**
+ * `hasKnownDdd` as a regular expression (RE2 and JavaScript alike, matched against the whole
+ * text) of a number in the stored shape (`phonePattern`): its first two digits, with the mask's
+ * characters around them, are a DDD in use. firestore.rules holds the forms to it.
+ */
+export const knownDddPattern = (() => {
+  const seconds = new Map<string, string>();
+  for (const ddd of knownDddList) seconds.set(ddd[0]!, (seconds.get(ddd[0]!) ?? '') + ddd[1]!);
+  const pairs = [...seconds].map(([first, second]) => `${first}[${maskCharacters}]*[${second}]`);
+  return `[${maskCharacters}]*(${pairs.join('|')}).*`;
+})();

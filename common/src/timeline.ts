@@ -16,6 +16,11 @@ export const timelineKinds = [
   'next_step_changed',
   'next_step_done',
   'next_step_cleared',
+  // The screening (screening.ts): set aside by the server, released by an admin, and the same
+  // candidate applying again for the same job (merged into this lead, not a new one).
+  'held',
+  'released',
+  'reapplied',
 ] as const;
 
 export type TimelineKind = (typeof timelineKinds)[number];

@@ -3,6 +3,8 @@ import { matchesWhole } from '../src/field-formats.js';
 import {
   formatPhone,
   hasKnownDdd,
+  knownDddList,
+  knownDddPattern,
   isCompletePhone,
   nationalDigits,
   phoneLimits,
@@ -126,6 +128,20 @@ describe('a full number', () => {
     ]) {
       expect(hasKnownDdd(`(${ddd}) 98123-4567`), ddd).toBe(false);
     }
+  });
+
+  test('knownDddPattern says what hasKnownDdd says, for every two digits and any mask', () => {
+    for (let n = 0; n < 100; n++) {
+      const ddd = String(n).padStart(2, '0');
+      for (const written of [
+        `(${ddd}) 98123-4567`,
+        `${ddd}981234567`,
+        ` ( ${ddd[0]} ${ddd[1]})3123-4567`,
+      ]) {
+        expect(matchesWhole(written, knownDddPattern), written).toBe(hasKnownDdd(written));
+      }
+    }
+    expect(knownDddList).toHaveLength(67);
   });
 
   test('is what the phone pattern accepts, and the pattern refuses anything else', () => {

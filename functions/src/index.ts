@@ -1,7 +1,8 @@
 /**
  * Vagas functions (Cloud Functions v2): the callables linkAdminUser, isCurrentUserAdmin,
  * and countRedirect; the team's addAdmin and removeAdmin; the lead timeline's
- * Firestore triggers (leadTimeline, noteTimeline); what LGPD asks of the team: how long trashed
+ * Firestore triggers (leadTimeline, which also screens each new lead: lead-screening.ts; and
+ * noteTimeline); what LGPD asks of the team: how long trashed
  * leads are kept (getRetention, saveRetention, applyRetentionNow and the daily
  * applyRetentionDaily schedule) and a candidate's request (findCandidate, eraseCandidate); the
  * public list of each form's open vacancies (vacancyLists). Every callable enforces App Check
@@ -192,7 +193,11 @@ export const eraseCandidate = onCall(async (request) => {
   });
 });
 
-/** Every change of a lead into its timeline, and its search keys; a deleted lead's notes and timeline removed. */
+/**
+ * Every change of a lead into its timeline, and its search keys; each new lead screened (set
+ * aside, or merged into the same candidate's earlier application); a deleted lead's notes and
+ * timeline removed.
+ */
 export const leadTimeline = leadTimelineTrigger(db, auth);
 
 /** Every note added, edited or deleted into its lead's timeline. */

@@ -8,7 +8,8 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { onDocumentWrittenWithAuthContext } from 'firebase-functions/firestore';
 import { logger } from 'firebase-functions/logger';
-import { keepLeadKeys } from './keep-lead-keys.js';
+import { keepLeadKeys, type AlongWithKeys } from './keep-lead-keys.js';
+import { droppedVerdict, screenNewLead } from './lead-screening.js';
 import { leadChanges, noteChanges, timelineEntries, type TimelineChange } from './timeline.js';
 import { actorResolver, deleteLeadRecord, writeTimeline } from './timeline-writer.js';
 
@@ -38,7 +39,9 @@ function recorder(db: Firestore, auth: Auth) {
 /**
  * leads/{leadId}: status, trash, restore ('Desfazer' or not), contact and responsible changes; and
  * the lead's search and duplicate keys (keep-lead-keys.ts), kept by the same trigger so a write costs
- * one invocation. The keys' own write changes no field the timeline records: it adds no entry.
+ * one invocation. The keys' own write changes no field the timeline records: it adds no entry. A
+ * new lead is screened first (lead-screening.ts): a repeat is merged into the earlier lead and
+ * removed; any other gets its verdict in the same write as its keys.
  */
 export function leadTimelineTrigger(db: Firestore, auth: Auth) {
   const record = recorder(db, auth);
@@ -53,9 +56,24 @@ export function leadTimelineTrigger(db: Firestore, auth: Auth) {
         logger.info('timeline: lead deleted with its record', { leadId, removed });
         return;
       }
+      if (!after?.exists) return;
+      if (!before?.exists) {
+        const screened = await screenNewLead(db, after.ref, after.data() ?? {}, event);
+        if (screened.kind === 'merged') {
+          logger.info('screening: a repeat merged into the earlier lead', {
+            leadId,
+            into: screened.into,
+          });
+          return;
+        }
+        await keepLeadKeys(after.ref, after.data(), screened);
+        return;
+      }
+      const dropped = droppedVerdict(before.data(), after.data());
+      const along: AlongWithKeys | null = dropped ? { fields: dropped } : null;
       await Promise.all([
-        record(event, leadId, leadChanges(before?.data(), after?.data())),
-        after?.exists ? keepLeadKeys(after.ref, after.data()) : Promise.resolve(false),
+        record(event, leadId, leadChanges(before.data(), after.data())),
+        keepLeadKeys(after.ref, after.data(), along),
       ]);
     },
   );

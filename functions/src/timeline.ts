@@ -5,7 +5,7 @@
  * the timeline (firestore.rules); this module is its only author.
  */
 
-import type { TimelineKind } from '@vagas/common';
+import { heldStatus, type TimelineKind } from '@vagas/common';
 
 /**
  * One change: its kind and, for status and responsible, the values before and after; for a next
@@ -139,7 +139,12 @@ export function leadChanges(before: Data, after: Data): TimelineChange[] {
   } else if (!present(before.deleted_at) && present(after.deleted_at)) {
     add('trashed');
   }
-  if (changed('status')) add('status', before.status, after.status);
+  if (changed('status')) {
+    // Set aside by the screening, which wrote its own entry with the reasons; out of it by an
+    // admin (firestore.rules lets no admin set a lead aside).
+    if (before.status === heldStatus) add('released', before.status, after.status);
+    else if (after.status !== heldStatus) add('status', before.status, after.status);
+  }
   if (changed('last_contacted_at') && present(after.last_contacted_at)) add('contacted');
   if (changed('assigned_to')) add('assigned', before.assigned_to, after.assigned_to);
   const step = nextStepChange(before, after);

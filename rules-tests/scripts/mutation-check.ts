@@ -22,6 +22,7 @@ interface Mutant {
   file:
     | 'leads'
     | 'lead-source'
+    | 'lead-screening'
     | 'settings'
     | 'admins'
     | 'generated-rules'
@@ -53,7 +54,7 @@ const mutants: Mutant[] = [
     find: 'return data.keys().hasAll(keys) && data.keys().hasOnly(keys.concat(optionalLeadKeys()));', replace: 'return data.keys().hasOnly(keys.concat(optionalLeadKeys()));',
     equivalent: 'every lead field is also checked, and reading a missing field is an error that denies' },
   { id: 'create-status', bullet: "lead create: status == 'novo'", file: 'leads', property: true,
-    find: "        && data.status == 'novo'\n", replace: '\n' },
+    find: "        && ((data.status == 'novo' && !isDoubtfulNewLead(data)) || data.status == 'suspeito')\n", replace: '\n' },
   { id: 'create-created-at', bullet: 'lead create: created_at == request.time', file: 'leads', property: true,
     find: '        && data.created_at == request.time\n        && data.deleted_at == null;', replace: '        && data.deleted_at == null;' },
   { id: 'create-deleted-at', bullet: 'lead create: deleted_at == null', file: 'leads', property: true,
@@ -110,6 +111,25 @@ const mutants: Mutant[] = [
     id: `source-${field}-type`, bullet: `lead source: ${field} a string`, file: 'lead-source', property: true,
     find: `isStringOfSize(source.${field}, 1, 100)`, replace: 'true',
   })),
+  // leads: the screening (a doubtful lead set aside at write time; admins release, never hold)
+  { id: 'screen-doubt-ignored', bullet: 'a doubtful lead is never new', file: 'lead-screening', property: true,
+    find: "data.status == 'novo' && !isDoubtfulNewLead(data)", replace: "data.status == 'novo'" },
+  { id: 'screen-honeypot', bullet: 'a honeypot filled: set aside', file: 'lead-screening', property: true,
+    find: "\n        || ('honeypot' in data && data.honeypot != '');", replace: ';' },
+  { id: 'screen-ddd', bullet: 'a DDD not in use: set aside', file: 'lead-screening', property: true,
+    find: "      return !data.whatsapp.matches('[() -]*(1[() -]*", replace: "      return false && !data.whatsapp.matches('[() -]*(1[() -]*" },
+  { id: 'screen-held-refused', bullet: 'a page may store its lead set aside', file: 'lead-screening',
+    find: " || data.status == 'suspeito')\n", replace: ')\n' },
+  { id: 'screen-honeypot-bounds', bullet: 'the honeypot a bounded text', file: 'lead-screening', property: true,
+    find: 'isStringOfSize(data.honeypot, 0, 200)', replace: 'true' },
+  { id: 'screen-fill-bounds', bullet: 'fill_seconds an int 0..3600', file: 'lead-screening', property: true,
+    find: 'isIntBetween(data.fill_seconds, 0, 3600)', replace: 'data.fill_seconds is number' },
+  { id: 'screen-admin-holds', bullet: 'admins never set a lead aside', file: 'lead-screening',
+    find: "(data.status in statusOptions() || (data.status == 'suspeito' && resource.data.status == 'suspeito'))", replace: "(data.status in statusOptions() || data.status == 'suspeito')" },
+  { id: 'screen-admin-keeps', bullet: 'admins trash and restore a held lead', file: 'lead-screening',
+    find: "(data.status in statusOptions() || (data.status == 'suspeito' && resource.data.status == 'suspeito'))", replace: 'data.status in statusOptions()' },
+  { id: 'screen-verdict-retry', bullet: "a retry may drop the server's verdict", file: 'lead-screening',
+    find: "['search_keys', 'phone_key', 'contacted', 'name_key'].concat(serverLeadKeys())", replace: "['search_keys', 'phone_key', 'contacted', 'name_key']" },
   // leads: admin changes, delete
   { id: 'admin-update-anything', bullet: 'admins change only status and deleted_at', file: 'leads',
     find: 'changedKeys().hasOnly(managedLeadKeys())', replace: 'true' },

@@ -8,7 +8,7 @@
  * markers; test/generated-rules.test.ts fails when the rules and the modules differ. The
  * hand-written rules compose these functions (keys, then fields).
  */
-import { textFormats } from '@vagas/common';
+import { knownDddPattern, textFormats } from '@vagas/common';
 import {
   leadFields,
   leadForms,
@@ -130,9 +130,15 @@ function fieldChecks(
   return [`(!(${quote(name)} in ${data}) || ${checks.join(' && ')})`];
 }
 
-/** What every new lead carries (system fields): the value the rules pin. */
+/**
+ * What every new lead carries (system fields): the value the rules pin. The status is its initial
+ * one unless the lead is doubtful at write time, or the held one (a page that sets its
+ * application aside; a lead may always set itself aside).
+ */
 function initialCheck(name: string, field: LeadField): string {
-  if (field.type === 'status') return `data.${name} == ${quote(field.initial)}`;
+  if (field.type === 'status') {
+    return `((data.${name} == ${quote(field.initial)} && !isDoubtfulNewLead(data)) || data.${name} == ${quote(field.held)})`;
+  }
   if (field.type === 'timestamp') {
     return field.initial === 'serverTime' ? `data.${name} == request.time` : `data.${name} == null`;
   }
@@ -159,7 +165,10 @@ function managedCheck(name: string, field: LeadField): string {
               ].join(' ');
     return `(!changedKeys().hasAny([${quote(name)}]) || ${check})`;
   }
-  if (field.type === 'status') return `data.${name} in ${optionsFunction(name, field, 'root')}()`;
+  if (field.type === 'status') {
+    // A held lead stays held until released; no admin puts a lead there.
+    return `(data.${name} in ${optionsFunction(name, field, 'root')}() || (data.${name} == ${quote(field.held)} && resource.data.${name} == ${quote(field.held)}))`;
+  }
   if (field.type === 'timestamp') {
     return field.nullable
       ? `(data.${name} == null || data.${name} is timestamp)`
@@ -192,7 +201,7 @@ function leadCheckFunctions(table: LeadTable): string[] {
   const own = new Map<LeadForm, string[]>(leadForms.map((form) => [form, []]));
   for (const name of names(table)) {
     const field = table[name];
-    if (field.writtenBy === 'admin') continue;
+    if (field.writtenBy === 'admin' || field.writtenBy === 'server') continue;
     if (field.writtenBy === 'system') {
       common.push(initialCheck(name, field));
       continue;
@@ -223,12 +232,42 @@ function leadCheckFunctions(table: LeadTable): string[] {
   return lines;
 }
 
-/** A validator for each map field: exactly its keys, each valid. */
+/** What makes a new lead doubtful at write time: one clause per `doubtful` field. */
+function doubtClause(name: string, field: LeadField): string {
+  switch (field.doubtful) {
+    case 'filled':
+      return field.optional
+        ? `(${quote(name)} in data && data.${name} != '')`
+        : `data.${name} != ''`;
+    case 'unknownDdd':
+      return `!data.${name}.matches(${quote(knownDddPattern)})`;
+    default:
+      throw new Error(`${name}: no doubt to check`);
+  }
+}
+
+/** `isDoubtfulNewLead`: any of the table's doubtful values (then the lead must be held). */
+function doubtFunction(table: LeadTable): string[] {
+  const clauses = names(table)
+    .filter((name) => table[name].doubtful)
+    .map((name) => doubtClause(name, table[name]));
+  const body = clauses.length ? clauses : ['false'];
+  return [
+    '    // A new lead doubtful by what its page sent (a honeypot filled, a DDD not in use): it must',
+    '    // be stored set aside (the screening: @vagas/common screening.ts writeTimeSignals).',
+    '    function isDoubtfulNewLead(data) {',
+    `      return ${body[0]}${body.length === 1 ? ';' : ''}`,
+    ...body.slice(1).map((clause, i) => `        || ${clause}${i === body.length - 2 ? ';' : ''}`),
+    '    }',
+  ];
+}
+
+/** A validator for each map field a form writes: exactly its keys, each valid. */
 function mapCheckFunctions(table: LeadTable): string[] {
   const lines: string[] = [];
   for (const name of names(table)) {
     const field = table[name];
-    if (field.type !== 'map') continue;
+    if (field.type !== 'map' || field.writtenBy === 'server') continue;
     const subfields = Object.entries(field.fields);
     const required = subfields.filter(([, sub]) => !sub.optional).map(([key]) => key);
     const clauses = [
@@ -332,6 +371,7 @@ export function generatedValues(
     ),
     optionalLeadKeys: fieldNames.filter((name) => table[name].optional),
     managedLeadKeys: fieldNames.filter((name) => isManaged(table[name])),
+    serverLeadKeys: fieldNames.filter((name) => table[name].writtenBy === 'server'),
     ...Object.fromEntries(optionLists(table)),
     minRedirectTime: redirectTimeLimits.min,
     maxRedirectTime: redirectTimeLimits.max,
@@ -361,6 +401,7 @@ export function renderGeneratedRules(table: LeadTable = leadFields): string {
   }
   lines.push(
     ...leadCheckFunctions(table),
+    ...doubtFunction(table),
     ...mapCheckFunctions(table),
     ...vacancyCheckFunctions(table),
     ...vacancyValueFunction(table),

@@ -4,7 +4,7 @@
  * lead table shows up in the block (so forgetting `npm run sync-rules` fails here). No emulator.
  */
 import { readFileSync } from 'node:fs';
-import { textFormats } from '@vagas/common';
+import { heldStatus, knownDddPattern, screeningLimits, textFormats } from '@vagas/common';
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '../../web/src/config/app-config.js';
 import { deviceLimit, deviceSlotKeys } from '../../web/src/domain/device-limit.js';
@@ -18,6 +18,7 @@ import {
   optionalLeadFields,
   pinnedLeadFields,
   rootLeadFields,
+  serverLeadFields,
 } from '../../web/src/domain/lead.js';
 import {
   experienceOptions,
@@ -121,6 +122,7 @@ describe('the generated block of firestore.rules', () => {
     ['callCenterLeadKeys', [...callCenterLeadFields, ...attachedLeadFields, ...pinnedLeadFields]],
     ['optionalLeadKeys', [...optionalLeadFields]],
     ['managedLeadKeys', [...managedLeadFields]],
+    ['serverLeadKeys', [...serverLeadFields]],
   ])('%s() is exactly the key list of web/src/domain/lead.ts', (name, expected) => {
     expect(rulesFunctionValue(name)).toEqual(expected);
   });
@@ -166,7 +168,9 @@ describe('the generated block of firestore.rules', () => {
         `data.submitted_at >= request.time - duration.value(${leadFields.submitted_at.maxAgeDays}, 'd'))`,
       `isStringOfSize(data.device, ${leadFields.device.min}, ${leadFields.device.max})`,
       `data.device.matches('${textFormats.deviceId.pattern}')`,
-      "data.status == 'novo'",
+      `(!('honeypot' in data) || isStringOfSize(data.honeypot, 0, ${screeningLimits.honeypotMaxLength}))`,
+      `(!('fill_seconds' in data) || isIntBetween(data.fill_seconds, 0, ${screeningLimits.maxFillSeconds}))`,
+      `((data.status == 'novo' && !isDoubtfulNewLead(data)) || data.status == '${heldStatus}')`,
       'data.created_at == request.time',
       'data.deleted_at == null;',
     ]);
@@ -178,6 +182,19 @@ describe('the generated block of firestore.rules', () => {
     );
   });
 
+  it('sets aside at write time what the table calls doubtful: the honeypot filled, a DDD not in use', () => {
+    const block = extractGeneratedRules(rules) ?? '';
+    const clauses = checkClauses(block, 'isDoubtfulNewLead').map((c) => c.replace(/^\|\| /, ''));
+    expect(clauses).toEqual([
+      `!data.whatsapp.matches('${knownDddPattern}')`,
+      "('honeypot' in data && data.honeypot != '');",
+    ]);
+    // Admins keep a held lead held or release it; they never hold one.
+    expect(checkClauses(block, 'isValidManagedLeadFields')[0]).toBe(
+      `(data.status in statusOptions() || (data.status == '${heldStatus}' && resource.data.status == '${heldStatus}'))`,
+    );
+  });
+
   it.each(
     Object.keys(generatedValues()).concat([
       'isValidNewLeadCommon',
@@ -185,6 +202,7 @@ describe('the generated block of firestore.rules', () => {
       'isOpenVacancy',
       'isValidVacancyValue',
       'vacancyDocumentId',
+      'isDoubtfulNewLead',
     ]),
   )('%s() is used by a rule', (name) => {
     const uses = rules.split(`${name}(`).length - 1;

@@ -62,6 +62,7 @@ describe('lead rules, property-based', () => {
       'several defects',
       'nested lead',
       'junk map',
+      'doubtful as new',
     ]) {
       expect(count(k), k).toBeGreaterThan(10);
     }

@@ -7,7 +7,10 @@
  */
 import {
   formatSamples,
+  heldStatus,
+  knownDddList,
   matchesWhole,
+  screeningLimits,
   phoneLimits,
   textFormats,
   type TextFormatName,
@@ -34,6 +37,7 @@ import {
   type LeadFieldName,
   type LeadForm,
 } from '../../../web/src/domain/lead.js';
+import { statusOnArrival } from '../../../web/src/domain/screening.js';
 
 export type Payload = Record<string, unknown>;
 export type Form = LeadForm;
@@ -245,15 +249,50 @@ function validValue(form: Form, name: LeadFieldName): fc.Arbitrary<unknown> {
   }
 }
 
-/** What `form` writes: each of its fields valid, the device, the pinned ones, maybe a source. */
+/**
+ * The screening's signals as a page sends them (the honeypot mostly empty, sometimes what a
+ * script typed), or none (a page older than the screening).
+ */
+const validSignals: fc.Arbitrary<Payload> = fc.record(
+  {
+    honeypot: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('') },
+      fc.string({
+        unit: 'grapheme',
+        minLength: 1,
+        maxLength: screeningLimits.honeypotMaxLength / 4,
+      }),
+    ),
+    fill_seconds: fc.integer({ min: 0, max: screeningLimits.maxFillSeconds }),
+  },
+  { requiredKeys: [] },
+);
+
+/**
+ * What `form` writes: each of its fields valid, the device, the pinned ones, maybe a source and the signals;
+ * the status the page gives it (set aside when doubtful), or set aside though it is not.
+ */
 const validFormLead = (form: Form): fc.Arbitrary<Payload> =>
   fc
-    .record(
-      Object.fromEntries(
-        [...formFields(form), ...attachedLeadFields].map((name) => [name, validValue(form, name)]),
+    .tuple(
+      fc.record(
+        Object.fromEntries(
+          [...formFields(form), ...attachedLeadFields].map((name) => [
+            name,
+            validValue(form, name),
+          ]),
+        ),
       ),
+      validSignals,
+      fc.integer({ min: 0, max: 9 }),
     )
-    .map((fields) => ({ ...fields, ...newLeadFields() }))
+    .map(([fields, signals, oneInTen]) => {
+      const lead: Payload = { ...fields, ...signals, ...newLeadFields() };
+      return {
+        ...lead,
+        status: oneInTen === 0 ? heldStatus : statusOnArrival(lead),
+      };
+    })
     .chain(withOptionalSource);
 
 export const validRootLead: fc.Arbitrary<Payload> = validFormLead('root');
@@ -394,8 +433,8 @@ function badValue(form: Form, field: string): fc.Arbitrary<unknown> {
       );
     case 'status':
       return fc.oneof(
-        fc.constantFrom(...leadStatuses.filter((s) => s !== 'novo'), 'Novo', 'novo '),
-        anyValue.filter((v) => v !== 'novo'),
+        fc.constantFrom(...leadStatuses.filter((s) => s !== 'novo'), 'Novo', 'novo ', 'Suspeito'),
+        anyValue.filter((v) => v !== 'novo' && v !== heldStatus),
       );
     case 'created_at':
       // Anything but serverTimestamp(): a client clock, a string, null, ...
@@ -479,6 +518,22 @@ export function malformedFrom({
     ),
     // The whole lead nested one level down.
     fc.constant({ kind: 'nested lead', data: { lead: data } }),
+    // Doubtful by what the page sent, yet stored as new: a honeypot filled, a DDD not in use.
+    fc
+      .tuple(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0')),
+        fc.boolean(),
+      )
+      .filter(([, ddd]) => !knownDddList.includes(ddd))
+      .map(([text, ddd, honeypot]) => ({
+        kind: 'doubtful as new',
+        data: {
+          ...data,
+          ...(honeypot ? { honeypot: text } : { whatsapp: `(${ddd}) 98123-4567` }),
+          status: 'novo',
+        },
+      })),
   );
 }
 

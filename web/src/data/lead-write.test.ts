@@ -22,4 +22,16 @@ describe('newLeadDocument (what setNewLead writes)', () => {
       'deleted_at',
     ]);
   });
+
+  it("is set aside ('suspeito') when its honeypot is filled or its DDD is not in use", () => {
+    const input = { ...toLead('root', exampleFormValues('root')), honeypot: '', fill_seconds: 42 };
+    const device = 'DeviceExample0000001';
+    const statusOf = (changed: Partial<typeof input>) =>
+      newLeadDocument({ ...input, ...changed }, device).status;
+    expect(statusOf({})).toBe('novo');
+    expect(statusOf({ honeypot: 'http://spam.example' })).toBe('suspeito');
+    expect(statusOf({ whatsapp: '(20) 99999-1234' })).toBe('suspeito');
+    // A fast fill is the server's to weigh (with the other leads): stored as new.
+    expect(statusOf({ fill_seconds: 0 })).toBe('novo');
+  });
 });

@@ -1,9 +1,10 @@
 /**
  * The public pages' lead write: `setNewLead(db, id, input, device)` stores `leads/{id}` as a new
  * lead, the form's fields plus the sending device's id and the values the rules pin on every new
- * lead (each system field's `initial` in lead.ts), and, in the same batch, the slot of the
- * device's record the lead takes (domain/device-limit.ts; firestore.rules isDeviceSend). Firestore
- * Lite (REST). The outbox (lib/outbox/send-lead.ts) calls it with the page's
+ * lead (each system field's `initial` in lead.ts), set aside ('suspeito') when what the page sends
+ * is doubtful by itself (domain/screening.ts), and, in the same batch, the slot of the device's
+ * record the lead takes (domain/device-limit.ts; firestore.rules isDeviceSend). Firestore Lite
+ * (REST). The outbox (lib/outbox/send-lead.ts) calls it with the page's
  * database and timeout; bench/load.ts calls it with each simulated candidate's database. It loads
  * no app instance, and its imports are relative so bench/load.ts can run it under tsx (which does
  * not resolve `@/`).
@@ -24,6 +25,7 @@ import {
   type CallCenterLeadInput,
   type RootLeadInput,
 } from '../domain/lead';
+import { statusOnArrival } from '../domain/screening';
 
 /** A public write that has not completed after this long fails (the outbox tries again later). */
 export const leadWriteTimeoutMs = 10_000;
@@ -37,7 +39,7 @@ export interface DeviceSend {
 /** The document a public page writes: the page's fields, the device's id, the fields the rules pin. */
 export type NewLeadDocument = (RootLeadInput | CallCenterLeadInput) &
   AttachedLeadFields & {
-    status: 'novo';
+    status: ReturnType<typeof statusOnArrival>;
     created_at: FieldValue;
     deleted_at: null;
   };
@@ -58,7 +60,12 @@ export function newLeadDocument(
   input: RootLeadInput | CallCenterLeadInput,
   deviceId: string,
 ): NewLeadDocument {
-  return { ...input, device: deviceId, ...pinnedValues() } as NewLeadDocument;
+  return {
+    ...input,
+    device: deviceId,
+    ...pinnedValues(),
+    status: statusOnArrival(input),
+  } as NewLeadDocument;
 }
 
 /**

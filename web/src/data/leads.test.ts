@@ -23,6 +23,9 @@ const stored = {
   submitted_at: Timestamp.fromDate(new Date(2026, 10, 23, 9, 50)),
   next_step: { kind: 'entrevista', due_at: Timestamp.fromDate(created), text: 'Trazer RG' },
   next_step_done_at: null,
+  honeypot: '',
+  fill_seconds: 37,
+  screening: { score: 1, fast_fill: true },
 };
 
 /** A stored value for each field the fixture above does not name (one added to leadFields). */

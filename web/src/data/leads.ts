@@ -16,6 +16,7 @@ import {
   type QueryDocumentSnapshot,
   type SnapshotOptions,
 } from 'firebase/firestore';
+import { arrivalClauses } from '@/domain/lead-query';
 import { countOnServer } from './server-count';
 import {
   leadField,
@@ -130,14 +131,15 @@ export function activeLeadsQuery(db: Firestore): Query<Lead> {
 }
 
 /**
- * Active leads created since `since` (the panel's arrivals: title, sound, notification, the
- * 'Recém-chegado' mark), newest first: a listener on what arrives, not on the whole list. Same index.
+ * The list's leads created since `since` (the panel's arrivals: title, sound, notification, the
+ * 'Recém-chegado' mark; domain/lead-query.ts `arrivalClauses`), newest first: a listener on what
+ * arrives, not on the whole list. Indexes: deleted_at ==, created_at desc and status ==,
+ * created_at desc (merged).
  */
 export function activeLeadsSinceQuery(db: Firestore, since: Date): Query<Lead> {
   return query(
     leadsCollection(db),
-    where('deleted_at', '==', null),
-    where('created_at', '>=', since),
+    ...arrivalClauses(since).map((clause) => where(clause.field, clause.op, clause.value)),
     orderBy('created_at', 'desc'),
   );
 }

@@ -93,6 +93,8 @@ export interface LiveListEvents<T> {
   onAdded?: (items: T[]) => void;
   /** Ids of documents that left the list after its first snapshot (trashed, deleted). */
   onRemoved?: (ids: string[]) => void;
+  /** Documents of the list that changed after its first snapshot (their new version). */
+  onModified?: (items: T[]) => void;
   /** The listener failed (it is then closed by the SDK). */
   onError?: (error: FirestoreError) => void;
 }
@@ -125,6 +127,7 @@ export function useLiveList<T>(
         const next = items.slice();
         const added: T[] = [];
         const removed: string[] = [];
+        const modified: T[] = [];
         for (const change of snapshot.docChanges()) {
           if (change.type === 'removed') {
             next.splice(change.oldIndex, 1);
@@ -138,6 +141,7 @@ export function useLiveList<T>(
           } else {
             next.splice(change.oldIndex, 1);
             next.splice(change.newIndex, 0, item);
+            if (!first) modified.push(item);
           }
         }
         items = next;
@@ -145,6 +149,7 @@ export function useLiveList<T>(
         setState({ status: 'success', data: next, error: null });
         if (added.length > 0) eventsRef.current.onAdded?.(added);
         if (removed.length > 0) eventsRef.current.onRemoved?.(removed);
+        if (modified.length > 0) eventsRef.current.onModified?.(modified);
       },
       (error) => {
         setState((previous) => ({ status: 'error', data: previous.data, error }));

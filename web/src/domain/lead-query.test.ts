@@ -7,6 +7,7 @@ import {
   filterJobs,
   isWholeList,
   leadListClauses,
+  heldClauses,
   leadMatches,
   withStatus,
 } from './lead-query';
@@ -26,16 +27,23 @@ const leads = [
   lead('2', { nome: 'Bruno Lima', vaga: 'Aux Serraria', assigned_to: 'eu@vagas.test' }),
   lead('3', { nome: 'Carla', last_contacted_at: new Date(), assigned_to: 'eu@vagas.test' }),
   lead('4', { nome: 'Na Lixeira', deleted_at: new Date() }),
+  lead('5', { nome: 'Robô', status: 'suspeito' }),
 ];
 const ids = (clauses: ReturnType<typeof leadListClauses>) =>
   leads.filter((l) => leadMatches(l, clauses)).map((l) => l.id);
 
 describe('the Leads tab query clauses', () => {
-  it('no filter: the active leads only, the whole list', () => {
+  it('no filter: the active leads only, not those set aside, the whole list', () => {
     const clauses = leadListClauses({ status: 'todos', vaga: 'todas', search: '  ' });
-    expect(clauses).toEqual([{ field: 'deleted_at', op: '==', value: null }]);
+    expect(clauses).toEqual([
+      { field: 'deleted_at', op: '==', value: null },
+      { field: 'status', op: 'in', value: ['novo', 'principal', 'separado', 'descartado'] },
+    ]);
     expect(isWholeList(clauses)).toBe(true);
     expect(ids(clauses)).toEqual(['1', '2', '3']);
+    // The counters leave them out too; 'Suspeitos' is just them.
+    expect(ids([...counterClauses.total])).toEqual(['1', '2', '3']);
+    expect(ids([...heldClauses])).toEqual(['5']);
   });
 
   it('each filter is one equality, the search one array-contains, the period a range', () => {

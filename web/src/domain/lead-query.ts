@@ -5,7 +5,8 @@
  * `<field> ==, created_at` for each equality field below, which Firestore merges for any mix of them.
  */
 import { fieldOptions, type Lead, type LeadStatus } from './lead';
-import { leadKeys, normalizeSearchText, searchKeyOf } from '@vagas/common';
+import { heldStatus, leadKeys, normalizeSearchText, searchKeyOf } from '@vagas/common';
+import { leadStatuses } from './options';
 import { allJobs, type LeadCriteria } from './lead-list-view';
 
 /**
@@ -45,6 +46,11 @@ export interface LeadClause {
 export type LeadOrder = 'desc' | 'asc';
 
 const active: LeadClause = { field: 'deleted_at', op: '==', value: null };
+/**
+ * The list's statuses: every one an admin gives, so not the leads set aside ('Suspeitos', never
+ * in the list nor its counters until released). Leads stored before the screening all have one.
+ */
+const listed: LeadClause = { field: 'status', op: 'in', value: leadStatuses };
 
 /** The active leads matching `criteria` (null: none can match, e.g. 'Meus leads' without an admin). */
 export function leadListClauses(criteria: LeadCriteria): LeadClause[] {
@@ -52,6 +58,7 @@ export function leadListClauses(criteria: LeadCriteria): LeadClause[] {
   const eq = (field: string, value: LeadClause['value']) =>
     clauses.push({ field, op: '==', value });
   if (criteria.status && criteria.status !== 'todos') eq('status', criteria.status);
+  else clauses.push(listed);
   if (criteria.vaga && criteria.vaga !== allJobs) eq('vaga', criteria.vaga);
   if (criteria.assignedTo) eq('assigned_to', criteria.assignedTo);
   if (criteria.notContacted) eq('contacted', false);
@@ -64,16 +71,19 @@ export function leadListClauses(criteria: LeadCriteria): LeadClause[] {
 
 /** Whether the clauses are the whole active list (its count is the 'Total de Leads' counter). */
 export const isWholeList = (clauses: readonly LeadClause[]) =>
-  clauses.length === 1 && clauses[0] === active;
+  clauses.length === 2 && clauses[0] === active && clauses[1] === listed;
 
 /** The clauses narrowed to one status (the qualified export); null when another status is asked. */
 export function withStatus(
   clauses: readonly LeadClause[],
   status: LeadStatus,
 ): LeadClause[] | null {
-  const other = clauses.find((clause) => clause.field === 'status');
+  const other = clauses.find((clause) => clause.field === 'status' && clause !== listed);
   if (other) return other.value === status ? [...clauses] : null;
-  return [...clauses, { field: 'status', op: '==', value: status }];
+  return [
+    ...clauses.filter((clause) => clause !== listed),
+    { field: 'status', op: '==', value: status },
+  ];
 }
 
 const counted = (status: LeadStatus): LeadClause[] => [
@@ -81,13 +91,29 @@ const counted = (status: LeadStatus): LeadClause[] => [
   { field: 'status', op: '==', value: status },
 ];
 
-/** The counters: every active lead, and those of each counted status. */
+/** The counters: every active lead in the list, and those of each counted status. */
 export const counterClauses = {
-  total: [active],
+  total: [active, listed],
   principal: counted('principal'),
   separado: counted('separado'),
   descartado: counted('descartado'),
 } as const;
+
+/**
+ * The panel's arrivals: the list's leads created since `since` (set aside ones leave it, so a flood
+ * the screening holds does not grow the panel's listener).
+ */
+export const arrivalClauses = (since: Date): LeadClause[] => [
+  active,
+  listed,
+  { field: 'created_at', op: '>=', value: since },
+];
+
+/** The leads set aside by the screening ('Suspeitos'), not in the trash. */
+export const heldClauses: readonly LeadClause[] = [
+  active,
+  { field: 'status', op: '==', value: heldStatus },
+];
 
 /** Most values of one `in` filter (Firestore allows 30). */
 export const maxInValues = 30;

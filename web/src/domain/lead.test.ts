@@ -7,7 +7,10 @@ import {
   managedLeadFields,
   optionalLeadFields,
   pinnedLeadFields,
+  formHoneypotFields,
+  formInputFields,
   rootLeadFields,
+  serverLeadFields,
 } from './lead';
 import { cellText, columnLabel, exportText, listColumns, trashColumns } from './lead-columns';
 import { qualifiedExportHeader } from './lead-export';
@@ -26,7 +29,12 @@ describe('the lead table (lead.ts leadFields)', () => {
       'tempo_experiencia',
       'consent_version',
     ]);
-    expect(optionalLeadFields).toEqual(['source', 'submitted_at']);
+    expect(optionalLeadFields).toEqual(['source', 'submitted_at', 'honeypot', 'fill_seconds']);
+    expect(serverLeadFields).toEqual(['screening']);
+    // The honeypot is no field a candidate fills in: it never shows among the inputs.
+    expect(formInputFields('root')).toEqual(['nome', 'whatsapp', 'vaga', 'cidade']);
+    expect(formHoneypotFields('root')).toEqual(['honeypot']);
+    expect(formHoneypotFields('callCenter')).toEqual(['honeypot']);
     expect(pinnedLeadFields).toEqual(['status', 'created_at', 'deleted_at']);
     expect(managedLeadFields).toEqual([
       'status',

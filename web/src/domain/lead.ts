@@ -18,7 +18,16 @@
  * A plain typed table, no schema library: the public pages load this module and have little room
  * left under their 200 KB budget. Adding a field: docs/architecture.md, "Adding a field".
  */
-import { phoneExample, textFormats, type TextFormatName, type ValueFormat } from '@vagas/common';
+import {
+  heldStatus,
+  phoneExample,
+  screeningLimits,
+  screeningSignals,
+  textFormats,
+  type HeldStatus,
+  type TextFormatName,
+  type ValueFormat,
+} from '@vagas/common';
 import { appConfig } from '../config/app-config';
 import { consentVersions } from './consent';
 import { nextStepKinds, nextStepLimits } from './next-step-kinds';
@@ -69,8 +78,12 @@ export type LeadFieldType =
       options: readonly string[] | Readonly<Partial<Record<LeadForm, readonly string[]>>>;
       vacancies?: VacancyKind;
     }
-  /** The lead's status: `initial` on create, then one of `options` (set by admins). */
-  | { type: 'status'; options: readonly LeadStatus[]; initial: LeadStatus }
+  /**
+   * The lead's status: `initial` on create, then one of `options` (set by admins). A lead whose
+   * page signals doubt (`doubtful` fields) is created `held` instead, and the screening may set a
+   * new lead `held`; admins only take a lead out of it (release), never put one in.
+   */
+  | { type: 'status'; options: readonly LeadStatus[]; initial: LeadStatus; held: HeldStatus }
   /**
    * A date: `initial` is the server's time of the write ('serverTime') or null. An admin-written
    * one (`writtenBy: 'admin'`) with `setTo: 'serverTime'` is only ever set to the write's time.
@@ -123,15 +136,28 @@ export type LeadFieldInput =
   | { kind: 'phone' }
   | { kind: 'email' }
   | { kind: 'number' }
-  | { kind: 'select'; style?: OptionStyle };
+  | { kind: 'select'; style?: OptionStyle }
+  /**
+   * Not asked of anyone: a honeypot, an input hidden from sight, screen readers and the tab
+   * order that form-filling scripts fill. `name` is the input's name, one such scripts look for.
+   */
+  | { kind: 'honeypot'; name: string };
 
 export type LeadField = LeadFieldType & {
   /**
    * Who writes it: the forms that send it, 'system' (its `initial` value is pinned by the rules
-   * on create; only admins change it afterwards, when `managed`), or 'admin' (no lead has it when
-   * created; only admins set it later, and the rules check it when a write changes it).
+   * on create; only admins change it afterwards, when `managed`), 'admin' (no lead has it when
+   * created; only admins set it later, and the rules check it when a write changes it), or
+   * 'server' (only the functions write it, after the lead is stored; no client may, and a form's
+   * retry, which rewrites the whole lead, drops it until the function writes it again).
    */
-  writtenBy: readonly LeadForm[] | 'system' | 'admin';
+  writtenBy: readonly LeadForm[] | 'system' | 'admin' | 'server';
+  /**
+   * A value that makes a new lead doubtful at write time, so the form stores it set aside and the
+   * rules refuse it as new: the field filled at all ('filled', a honeypot), or a phone whose DDD
+   * is not in use ('unknownDdd'). @vagas/common screening.ts `writeTimeSignals` tells the same.
+   */
+  doubtful?: 'filled' | 'unknownDdd';
   /** The forms may leave it out. */
   optional?: true;
   /** Admins may change it (classify, trash, restore). */
@@ -196,6 +222,7 @@ export const leadFields = {
     writtenBy: bothForms,
     input: { kind: 'phone' },
     example: phoneExample,
+    doubtful: 'unknownDdd',
     label: 'WhatsApp',
     shownIn: everywhere,
   },
@@ -287,10 +314,38 @@ export const leadFields = {
     writtenBy: bothForms,
     attached: true,
   },
+  // Screening signals (@vagas/common screening.ts): what the page saw of how it was filled. Every
+  // form sends them; the rules accept a lead without them (a page older than the screening may
+  // still send one from its outbox), which the screening then sets aside.
+  /**
+   * The honeypot's text: '' from a person, who never sees the input. Kept as typed (bounded), so
+   * an admin can see what a script put there.
+   */
+  honeypot: {
+    type: 'text',
+    min: 0,
+    max: screeningLimits.honeypotMaxLength,
+    writtenBy: bothForms,
+    optional: true,
+    input: { kind: 'honeypot', name: 'website' },
+    doubtful: 'filled',
+  },
+  /**
+   * Seconds from the moment the form could first be filled (the page's start, or the last
+   * application sent from it) to 'Enviar Candidatura', at most an hour.
+   */
+  fill_seconds: {
+    type: 'int',
+    min: 0,
+    max: screeningLimits.maxFillSeconds,
+    writtenBy: bothForms,
+    optional: true,
+  },
   status: {
     type: 'status',
     options: leadStatuses,
     initial: 'novo',
+    held: heldStatus,
     writtenBy: 'system',
     managed: true,
     label: 'Status',
@@ -369,6 +424,21 @@ export const leadFields = {
     setTo: 'serverTime',
     writtenBy: 'admin',
   },
+  /**
+   * The screening's verdict on a new lead, written by the leadTimeline function once it has looked
+   * at it: the signals that counted against it and their weight. The panel chimes, notifies and
+   * marks an arrival only once it is there (a lead set aside or merged into another never is).
+   */
+  screening: {
+    type: 'map',
+    fields: {
+      score: { type: 'int', min: 0, max: 100 },
+      ...(Object.fromEntries(
+        screeningSignals.map((signal) => [signal, { type: 'bool', optional: true }]),
+      ) as Record<(typeof screeningSignals)[number], { type: 'bool'; optional: true }>),
+    },
+    writtenBy: 'server',
+  },
 } as const satisfies Record<string, LeadField>;
 
 // ---- Types derived from the table -------------------------------------------------------------
@@ -385,7 +455,7 @@ type ValueOf<F> = F extends { type: 'text' | 'option' }
     : F extends { type: 'bool' }
       ? boolean
       : F extends { type: 'status' }
-        ? LeadStatus
+        ? LeadStatus | HeldStatus
         : F extends { type: 'timestamp' }
           ? Date | null
           : F extends { type: 'deviceTime' }
@@ -448,9 +518,13 @@ type InputOf<Form extends LeadForm> = Shape<
 
 /** What `Form` writes (its optional fields may be left out). */
 export type LeadInput<Form extends LeadForm> = InputOf<Form>;
-/** The fields a candidate fills in on `Form`: those it writes that have an input. */
+/** The fields a candidate fills in on `Form`: those it writes that have an input (no honeypot). */
 export type FormInputName<Form extends LeadForm> = {
-  [K in WrittenBy<Form>]: Fields[K] extends { input: object } ? K : never;
+  [K in WrittenBy<Form>]: Fields[K] extends { input: { kind: 'honeypot' } }
+    ? never
+    : Fields[K] extends { input: object }
+      ? K
+      : never;
 }[WrittenBy<Form>];
 /** Fields the root page writes. */
 export type RootLeadInput = InputOf<'root'>;
@@ -543,6 +617,19 @@ export const leadSourceTextLimits = {
   min: leadFields.source.fields.utm_source.min,
   max: leadFields.source.fields.utm_source.max,
 } as const;
+
+/** Fields only the functions write (the screening's verdict): no client may send them. */
+export const serverLeadFields = leadFieldNames.filter(
+  (name) => leadField(name).writtenBy === 'server',
+);
+
+/** The honeypots `form` carries: inputs nobody is asked to fill (lead.ts `input.kind`). */
+export function formHoneypotFields(form: LeadForm): LeadFieldName[] {
+  return leadFieldNames.filter((name) => {
+    const field = leadField(name);
+    return writes(field, form) && field.input?.kind === 'honeypot';
+  });
+}
 
 /** The fields a candidate fills in on `form` (those with an input), in the table's order. */
 export function formInputFields<Form extends LeadForm>(form: Form): FormInputName<Form>[] {

@@ -13,7 +13,10 @@ import { AdminConfirmed } from '@/features/admin';
 import { AdminPanel as Panel } from './AdminPanelPage';
 
 const session = vi.hoisted(() => ({ signOutAdmin: vi.fn<() => Promise<void>>() }));
-const counts = vi.hoisted(() => ({ countTrashedLeads: vi.fn<() => Promise<number>>() }));
+const counts = vi.hoisted(() => ({
+  countTrashedLeads: vi.fn<() => Promise<number>>(),
+  countHeldLeads: vi.fn<() => Promise<number>>(),
+}));
 const sound = vi.hoisted(() => ({ playArrivalSound: vi.fn() }));
 vi.mock('@/features/admin/api/admin-session', () => session);
 vi.mock('@/features/leads/hooks/arrival-sound', () => sound);
@@ -55,6 +58,12 @@ vi.mock('@/data/vacancies', async () => {
   return { useFilterJobs: () => filterJobs };
 });
 const queries = vi.hoisted(() => ({ since: vi.fn((_db: unknown, _since: Date) => 'active') }));
+vi.mock('@/data/held-leads', () => ({
+  countHeldLeads: counts.countHeldLeads,
+  heldLeadsQuery: () => 'held',
+  newestHeldQuery: () => 'held-newest',
+  releaseLead: vi.fn(),
+}));
 vi.mock('@/data/leads', () => ({
   activeLeadsSinceQuery: queries.since,
   trashedLeadsQuery: () => 'trash',
@@ -97,11 +106,15 @@ function lead(id: string, nome: string, created_at = new Date()): Lead {
   return aLead({ id, nome, whatsapp: `(79) 9000${id}-0000`, created_at });
 }
 
+/** `lead` with the screening's verdict: it stays in the list. */
+const screened = (lead: Lead): Lead => ({ ...lead, screening: { score: 0 } });
+
 beforeEach(() => {
   fakeLive.reset();
   fakeLive.emit('page', { data: [] });
   session.signOutAdmin.mockReset().mockResolvedValue(undefined);
   counts.countTrashedLeads.mockReset().mockResolvedValue(0);
+  counts.countHeldLeads.mockReset().mockResolvedValue(0);
   document.title = 'Vagas';
   localStorage.clear();
   sound.playArrivalSound.mockReset();
@@ -288,7 +301,16 @@ describe('AdminPanel live data', () => {
       fakeLive.emit('page', { data: [arrival, older] });
       fakeLive.events('active').onAdded?.([arrival]);
     });
+    // Announced once the screening's verdict lets it stay, not before.
+    expect(document.title).toBe('Vagas');
+    const verdict = screened(arrival);
+    act(() => {
+      fakeLive.emit('active', { data: [verdict] });
+      fakeLive.emit('page', { data: [verdict, older] });
+      fakeLive.events('active').onModified?.([verdict]);
+    });
     await waitFor(() => expect(document.title).toBe('(1) Vagas'));
+    expect(sound.playArrivalSound).not.toHaveBeenCalled();
     await user.click(screen.getByRole('tab', { name: 'Leads' }));
     const row = (await screen.findByText('Bia')).closest('tr')!;
     expect(within(row).getByText('Recém-chegado')).toBeInTheDocument();
@@ -297,6 +319,31 @@ describe('AdminPanel live data', () => {
     await user.click(screen.getByRole('button', { name: 'Marcar como vistos (1)' }));
     await waitFor(() => expect(document.title).toBe('Vagas'));
     expect(screen.queryByText('Recém-chegado')).toBeNull();
+  });
+
+  it('never announces an arrival set aside or merged into an earlier one; Suspeitos (N) shows then', async () => {
+    localStorage.setItem('vagas:som-chegada', 'true');
+    renderAt('/admin', <AdminPanel />);
+    act(() => fakeLive.emit('active', { data: [] }));
+    expect(screen.queryByText(/^Suspeitos/)).toBeNull();
+    const again = lead('3', 'Caio');
+    const bot = { ...lead('4', 'Robô'), status: 'suspeito' as const };
+    counts.countHeldLeads.mockResolvedValue(1);
+    act(() => fakeLive.events('active').onAdded?.([again, bot]));
+    // The repeat leaves before any verdict (merged into the same candidate's earlier lead).
+    act(() => fakeLive.events('active').onRemoved?.(['3']));
+    act(() =>
+      fakeLive.events('active').onModified?.([{ ...bot, screening: { score: 2, honeypot: true } }]),
+    );
+    expect(await screen.findByText('Suspeitos (1)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver suspeitos' })).toBeInTheDocument();
+    const honest = screened(lead('5', 'Dora'));
+    act(() => {
+      fakeLive.emit('active', { data: [honest] });
+      fakeLive.events('active').onAdded?.([honest]);
+    });
+    await waitFor(() => expect(document.title).toBe('(1) Vagas'));
+    expect(sound.playArrivalSound).toHaveBeenCalledTimes(1);
   });
 
   it('toasts Erro ao carregar leads, and signs out when the listener is refused', async () => {
@@ -377,8 +424,9 @@ describe('AdminPanel live data', () => {
     const user = userEvent.setup();
     const { unmount } = renderAt('/admin', <AdminPanel />);
     act(() => fakeLive.emit('active', { data: [] }));
+    // Arrivals the screening let stay (their verdict came with them).
     const arrive = (id: string) =>
-      act(() => fakeLive.events('active').onAdded?.([lead(id, `Pessoa ${id}`)]));
+      act(() => fakeLive.events('active').onAdded?.([screened(lead(id, `Pessoa ${id}`))]));
     const toggle = () => screen.getByRole('switch', { name: 'Som ao chegar lead' });
     expect(toggle()).not.toBeChecked();
     arrive('1');
@@ -439,7 +487,7 @@ describe('AdminPanel live data', () => {
       await user.click(toggle());
       await waitFor(() => expect(toggle()).toBeChecked());
       expect(localStorage.getItem('vagas:notificacao-chegada')).toBe('true');
-      act(() => fakeLive.events('active').onAdded?.([lead('2', 'Bia')]));
+      act(() => fakeLive.events('active').onAdded?.([screened(lead('2', 'Bia'))]));
       expect(raised.map((n) => n.title)).toEqual(['Novo lead: Bia']);
       act(() => raised[0]!.onclick?.());
       expect(await screen.findByTestId('where')).toHaveTextContent('record /admin/leads/2');

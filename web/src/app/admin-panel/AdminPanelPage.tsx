@@ -26,6 +26,7 @@ import { panelDeniedToast } from '@/features/admin/messages';
 import { useActiveLeads } from '@/features/leads';
 // The reminders only: 'Para hoje' itself loads with its view (app/admin-panel/LeadsArea.tsx).
 import { useDueReminders } from '@/features/today/hooks/use-due-reminders';
+import { SuspectsEntry, useHeldCount } from '@/features/suspects';
 // The count only: the tab's own code loads when it is opened (below). Imported from its module,
 // not the feature's index, which would bring the whole tab into the first load.
 import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
@@ -132,6 +133,14 @@ export function AdminPanel() {
   // come back to it (here or in another panel); arrivals do not change the trash. (Held until the
   // page settled, 'Lixeira (…)' showed for up to 5 s for little gain.)
   const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
+  // 'Suspeitos (N)': counted again when the arrivals show a lead set aside or released.
+  const held = useHeldCount(activeLeads.status === 'loading' ? null : activeLeads.heldEpoch);
+  const { changed: leadsChanged } = activeLeads;
+  const { refresh: recountHeld } = held;
+  const suspectsChanged = useCallback(() => {
+    recountHeld();
+    leadsChanged();
+  }, [recountHeld, leadsChanged]);
 
   // The guard may render the panel on the token's claim before the server has answered: the data
   // connection starts now, but no lead, count or record is shown until the server says admin.
@@ -182,12 +191,15 @@ export function AdminPanel() {
           onChange={address.onTab}
           panels={{
             leads: shown(
-              <LeadsAreaMemo
-                live={activeLeads}
-                me={myEmail}
-                listView={address.listView}
-                onListViewChange={address.onListView}
-              />,
+              <Stack gap="md">
+                <SuspectsEntry count={held.count} onChanged={suspectsChanged} />
+                <LeadsAreaMemo
+                  live={activeLeads}
+                  me={myEmail}
+                  listView={address.listView}
+                  onListViewChange={address.onListView}
+                />
+              </Stack>,
             ),
             lixeira: shown(
               <Suspense fallback={<TabLoading />}>

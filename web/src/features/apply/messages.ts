@@ -81,6 +81,8 @@ export const applyTexts = {
   privacyLink: 'Como usamos seus dados',
   /** What a form says next to an empty field once a submit was tried. */
   required: 'Campo obrigatório',
+  /** The honeypot's label: nobody sees it; whoever reaches it is asked to leave it blank. */
+  honeypot: 'Deixe este campo em branco',
   root: {
     title: 'Vagas de Emprego',
     subtitle: 'Candidate-se às nossas vagas de emprego em Coité',

@@ -6,6 +6,7 @@ import type { TimelineEntry, TimelineKind } from '@/domain/lead-record';
 import type { ToastText } from '@/domain/messages';
 import { describeNextStep, nextStepLabel } from '@/domain/next-step';
 import { statusLabel } from '@/domain/status-labels';
+import { describeSignals } from '@/domain/screening';
 
 export const recordTexts = {
   title: 'Ficha do candidato',
@@ -134,6 +135,13 @@ export const timelineTexts: Record<TimelineKind, (entry: EntryParts) => string> 
   },
   next_step_done: ({ from, due_from }) => `Próximo passo concluído: ${stepText(from, due_from)}`,
   next_step_cleared: ({ from, due_from }) => `Próximo passo removido: ${stepText(from, due_from)}`,
+  // `to`: the signals that set it aside, as the screening wrote them.
+  held: ({ to }) =>
+    describeSignals(to ?? null)
+      ? `Posto em Suspeitos: ${describeSignals(to ?? null)}`
+      : 'Posto em Suspeitos',
+  released: () => 'Liberado dos Suspeitos',
+  reapplied: () => 'Candidatou-se novamente',
 };
 
 export const statusUpdatedToast: ToastText = { title: 'Status atualizado' };

@@ -6,8 +6,9 @@
  * conversion), waiting on the device for the connection or for the end of the per-device limit
  * (cleared form, the page says it will be sent), or refused (error toast, the form kept). An application stored later is announced with
  * its own toast and its conversion then. The lead carries the visit's source when the candidate
- * arrived from a tagged link (use-visit-source.ts). The job and locality selects offer the form's
- * open lists (use-open-lists.ts); a choice the lists no longer offer is cleared.
+ * arrived from a tagged link (use-visit-source.ts), and the screening's signals
+ * (use-screening-signals.ts). The job and locality selects offer the form's open lists
+ * (use-open-lists.ts); a choice the lists no longer offer is cleared.
  */
 import { useCallback, useEffect, useLayoutEffect, useState, type FormEvent } from 'react';
 import { formatPhone } from '@vagas/common';
@@ -39,6 +40,7 @@ import { keepDigits } from '@/features/apply/components/DigitsInput/DigitsInput'
 import { useFormDraft } from './use-form-draft';
 import { useFormValues } from './use-form-values';
 import { useOpenLists } from './use-open-lists';
+import { useScreeningSignals } from './use-screening-signals';
 import { useVisitSource } from './use-visit-source';
 
 export interface ApplicationFormOptions<Form extends LeadForm> {
@@ -113,6 +115,7 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
   const [checked, setChecked] = useState(false);
   const { trackConversion } = usePixel({ pageView: options.pageView });
   const sourceOfVisit = useVisitSource();
+  const signals = useScreeningSignals(options.form);
   const onStoredLater = useCallback(
     (entry: QueuedApplication) => {
       showToast(sentLaterToast, 'success');
@@ -151,13 +154,18 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
       value: options.conversionValue,
     };
     const lead = toLead(options.form, values) as QueuedLead;
-    const outcome = await submit({ ...lead, ...sourceOfVisit() }, conversion);
+    const sent = { ...lead, ...sourceOfVisit() };
+    const outcome = await submit(
+      { ...sent, ...signals.signalsFor(sent) } as QueuedLead,
+      conversion,
+    );
     setSending(false);
     if (outcome === 'refused' || outcome === 'failed') {
       showToast(submitErrorToast, 'error');
       return;
     }
     form.reset();
+    signals.restart();
     draft.clear();
     setChecked(false);
     if (outcome === 'stored') {
@@ -167,7 +175,17 @@ export function useApplicationForm<Form extends LeadForm>(options: ApplicationFo
     options.onSuccess?.(outcome === 'stored' ? 'stored' : 'waiting');
   };
 
-  return { values, form, sending, errors, waiting, handleSubmit, lists };
+  return {
+    values,
+    form,
+    sending,
+    errors,
+    waiting,
+    handleSubmit,
+    honeypots: signals.honeypots,
+    setHoneypot: signals.setHoneypot,
+    lists,
+  };
 }
 
 /**

@@ -133,6 +133,9 @@ describe('call-center application page', () => {
         idade: 33,
         // The version of the consent note shown under the button (what the candidate agreed to).
         consent_version: consentNotes.callCenter.version,
+        // The screening's signals: the honeypot nobody sees, empty; the seconds the form took.
+        honeypot: '',
+        fill_seconds: expect.any(Number),
       },
       // Sent at once (no device time), with this device's first slot.
       { device: { id: expect.stringMatching(/^[A-Za-z0-9]{20}$/), slot: 0 } },

@@ -21,14 +21,15 @@ const conversionValue = 0.01;
 export function CallCenterApplyPage() {
   usePageTitle(routes.callCenter);
   const navigate = useNavigate();
-  const { values, form, sending, errors, waiting, handleSubmit, lists } = useApplicationForm({
-    form: 'callCenter',
-    successToast: callCenterSuccessToast,
-    conversionValue,
-    pageView: false,
-    draftKey: routes.callCenter,
-    onSuccess: () => void navigate(routes.redirect),
-  });
+  const { values, form, sending, errors, waiting, handleSubmit, honeypots, setHoneypot, lists } =
+    useApplicationForm({
+      form: 'callCenter',
+      successToast: callCenterSuccessToast,
+      conversionValue,
+      pageView: false,
+      draftKey: routes.callCenter,
+      onSuccess: () => void navigate(routes.redirect),
+    });
 
   return (
     <PublicPage tone="callCenter" adminLink="discreet">
@@ -50,6 +51,8 @@ export function CallCenterApplyPage() {
         onFieldChange={form.set}
         onSubmit={handleSubmit}
         lists={lists}
+        honeypots={honeypots}
+        onHoneypotChange={setHoneypot}
         sending={sending}
         submitColor="indigo.7"
         footer={

@@ -69,6 +69,9 @@ const fillAll = (user: UserEvent) => fillApplicationForm(user, 'root');
 
 const submitButton = () => screen.getByRole('button', { name: /Enviar Candidatura|Enviando/ });
 
+/** The screening's signals of an application a person sent (the seconds vary). */
+const personSignals = { honeypot: '', fill_seconds: expect.any(Number) as number };
+
 describe('root application page', () => {
   test('shows the title, subtitle, logo and links, and fires PageView once', async () => {
     renderPage(<RootApplyPage />);
@@ -120,6 +123,7 @@ describe('root application page', () => {
       expect(api.writeLead.mock.calls[0][1]).toEqual({
         ...lead,
         source: { utm_source: 'facebook', utm_campaign: 'junho', fbclid: true },
+        ...personSignals,
       });
       await conversionsFired(1);
     } finally {
@@ -144,6 +148,8 @@ describe('root application page', () => {
       ...lead,
       whatsapp: '(75) 99999-1234',
       consent_version: consentNotes.root.version,
+      // The screening's signals: the honeypot nobody sees, empty; the seconds the form took.
+      ...personSignals,
     });
     // Sent at once: no device time (only an application that waited records submitted_at).
     expect(api.writeLead.mock.calls[0][2].submittedAt).toBeUndefined();
@@ -186,6 +192,36 @@ describe('root application page', () => {
         ],
       ]),
     );
+  });
+
+  test('the honeypot: hidden from people and screen readers, out of the tab order; what fills it is sent', async () => {
+    api.writeLead.mockResolvedValue();
+    const user = userEvent.setup({ delay: null });
+    const { container } = renderPage(<RootApplyPage />);
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.autocomplete).toBe('off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    // Not among what a screen reader or a person using the keyboard meets.
+    expect(screen.queryByRole('textbox', { name: /Deixe este campo em branco/ })).toBeNull();
+    await fillAll(user);
+    // What a form-filling script does: every input gets a value.
+    await user.type(trap, 'http://spam.example');
+    await user.click(submitButton());
+    await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(1));
+    expect(api.writeLead.mock.calls[0][1]).toMatchObject({ honeypot: 'http://spam.example' });
+    // Cleared with the form: the next application starts with it empty, and timed anew.
+    await conversionsFired(1);
+    expect(trap.value).toBe('');
+    await fillAll(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(api.writeLead).toHaveBeenCalledTimes(2));
+    expect(api.writeLead.mock.calls[1][1]).toMatchObject({ honeypot: '' });
+    const [first, second] = api.writeLead.mock.calls.map(
+      (call) => (call[1] as { fill_seconds: number }).fill_seconds,
+    );
+    expect(second).toBeLessThanOrEqual(first!);
+    await conversionsFired(2);
   });
 
   test('a write the server refuses shows the error toast and keeps the form', async () => {

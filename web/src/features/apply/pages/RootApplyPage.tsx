@@ -22,13 +22,14 @@ const conversionValue = 1;
 
 export function RootApplyPage() {
   usePageTitle(routes.root);
-  const { values, form, sending, errors, waiting, handleSubmit, lists } = useApplicationForm({
-    form: 'root',
-    successToast: rootSuccessToast,
-    conversionValue,
-    pageView: true,
-    draftKey: routes.root,
-  });
+  const { values, form, sending, errors, waiting, handleSubmit, honeypots, setHoneypot, lists } =
+    useApplicationForm({
+      form: 'root',
+      successToast: rootSuccessToast,
+      conversionValue,
+      pageView: true,
+      draftKey: routes.root,
+    });
 
   return (
     <PublicPage
@@ -63,6 +64,8 @@ export function RootApplyPage() {
         onFieldChange={form.set}
         onSubmit={handleSubmit}
         lists={lists}
+        honeypots={honeypots}
+        onHoneypotChange={setHoneypot}
         sending={sending}
         submitColor="#1e7a34"
         footer={

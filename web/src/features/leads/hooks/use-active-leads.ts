@@ -3,7 +3,9 @@
  * counts unseen arrivals in the title, plays the optional sound and raises the notification while
  * another tab is open. It listens to the leads created since the panel opened, not to every
  * active lead (the Leads tab reads one page, see lead-source.ts). Arrivals are leads
- * created after the panel opened; a restored lead is not an arrival.
+ * created after the panel opened; a restored lead is not an arrival. An arrival is announced
+ * once the screening lets it stay (domain/arrival-gate.ts): a lead set aside ('Suspeitos') or
+ * merged into the same candidate's earlier application never is.
  */
 import { useLocalStorage } from '@mantine/hooks';
 import type { FirestoreError } from 'firebase/firestore';
@@ -11,6 +13,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useFirestore } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { activeLeadsSinceQuery } from '@/data/leads';
+import { ArrivalGate, type GateOutcome } from '@/domain/arrival-gate';
 import { useLiveLeads, type LiveLeads } from '@/data/use-live-leads';
 import { formatCount } from '@/domain/format';
 import type { Lead } from '@/domain/lead';
@@ -32,6 +35,8 @@ export interface ActiveLeads extends LiveLeads {
   trashEpoch: number;
   /** Changes when the counters may be stale: an arrival, a change seen on screen, focus. */
   epoch: number;
+  /** Changes when leads may have entered or left 'Suspeitos' (set aside, released). */
+  heldEpoch: number;
   /** The Leads tab saw a change on its page (status, trash, restore, a lead moving in or out). */
   changed: () => void;
   /** The rows the Leads tab shows (with the arrivals: `data`, what a record opens with). */
@@ -53,14 +58,18 @@ export interface ActiveLeadsOptions {
 /** A lead created this long before the panel opened still counts as an arrival (clock skew). */
 const arrivalSlackMs = 60_000;
 
-/** The epochs: `epoch` for the counters, `trash` for the trash count. */
+/** The epochs: `epoch` for the counters, `trash` for the trash count, `held` for Suspeitos'. */
 function useEpochs() {
   const [state, bump] = useReducer(
-    (previous: { epoch: number; trash: number }, what: 'arrival' | 'change') => ({
+    (
+      previous: { epoch: number; trash: number; held: number },
+      what: 'arrival' | 'change' | 'held',
+    ) => ({
       epoch: previous.epoch + 1,
       trash: what === 'change' ? previous.trash + 1 : previous.trash,
+      held: what === 'arrival' ? previous.held : previous.held + 1,
     }),
-    { epoch: 0, trash: 0 },
+    { epoch: 0, trash: 0, held: 0 },
   );
   // Back on the panel after a while: another admin may have changed anything.
   useEffect(() => {
@@ -92,7 +101,29 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
 
   const [epochs, bump] = useEpochs();
   const changed = useCallback(() => bump('change'), [bump]);
-  const onRemoved = changed;
+  const gate = useRef(new ArrivalGate());
+  /** Announces what the gate lets through: 'Recém-chegado', the sound, the notification. */
+  const announce = useCallback((arrivals: Lead[]) => {
+    if (arrivals.length === 0) return;
+    setUnseen((previous) => new Set([...previous, ...arrivals.map((lead) => lead.id)]));
+    if (soundRef.current) playArrivalSound();
+    const notify = notifyRef.current;
+    if (notify.on && notify.open) notifyArrivals(arrivals, notify.open);
+  }, []);
+  const follow = useCallback(
+    ({ announce: arrivals, heldChanged }: GateOutcome) => {
+      if (heldChanged) bump('held');
+      announce(arrivals);
+    },
+    [announce, bump],
+  );
+  const onRemoved = useCallback(
+    (ids: string[]) => {
+      gate.current.gone(ids);
+      changed();
+    },
+    [changed],
+  );
   const onAdded = useCallback(
     (leads: Lead[]) => {
       const arrivals = leads.filter(
@@ -100,14 +131,15 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
           !lead.created_at || lead.created_at.getTime() >= openedAt.current - arrivalSlackMs,
       );
       bump(arrivals.length < leads.length ? 'change' : 'arrival');
-      if (arrivals.length === 0) return;
-      setUnseen((previous) => new Set([...previous, ...arrivals.map((lead) => lead.id)]));
-      if (soundRef.current) playArrivalSound();
-      const notify = notifyRef.current;
-      if (notify.on && notify.open) notifyArrivals(arrivals, notify.open);
+      follow(gate.current.arrived(arrivals, Date.now()));
     },
-    [bump],
+    [bump, follow],
   );
+  const onModified = useCallback(
+    (leads: Lead[]) => follow(gate.current.changed(leads, Date.now())),
+    [follow],
+  );
+  useVerdictWait(gate.current, announce);
 
   // The arrivals' listener and the tab's report a refusal alike, but the toast shows once.
   const failedOnce = useRef(false);
@@ -121,7 +153,7 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
     [onAccessLost],
   );
 
-  const live = useLiveLeads(query, { onAdded, onRemoved, onError: failed });
+  const live = useLiveLeads(query, { onAdded, onRemoved, onModified, onError: failed });
 
   // Only leads still in the list count (a lead trashed or deleted meanwhile is no longer unseen).
   const unseen = useMemo(() => {
@@ -151,6 +183,7 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
     data,
     trashEpoch: epochs.trash,
     epoch: epochs.epoch,
+    heldEpoch: epochs.held,
     changed,
     showing,
     failed,
@@ -160,6 +193,19 @@ export function useActiveLeads({ onAccessLost, onOpenLead }: ActiveLeadsOptions)
     setSound,
     notifications,
   };
+}
+
+/** How often arrivals still waiting for their verdict are looked at (domain/screening.ts verdictWaitMs). */
+const verdictCheckMs = 2_000;
+
+/** Announces, as `announce` does, the arrivals whose verdict did not come in time. */
+function useVerdictWait(gate: ArrivalGate, announce: (leads: Lead[]) => void) {
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (gate.pending) announce(gate.overdue(Date.now()));
+    }, verdictCheckMs);
+    return () => clearInterval(timer);
+  }, [gate, announce]);
 }
 
 /** '(N) <title>' while N arrivals are unseen; the page's own title otherwise. */

@@ -1,16 +1,25 @@
 /**
  * What both application pages share: the centred header (an emblem, the title and the subtitle)
  * and the form card: the fields the page's form asks for, in the lead table's order (lead.ts
- * `formInputFields`), then the submit button, the page's consent note and the privacy link.
+ * `formInputFields`), its honeypots (hidden from people), then the submit button, the page's
+ * consent note and the privacy link.
  */
 import { Anchor, Paper, Stack, Text, Title, type MantineColor } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { routes } from '@/config/routes';
-import { formInputFields, type FormInputName, type LeadForm } from '@/domain/lead';
+import {
+  formHoneypotFields,
+  formInputFields,
+  type FormInputName,
+  type LeadFieldName,
+  type LeadForm,
+} from '@/domain/lead';
 import type { FormValues, OpenLists } from '@/domain/lead-form';
 import { applyTexts, type FormFieldTexts } from '@/features/apply/messages';
 import classes from './ApplicationForm.module.css';
+import { honeypotInputName } from '@/features/apply/hooks/use-screening-signals';
+import { HoneypotField } from '../HoneypotField/HoneypotField';
 import { LeadFieldInput } from '../LeadFieldInput/LeadFieldInput';
 import { SubmitButton } from '../SubmitButton/SubmitButton';
 
@@ -42,6 +51,9 @@ export interface ApplicationFormProps<Form extends LeadForm> {
   footer?: ReactNode;
   /** The open jobs and localities the selects offer. */
   lists?: OpenLists;
+  /** The form's honeypots (lead.ts), by field name: what they hold, and their change. */
+  honeypots: Readonly<Record<string, string>>;
+  onHoneypotChange: (field: LeadFieldName, value: string) => void;
 }
 
 export function ApplicationForm<Form extends LeadForm>(props: ApplicationFormProps<Form>) {
@@ -60,6 +72,14 @@ export function ApplicationForm<Form extends LeadForm>(props: ApplicationFormPro
               error={props.errors[name]}
               onChange={(value) => props.onFieldChange(name, value)}
               lists={props.lists}
+            />
+          ))}
+          {formHoneypotFields(props.form).map((name) => (
+            <HoneypotField
+              key={name}
+              name={honeypotInputName(name)}
+              value={props.honeypots[name] ?? ''}
+              onChange={(value) => props.onHoneypotChange(name, value)}
             />
           ))}
           <SubmitButton sending={props.sending} color={props.submitColor} />

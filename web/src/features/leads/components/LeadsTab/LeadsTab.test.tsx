@@ -85,6 +85,7 @@ function live(overrides: Partial<ActiveLeads> = {}): ActiveLeads {
     data: [],
     error: null,
     trashEpoch: 0,
+    heldEpoch: 0,
     epoch: 0,
     changed: vi.fn(),
     showing: vi.fn(),
