@@ -17,6 +17,7 @@ import { exampleFormValues } from '../web/src/domain/testing/lead-samples';
 import {
   fillApplication,
   logBrowserErrors,
+  phoneFor,
   pixelStubContext,
   snapshotSettings,
   waitForApp,
@@ -112,9 +113,19 @@ describe('the visit source', () => {
 });
 
 describe('a forged source is refused by the rules', () => {
-  /** The root page's application (the lead table's examples), with `source`. */
+  /**
+   * The root page's application (the lead table's examples), with `source`, from a candidate with a
+   * number of their own: an earlier lead of the example's number and job (a seeded one) would
+   * absorb it as a repeat (the screening), and the stored lead would be gone before it is read.
+   */
+  const nome = `Forjado ${Date.now().toString(36)}`;
   const lead = (source: unknown) =>
-    ({ ...toLead('root', exampleFormValues('root')), nome: 'Forjado', source }) as RootLeadInput;
+    ({
+      ...toLead('root', exampleFormValues('root')),
+      nome,
+      whatsapp: phoneFor(nome),
+      source,
+    }) as RootLeadInput;
   /** The pages' own write, from a device of its own. */
   const send = (id: string, input: RootLeadInput) => {
     const db = getFirestore(visitor);
