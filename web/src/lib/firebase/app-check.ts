@@ -50,7 +50,19 @@ async function handedOverToken(): Promise<AppCheckToken> {
   return handed;
 }
 
+/**
+ * Whether this code runs in the build's prerender (Node): neither a page nor the service worker.
+ * The build reads the forms' open lists from the Firestore it is for.
+ */
+const inBuild =
+  !inPage &&
+  typeof (globalThis as { ServiceWorkerGlobalScope?: unknown }).ServiceWorkerGlobalScope ===
+    'undefined';
+
 function provider(): CustomProvider | ReCaptchaEnterpriseProvider {
+  // A build pointed at the local suite asks its emulator for a token, as a page there does; a
+  // build for a real project has none to offer and prerenders the seed (entry-server.tsx).
+  if (inBuild && connectsToEmulators) return new CustomProvider({ getToken: mintFromEmulator });
   if (!inPage) return new CustomProvider({ getToken: handedOverToken });
   if (connectsToEmulators) return new CustomProvider({ getToken: mintFromEmulator });
   const siteKey = import.meta.env.VITE_RECAPTCHA_ENTERPRISE_SITE_KEY;
