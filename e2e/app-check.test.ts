@@ -19,7 +19,13 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mintAppCheckToken } from '../scripts/lib/app-check.mjs';
 import { consentNotes } from '../web/src/domain/consent';
-import { fillApplication, logBrowserErrors, pixelStubContext, waitForApp } from './public-support';
+import {
+  fillApplication,
+  logBrowserErrors,
+  phoneFor,
+  pixelStubContext,
+  waitForApp,
+} from './public-support';
 import { adminFirestore, closeAdmin, launchChromium, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
@@ -71,10 +77,13 @@ function newApplication(label: string) {
   };
 }
 
-/** The application as a valid page writes it, minus what the server fills in. */
+/**
+ * The application as a valid page writes it, minus what the server fills in; each with a number
+ * of its own, since the screening merges a second lead of one number and job into the first.
+ */
 const leadFields = (device: string, nome: string) => ({
   nome,
-  whatsapp: '(75) 98123-4567',
+  whatsapp: phoneFor(nome),
   vaga: 'Aux Serraria',
   cidade: 'Joazeiro',
   consent_version: consentNotes.root.version,
