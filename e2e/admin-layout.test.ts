@@ -47,8 +47,11 @@ describe('panel layout', () => {
         whole: true,
       });
     }
+    // Marked new once the screening's verdict is on it (the function stamps every new lead).
+    await expect
+      .poll(() => badges(page, `${tag} chegou`), slow)
+      .toContainEqual({ text: 'RECÉM-CHEGADO', whole: true });
     const arrival = await badges(page, `${tag} chegou`);
-    expect(arrival).toContainEqual({ text: 'RECÉM-CHEGADO', whole: true });
     expect(arrival).toContainEqual({ text: 'DUPLICADO', whole: true });
     expect(arrival.every((badge) => badge.whole)).toBe(true);
   });
