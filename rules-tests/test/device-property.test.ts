@@ -23,7 +23,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deviceLimit, deviceSlotKeys } from '../../web/src/domain/device-limit.js';
 import { rootLead } from './support/leads.js';
-import { useRulesEnvironment } from './support/rules-env.js';
+import { useRulesEnvironment, writeSeedVacancies } from './support/rules-env.js';
 
 const t = useRulesEnvironment('demo-rules-device-property');
 const seed = process.env.VAGAS_FC_SEED ? Number(process.env.VAGAS_FC_SEED) : undefined;
@@ -176,6 +176,7 @@ describe('the per-device limit, property-based', () => {
           }),
           async (slots) => {
             await t.env.clearFirestore();
+            await t.privileged(writeSeedVacancies);
             run++;
             const device = `Run${String(run).padStart(17, '0')}`;
             for (const [i, slot] of slots.entries()) {

@@ -25,7 +25,7 @@ import { describe, expect, it } from 'vitest';
 import { callCenterVaga } from '../../web/src/domain/lead.js';
 import { callCenterJobs, rootJobs, rootLocalities } from '../../web/src/domain/options.js';
 import { newVacancy, vacancyId, type VacancyFields } from '../../web/src/domain/vacancies.js';
-import { callCenterLead, rootLead } from './support/leads.js';
+import { callCenterLead, rootLead, sendLead } from './support/leads.js';
 import { useRulesEnvironment } from './support/rules-env.js';
 
 const t = useRulesEnvironment('demo-rules-vacancies');
@@ -70,8 +70,9 @@ async function closedAt(id: string): Promise<Timestamp> {
   return closed;
 }
 
+/** Sends `data` as the pages send a lead (with its device's record in the batch). */
 const createLead = (db: Firestore, data: Record<string, unknown>, id = 'lead-1') =>
-  setDoc(doc(db, 'leads', id), data);
+  sendLead(db, data, id);
 
 describe('reading vacancies and their public lists', () => {
   it('a visitor or a non-admin reads no vacancy document, open or closed', async () => {
