@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { rootDir } from './lib/local-suite.mjs';
+const rootDir = path.resolve(import.meta.dirname, '..');
 
 const limit = 150;
 const notice = 100;

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser/browser-harness.js';
 import { doc, getDoc } from 'firebase/firestore/lite';
-import { visitor, writeLead } from './console/app-lead.js';
+import { openLeadVacancies, visitor, writeLead } from './console/app-lead.js';
 import { adminClient, startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 const PROJECT = 'demo-console';
@@ -35,6 +35,9 @@ afterAll(async () => {
   await browser?.close();
   await emu?.stop();
 });
+
+// The console's data is cleared after each test; the leads' vacancies are opened again before it.
+beforeEach(() => openLeadVacancies(emu.hostAndPort, PROJECT));
 
 afterEach(async () => {
   for (const p of pages.splice(0)) await p.context().close();

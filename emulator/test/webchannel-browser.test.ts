@@ -19,6 +19,7 @@ import {
   startTestEmulator,
   type TestEmulator,
 } from './support/emulator.js';
+import { openLeadVacancies } from './console/app-lead.js';
 
 const APP_RULES = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 
@@ -394,6 +395,7 @@ describe("the app's rules, through the browser transports", () => {
 
   it("a candidate's lead reaches the admin panel live; a non-admin listener is refused", async () => {
     const project = newProject();
+    await openLeadVacancies(appRulesEmulator.hostAndPort, project);
     const options = { target: appRulesEmulator };
     const [admin, candidate, intruder, liteCandidate] = await Promise.all([
       openPage('full', project, { ...options, user: 'admin-1', admin: true }),

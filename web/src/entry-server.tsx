@@ -12,6 +12,7 @@ import { routes } from './config/routes';
 import type { LeadForm } from './domain/lead';
 import type { OpenLists } from './domain/lead-form';
 import { withTimeout } from './domain/timeout';
+import { seedLists } from './domain/vacancies';
 import type { BootData } from './lib/prerender/boot';
 import { renderWithLists } from './lib/prerender/page-lists';
 import { prerenderBootData as headBootData } from './prerender-head';
@@ -51,13 +52,16 @@ async function buildTimeLists(form: LeadForm): Promise<OpenLists | null> {
 
 const listsByRoute = new Map<string, Promise<BootData['lists']>>();
 
-/** The lists the page at `route` is drawn with (read once per build); undefined without a form. */
+/**
+ * The lists the page at `route` is drawn with (read once per build), the seed's when they cannot be
+ * read, so the boot data always says what the HTML shows; undefined without a form.
+ */
 function pageLists(route: string): Promise<BootData['lists']> {
   const form = formOfRoute[route];
   if (!form) return Promise.resolve(undefined);
   let lists = listsByRoute.get(route);
   if (!lists) {
-    lists = buildTimeLists(form).then((open) => (open ? { [form]: open } : undefined));
+    lists = buildTimeLists(form).then((open) => ({ [form]: open ?? seedLists(form) }));
     listsByRoute.set(route, lists);
   }
   return lists;

@@ -35,6 +35,29 @@ export function visitor(
   };
 }
 
+/** The root page's job and locality the leads below name. */
+export const leadVacancies = { job: 'Aux Eletricista', locality: 'Salgadália' } as const;
+
+/**
+ * Opens `leadVacancies` (vacancies/{form~kind~value}) as the owner, past the rules: the app's
+ * rules take a new lead only for open vacancies of its form.
+ */
+export async function openLeadVacancies(hostAndPort: string, projectId: string): Promise<void> {
+  const base = `http://${hostAndPort}/v1/projects/${projectId}/databases/(default)/documents`;
+  for (const [kind, value] of Object.entries(leadVacancies)) {
+    const response = await fetch(
+      `${base}/vacancies/${encodeURIComponent(`root~${kind}~${value}`)}`,
+      {
+        method: 'PATCH',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fields: { open: { booleanValue: true } } }),
+      },
+    );
+    if (!response.ok)
+      throw new Error(`opening ${value}: ${response.status} ${await response.text()}`);
+  }
+}
+
 /**
  * web/src/data/lead-write.ts setNewLead for the root page, with `status` overridable: the lead
  * with its device's id and, in the same batch, the slot of the device's record it takes (the
@@ -46,8 +69,8 @@ export function writeLead(db: Firestore, id: string, nome: string, status = 'nov
     .set(doc(db, 'leads', id), {
       nome,
       whatsapp: '(75) 99999-0000',
-      vaga: 'Aux Eletricista',
-      cidade: 'Salgadália',
+      vaga: leadVacancies.job,
+      cidade: leadVacancies.locality,
       // The root page's consent note (web/src/domain/consent.ts), which the app's rules require.
       consent_version: 'raiz-2026-11-25',
       device,

@@ -256,7 +256,7 @@ export function LeadsList(props: LeadsListProps) {
   }
   return (
     <Table.ScrollContainer minWidth={1100}>
-      <Table verticalSpacing="xs" horizontalSpacing={6}>
+      <Table verticalSpacing="xs" horizontalSpacing={3}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36}>{pageBox}</Table.Th>

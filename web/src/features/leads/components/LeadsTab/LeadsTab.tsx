@@ -164,8 +164,9 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
     if (!view.loading) firstContentShown();
   }, [view.loading]);
 
-  // On a phone the search and the first leads come first; export, 'Limpar Dados' and the arrival
-  // switches go under the list (above it, they filled a 360 px screen before the first lead).
+  // On a phone the search and the first leads come first; the saved views, export, 'Limpar Dados'
+  // and the arrival switches go under the list (above it, they filled a 360 px screen before the
+  // first lead).
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const exportAndClear = (
     <ExportAndClear
@@ -178,6 +179,7 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
       loading={view.loading}
     />
   );
+  const savedViews = <SavedViews view={current} onViewChange={change} />;
   const arrivalTools = (
     <ArrivalTools
       sound={live.sound}
@@ -199,7 +201,7 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
           </Group>
           {!phone && arrivalTools}
           <LeadFilters values={filters} jobs={view.jobs} onChange={setFilters} />
-          <SavedViews view={current} onViewChange={change} />
+          {!phone && savedViews}
           {selectedIds.length > 0 && (
             <BulkBar
               count={selectedIds.length}
@@ -222,6 +224,7 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
             wanted={sort}
             onSort={setSort}
           />
+          {phone && savedViews}
           {phone && arrivalTools}
           {phone && exportAndClear}
         </Stack>
