@@ -27,6 +27,8 @@ describe('statusLabel', () => {
   it('writes a status as the filter does, and anything else as it is', () => {
     expect(statusLabel('novo')).toBe('Novo');
     expect(statusLabel('principal')).toBe('Principal');
+    // A lead the screening set aside, as the Lixeira and the timeline write it.
+    expect(statusLabel('suspeito')).toBe('Suspeito');
     expect(statusLabel('arquivado')).toBe('arquivado');
     expect(statusLabel('toString')).toBe('toString');
   });
