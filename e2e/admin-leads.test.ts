@@ -15,6 +15,7 @@ import {
   chooseTodayAsPeriod,
   counter,
   listedNames,
+  recordToasts,
   refusingRules,
   row,
   searchBox,
@@ -22,6 +23,7 @@ import {
   seededFields,
   storedLead,
   toast,
+  toastShown,
   uniqueTag,
   withRules,
 } from './support/leads';
@@ -478,9 +480,11 @@ describe('refused writes and reads', () => {
       },
     );
     const second = await panel();
+    // The toast comes just before the sign-out takes the page to the login: recorded as it shows.
+    await recordToasts(second);
     await withRules(refusingRules('allow read: if false;'), async () => {
       await second.reload();
-      await expect.poll(toast(second, 'Erro ao carregar leads'), slow).toBe(true);
+      await expect.poll(toastShown(second, 'Erro ao carregar leads'), slow).toBe(true);
       await expect.poll(() => new URL(second.url()).pathname, slow).toBe('/admin/login');
     });
   });

@@ -173,6 +173,30 @@ export const toast = (page: Page, title: string) => () =>
   page.locator('.mantine-Notification-title', { hasText: title }).first().isVisible();
 
 /**
+ * Has `page` record the title of every toast it shows from its next load on, so a toast the page
+ * shows just before it navigates away (a sign-out) is still seen by `toastShown`.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const titles: string[] = [];
+    (window as unknown as { toastTitles: string[] }).toastTitles = titles;
+    new MutationObserver(() => {
+      document.querySelectorAll('.mantine-Notification-title').forEach((title) => {
+        const text = title.textContent ?? '';
+        if (!titles.includes(text)) titles.push(text);
+      });
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Whether `page` has shown a toast titled `title` since its load (`recordToasts`). */
+export const toastShown = (page: Page, title: string) => () =>
+  page.evaluate(
+    (wanted) => (window as unknown as { toastTitles?: string[] }).toastTitles?.includes(wanted),
+    title,
+  );
+
+/**
  * axe-core's serious and critical violations inside `selectors` (the tab bar and the open tab; the
  * header and the toasts belong to the admin shell, checked by its own tests).
  */
