@@ -168,12 +168,16 @@ describe('hydration', () => {
     expect(await page.getByRole('option').count()).toBe(6);
   });
 
-  test('a submit before the scripts ran does not reload the page; the form works once they have', async () => {
+  test('a submit before the scripts ran does not reload the page; the app answers it once they have', async () => {
     const page = await newPage();
     const release = await holdAppScript(page);
     // Not waiting for 'load' (or DOMContentLoaded): both wait for the held module script.
     await page.goto(`${suite.webUrl}/`, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The boot script has run once it has asked for the (held) main script.
+    await page.locator('head script[type="module"][src*="/assets/index-"]').waitFor({
+      state: 'attached',
+    });
     await field(page, 'Nome Completo').fill('Antes do script');
     const navigations: string[] = [];
     page.on('request', (request) => {
@@ -182,14 +186,41 @@ describe('hydration', () => {
     await page.getByRole('button', { name: 'Enviar' }).click();
     expect(await isHydrated(page)).toBe(false);
     release();
-    // The page the scripts hydrate is the one the click happened on: no navigation was started
-    // (a submit that reloaded would have requested the page before the held script came in).
     await waitForApp(page);
+    // The click is answered without a second one: the rest of the form is missing.
+    await page.getByText('Campos obrigatórios').waitFor();
+    // The page the scripts hydrated is the one the click happened on: no navigation was started
+    // (a submit that reloaded would have requested the page before the held script came in).
     expect(navigations).toEqual([]);
     expect(page.url()).toBe(`${suite.webUrl}/`);
     expect(await field(page, 'Nome Completo').inputValue()).toBe('Antes do script');
+  });
+
+  test('a form sent before even the boot script ran navigates nowhere', async () => {
+    const page = await newPage();
+    // The boot script held too: nothing of the page's own code runs before the click.
+    let releaseBoot: () => void = () => {};
+    const bootReleased = new Promise<void>((resolve) => (releaseBoot = resolve));
+    await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+      await bootReleased;
+      await route.continue();
+    });
+    const release = await holdAppScript(page);
+    await page.goto(`${suite.webUrl}/`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
+    });
+    await field(page, 'Nome Completo').fill('Sem script nenhum');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    releaseBoot();
+    release();
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Campos obrigatórios').waitFor();
+    expect(navigations).toEqual([]);
+    expect(page.url()).toBe(`${suite.webUrl}/`);
   });
 
   test('what a candidate typed before the scripts ran is kept (masked) and sent', async () => {

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, StrictMode, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { notificationsStore } from '@mantine/notifications';
 import { afterFirstContent } from '@/lib/page/when-idle';
+import { takeHeldSubmit } from '@/lib/prerender/boot';
 import { forgetTypedInputs } from '@/lib/prerender/typed-inputs';
 import { cssVariablesResolver, lightOnly, theme } from './theme';
 
@@ -44,6 +45,13 @@ function MarkHydrated() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
     forgetTypedInputs();
+    // A submit the boot script held before React owned the form is sent now, once: after a task,
+    // so the form's state holds what the hydration's own effects put in it.
+    const timer = setTimeout(() => {
+      const held = takeHeldSubmit(window);
+      if (held?.isConnected) held.requestSubmit();
+    }, 0);
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }

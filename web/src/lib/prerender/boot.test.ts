@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { boot, bootDataId, readBootData } from './boot';
+import { boot, bootDataId, readBootData, takeHeldSubmit } from './boot';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -46,7 +46,7 @@ describe('boot script', () => {
     expect(readBootData(document)).toEqual({});
   });
 
-  test('holds a submit until the app has hydrated', () => {
+  test('holds a submit until the app has hydrated, and remembers its form', () => {
     const listener = vi.spyOn(window, 'addEventListener');
     boot(window, {});
     document.body.innerHTML = '<form><button>Enviar</button></form>';
@@ -55,9 +55,14 @@ describe('boot script', () => {
       document.querySelector('form')!.dispatchEvent(event);
       return event.defaultPrevented;
     };
+    expect(takeHeldSubmit(window)).toBeNull();
     expect(submit()).toBe(true);
+    // The held form is handed to the app once, to be sent when it owns the page.
+    expect(takeHeldSubmit(window)).toBe(document.querySelector('form'));
+    expect(takeHeldSubmit(window)).toBeNull();
     document.documentElement.setAttribute('data-hydrated', '');
     expect(submit()).toBe(false);
+    expect(takeHeldSubmit(window)).toBeNull();
     const handler = listener.mock.calls[0][1] as EventListener;
     window.removeEventListener('submit', handler, true);
   });

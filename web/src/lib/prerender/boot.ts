@@ -45,18 +45,35 @@ export function readBootData(doc: Document): BootData {
   }
 }
 
+/** Where the boot script leaves the form whose submit it held, for the app to send once ready. */
+const heldSubmitKey = '__vagasHeldSubmit';
+type HeldSubmitWindow = Window & { [heldSubmitKey]?: HTMLFormElement };
+
 /**
  * A prerendered form is on screen before the app's scripts have run: until React owns it
- * (App.tsx sets data-hydrated), a submit would reload the page with the answers in the URL.
+ * (App.tsx sets data-hydrated), its submit is held (the application forms are `method="dialog"`,
+ * so a browser never sends them as a navigation either way) and remembered, so the candidate's
+ * click is not lost: the app sends it once hydrated (`takeHeldSubmit`).
  */
 export function holdEarlySubmits(win: Window): void {
   win.addEventListener(
     'submit',
     (event) => {
-      if (!win.document.documentElement.hasAttribute('data-hydrated')) event.preventDefault();
+      if (win.document.documentElement.hasAttribute('data-hydrated')) return;
+      event.preventDefault();
+      if (event.target instanceof HTMLFormElement) {
+        (win as HeldSubmitWindow)[heldSubmitKey] = event.target;
+      }
     },
     true,
   );
+}
+
+/** The form whose submit was held before hydration, if any (taken once). */
+export function takeHeldSubmit(win: Window): HTMLFormElement | null {
+  const held = (win as HeldSubmitWindow)[heldSubmitKey] ?? null;
+  delete (win as HeldSubmitWindow)[heldSubmitKey];
+  return held;
 }
 
 function appendPreload(doc: Document, href: string): void {

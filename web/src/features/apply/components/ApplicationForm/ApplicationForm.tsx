@@ -60,7 +60,10 @@ export function ApplicationForm<Form extends LeadForm>(props: ApplicationFormPro
   const values = props.values as unknown as Record<FormInputName<Form>, string | number>;
   return (
     <Paper withBorder radius="lg" p="lg" className={classes.card}>
-      <form noValidate onSubmit={props.onSubmit}>
+      {/* method="dialog": outside a dialog a browser sends nothing and navigates nowhere, so a
+          submit before the scripts have run (and before the boot script holds it) cannot reload
+          the prerendered page with the answers in its address. */}
+      <form method="dialog" noValidate onSubmit={props.onSubmit}>
         <Stack gap="md">
           {formInputFields(props.form).map((name) => (
             <LeadFieldInput
