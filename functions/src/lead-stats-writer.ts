@@ -46,6 +46,13 @@ export const dailyStatsRef = (db: Firestore, day: string) =>
 const increments = (counts: Counts) =>
   Object.fromEntries(Object.entries(counts).map(([key, n]) => [key, FieldValue.increment(n)]));
 
+/**
+ * `{ [field]: increments }`, or nothing when no key changes: in a merge, an empty map is a value
+ * (it would replace the stored map with an empty one), not the absence of changes.
+ */
+const mapIncrements = (field: string, counts: Counts) =>
+  Object.keys(counts).length ? { [field]: increments(counts) } : {};
+
 /** The keys a day's capped map (`source`, `campaign`) holds now. */
 function mapKeys(snapshot: DocumentSnapshot | undefined, field: string): Set<string> {
   const value: unknown = snapshot?.get(field);
@@ -67,15 +74,15 @@ export function dayIncrements(
     [daily.day]: day,
     [daily.start]: Timestamp.fromDate(statsDayStart(day)),
     [daily.total]: FieldValue.increment(delta.total),
-    [daily.vaga]: increments(storable(delta.vaga)),
-    [daily.cidade]: increments(storable(delta.cidade)),
-    [daily.status]: increments(storable(delta.status)),
+    ...mapIncrements(daily.vaga, storable(delta.vaga)),
+    ...mapIncrements(daily.cidade, storable(delta.cidade)),
+    ...mapIncrements(daily.status, storable(delta.status)),
     [daily.sourced]: FieldValue.increment(delta.sourced),
-    [daily.source]: increments(source.counts),
+    ...mapIncrements(daily.source, source.counts),
     [daily.sourceOther]: FieldValue.increment(source.other),
     [daily.sourceFbclidOnly]: FieldValue.increment(delta.sourceFbclidOnly),
     [daily.sourceNoUtm]: FieldValue.increment(delta.sourceNoUtm),
-    [daily.campaign]: increments(campaign.counts),
+    ...mapIncrements(daily.campaign, campaign.counts),
     [daily.campaignOther]: FieldValue.increment(campaign.other),
   };
 }
@@ -108,7 +115,7 @@ export async function applyLeadStatsEvent(
       {
         [leads.active]: increments({ ...active, ...storable(leadsDelta.active) }),
         [leads.trashed]: FieldValue.increment(leadsDelta.trashed),
-        [leads.vagaAllTime]: increments(storable(leadsDelta.vagaAllTime)),
+        ...mapIncrements(leads.vagaAllTime, storable(leadsDelta.vagaAllTime)),
         [leads.updatedAt]: FieldValue.serverTimestamp(),
       },
       { merge: true },
