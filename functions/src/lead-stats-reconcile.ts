@@ -53,7 +53,12 @@ export interface ReconcileResult {
   /** Days rebuilt, and those whose document was wrong (or missing with leads that day). */
   days: number;
   daysCorrected: string[];
+  /** Document reads Firestore bills for the run (an aggregation: 1 per 1,000 counted, at least 1). */
+  reads: number;
 }
+
+/** The billed reads of a run, added up as it goes. */
+type Reads = { total: number };
 
 const pageSize = 5000;
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -62,28 +67,34 @@ const countsOf = (value: unknown): Counts =>
     ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, numberOf(v)]))
     : {};
 
-async function countOf(query: Query): Promise<number> {
-  return (await query.count().get()).data().count;
+async function countOf(query: Query, reads: Reads): Promise<number> {
+  const count = (await query.count().get()).data().count;
+  reads.total += Math.max(1, Math.ceil(count / 1000));
+  return count;
 }
 
 /** Every job value the vacancies name, open or closed. */
-async function vacancyJobs(db: Firestore): Promise<string[]> {
+async function vacancyJobs(db: Firestore, reads: Reads): Promise<string[]> {
   const snapshot = await db.collection(collections.vacancies).where('kind', '==', 'job').get();
+  reads.total += Math.max(1, snapshot.size);
   return snapshot.docs.map((d) => d.get('value')).filter((v): v is string => typeof v === 'string');
 }
 
 /** `stats/leads` recomputed with aggregation queries (1 read per 1,000 leads counted). */
-async function exactLeadsStats(db: Firestore, stored: DocumentData | undefined) {
+async function exactLeadsStats(db: Firestore, stored: DocumentData | undefined, reads: Reads) {
   const all = db.collection(collections.leads);
   const active = all.where('deleted_at', '==', null);
   const statuses = [...new Set([...countedStatuses, ...Object.keys(countsOf(stored?.active))])];
   const jobs = [
-    ...new Set([...(await vacancyJobs(db)), ...Object.keys(countsOf(stored?.vaga_all_time))]),
+    ...new Set([
+      ...(await vacancyJobs(db, reads)),
+      ...Object.keys(countsOf(stored?.vaga_all_time)),
+    ]),
   ].filter(isStorableKey);
   const [activeCounts, trashed, jobCounts] = await Promise.all([
-    Promise.all(statuses.map((s) => countOf(active.where('status', '==', s)))),
-    countOf(all.where('deleted_at', '!=', null)),
-    Promise.all(jobs.map((vaga) => countOf(all.where('vaga', '==', vaga)))),
+    Promise.all(statuses.map((s) => countOf(active.where('status', '==', s), reads))),
+    countOf(all.where('deleted_at', '!=', null), reads),
+    Promise.all(jobs.map((vaga) => countOf(all.where('vaga', '==', vaga), reads))),
   ]);
   return {
     active: Object.fromEntries(statuses.map((s, i) => [s, activeCounts[i]!])),
@@ -174,7 +185,7 @@ async function daysSinceOldestLead(db: Firestore, today: string): Promise<number
 }
 
 /** The tallies of the leads created from `first` (a day key) to the end of `today`. */
-async function tallyDays(db: Firestore, first: string, today: string) {
+async function tallyDays(db: Firestore, first: string, today: string, reads: Reads) {
   const tallies = new Map<string, DayDelta>();
   const base = db
     .collection(collections.leads)
@@ -186,6 +197,7 @@ async function tallyDays(db: Firestore, first: string, today: string) {
     .limit(pageSize);
   let page = await base.get();
   for (;;) {
+    reads.total += Math.max(1, page.size);
     for (const snapshot of page.docs) {
       const lead = countedLead(snapshot.data());
       if (!lead?.day) continue;
@@ -199,11 +211,16 @@ async function tallyDays(db: Firestore, first: string, today: string) {
 }
 
 /** Rebuilds the days' documents; returns the days whose stored document was wrong. */
-async function rebuildDays(db: Firestore, days: number, today: string): Promise<string[]> {
+async function rebuildDays(
+  db: Firestore,
+  days: number,
+  today: string,
+  reads: Reads,
+): Promise<string[]> {
   const first = statsAddDays(today, -(days - 1));
   const keys = Array.from({ length: days }, (_, i) => statsAddDays(first, i));
   const [tallies, stored] = await Promise.all([
-    tallyDays(db, first, today),
+    tallyDays(db, first, today, reads),
     db.getAll(...keys.map((day) => dailyStatsRef(db, day))),
   ]);
   const wrong: string[] = [];
@@ -229,9 +246,11 @@ export async function reconcileLeadStats(
     options.days === 'all'
       ? await daysSinceOldestLead(db, today)
       : (options.days ?? defaultReconcileDays);
+  // The stored counters, the oldest lead when asked, and each stored day: a read each.
+  const reads: Reads = { total: 1 + (options.days === 'all' ? 1 : 0) + days };
   const stored = (await leadsStatsRef(db).get()).data();
-  const exact = await exactLeadsStats(db, stored);
-  const daysCorrected = await rebuildDays(db, days, today);
+  const exact = await exactLeadsStats(db, stored, reads);
+  const daysCorrected = await rebuildDays(db, days, today, reads);
   await leadsStatsRef(db).set({
     [leads.active]: exact.active,
     [leads.trashed]: exact.trashed,
@@ -239,5 +258,5 @@ export async function reconcileLeadStats(
     [leads.updatedAt]: FieldValue.serverTimestamp(),
     [leads.reconciledAt]: FieldValue.serverTimestamp(),
   });
-  return { corrected: corrections(stored, exact), days, daysCorrected };
+  return { corrected: corrections(stored, exact), days, daysCorrected, reads: reads.total };
 }
