@@ -1,7 +1,8 @@
 // The counters against our Firestore emulator, delivered by hand: the leadStats trigger's handler
 // run with constructed events, as Cloud Functions would deliver them (at least once, in any
 // order, sometimes never). Each test writes the leads themselves too, so the counters can be
-// compared with counts made from the leads.
+// compared with counts made from the leads. The reconcile's callable and schedule run in-process.
+import type { CallableRequest } from 'firebase-functions/https';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ let eventSeq = 0;
 beforeAll(async () => {
   suite = await startLocalSuite({ web: false, functions: false, auth: false });
   process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
+  process.env.GCLOUD_PROJECT = suite.projectId;
   app = initializeApp({ projectId: suite.projectId }, 'lead-stats-ledger');
   db = getFirestore(app);
   trigger = leadStatsTrigger(db);
@@ -194,5 +196,50 @@ describe('leadStats delivered by hand', () => {
     await trigger.run(await write('a', lead()));
     await trigger.run(await write('a', lead({ contacted: true })));
     expect((await db.collection('stats_events').get()).size).toBe(1);
+  });
+});
+
+describe('the reconcile, called by an admin or run by the schedule', () => {
+  const call = (data: unknown, token?: Record<string, unknown>): CallableRequest<unknown> => ({
+    data,
+    auth: token && { uid: 'u1', token: token as never, rawToken: 'raw' },
+    rawRequest: {} as never,
+    acceptsStreaming: false,
+  });
+  const admin = { admin: true, email: 'boss@example.com' };
+
+  it('refuses anyone but an admin, and a window that is not 1 to 400 days', async () => {
+    const { reconcileLeadStats: callable } = await import('../src/index.js');
+    await expect(callable.run(call(null))).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(callable.run(call(null, { admin: false }))).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    for (const data of [{ days: 0 }, { days: 401 }, { days: 2.5 }, { days: '30' }, { dias: 3 }]) {
+      await expect(callable.run(call(data, admin)), JSON.stringify(data)).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    }
+  });
+
+  it('an admin call says what it corrected and rebuilds the days asked for', async () => {
+    const { reconcileLeadStats: callable } = await import('../src/index.js');
+    await trigger.run(await write('a', lead()));
+    await write('b', lead({ deleted_at: Timestamp.now() })); // never delivered
+    const result = await callable.run(call({ days: 3 }, admin));
+    expect(result).toMatchObject({
+      corrected: { trashed: { was: 0, now: 1 }, 'vaga_all_time.Aux Serraria': { was: 1, now: 2 } },
+      days: 3,
+      daysCorrected: [today],
+    });
+    expect(await stored()).toEqual(await countedFromLeads());
+    expect(await callable.run(call(null, admin))).toMatchObject({ corrected: {}, days: 2 });
+  });
+
+  it('the nightly schedule leaves the counters exact', async () => {
+    const { reconcileLeadStatsDaily } = await import('../src/index.js');
+    await write('a', lead({ status: 'descartado' })); // never delivered
+    await reconcileLeadStatsDaily.run({} as never);
+    expect(await stored()).toEqual(await countedFromLeads());
+    expect((await todayDoc())?.status).toEqual({ descartado: 1 });
   });
 });
