@@ -213,14 +213,18 @@ export const vacancyLists = vacancyListsTrigger(db);
 export const leadStats = leadStatsTrigger(db);
 
 /** Admin: recomputes the counters now (`{ days }`: how many days of `stats_daily` to rebuild). */
-export const reconcileLeadStats = onCall(async (request) => {
-  requireAdmin(request);
-  return runReconcile(db, reconcileInput(request.data));
-});
+export const reconcileLeadStats = onCall(
+  async (request) => {
+    requireAdmin(request);
+    return runReconcile(db, reconcileInput(request.data));
+  },
+  // 400 days of leads read back: minutes, at a million leads.
+  { timeoutSeconds: 540, memory: '1GiB' },
+);
 
 /** Production: the counters recomputed every night (a dropped event is wrong for a day at most). */
 export const reconcileLeadStatsDaily = onSchedule(
-  { schedule: 'every day 04:00', timeZone: 'America/Sao_Paulo' },
+  { schedule: 'every day 04:00', timeZone: 'America/Sao_Paulo', timeoutSeconds: 540 },
   async () => {
     const run = await runReconcile(db);
     logger.info('stats reconcile', run);
