@@ -47,11 +47,14 @@ const increments = (counts: Counts) =>
   Object.fromEntries(Object.entries(counts).map(([key, n]) => [key, FieldValue.increment(n)]));
 
 /**
- * `{ [field]: increments }`, or nothing when no key changes: in a merge, an empty map is a value
- * (it would replace the stored map with an empty one), not the absence of changes.
+ * `{ [field]: increments }`. When no key changes, nothing: in a merge, an empty map is a value (it
+ * would replace the stored map with an empty one), not the absence of changes; except on a
+ * document that has no such map yet (read in the same transaction), so readers always find it.
  */
-const mapIncrements = (field: string, counts: Counts) =>
-  Object.keys(counts).length ? { [field]: increments(counts) } : {};
+function mapIncrements(field: string, counts: Counts, stored?: DocumentSnapshot) {
+  if (Object.keys(counts).length) return { [field]: increments(counts) };
+  return stored && stored.get(field) === undefined ? { [field]: {} } : {};
+}
 
 /** The keys a day's capped map (`source`, `campaign`) holds now. */
 function mapKeys(snapshot: DocumentSnapshot | undefined, field: string): Set<string> {
@@ -74,15 +77,15 @@ export function dayIncrements(
     [daily.day]: day,
     [daily.start]: Timestamp.fromDate(statsDayStart(day)),
     [daily.total]: FieldValue.increment(delta.total),
-    ...mapIncrements(daily.vaga, storable(delta.vaga)),
-    ...mapIncrements(daily.cidade, storable(delta.cidade)),
-    ...mapIncrements(daily.status, storable(delta.status)),
+    ...mapIncrements(daily.vaga, storable(delta.vaga), snapshot),
+    ...mapIncrements(daily.cidade, storable(delta.cidade), snapshot),
+    ...mapIncrements(daily.status, storable(delta.status), snapshot),
     [daily.sourced]: FieldValue.increment(delta.sourced),
-    ...mapIncrements(daily.source, source.counts),
+    ...mapIncrements(daily.source, source.counts, snapshot),
     [daily.sourceOther]: FieldValue.increment(source.other),
     [daily.sourceFbclidOnly]: FieldValue.increment(delta.sourceFbclidOnly),
     [daily.sourceNoUtm]: FieldValue.increment(delta.sourceNoUtm),
-    ...mapIncrements(daily.campaign, campaign.counts),
+    ...mapIncrements(daily.campaign, campaign.counts, snapshot),
     [daily.campaignOther]: FieldValue.increment(campaign.other),
   };
 }

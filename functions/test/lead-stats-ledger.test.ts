@@ -117,6 +117,8 @@ describe('leadStats delivered by hand', () => {
     expect(await stored()).toEqual(await countedFromLeads());
     expect((await todayDoc())?.total).toBe(1);
     expect((await todayDoc())?.status).toEqual({ novo: 0, principal: 1 });
+    // Every map is there, empty when no lead of the day has such a value.
+    expect(await todayDoc()).toMatchObject({ source: {}, campaign: {}, sourced: 0 });
   });
 
   it('events delivered out of order end at the same counts', async () => {
