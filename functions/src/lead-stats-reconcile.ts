@@ -103,6 +103,7 @@ async function exactLeadsStats(db: Firestore, stored: DocumentData | undefined, 
   };
 }
 
+/** Each counter of `stats/leads` whose stored value differs from the exact one. */
 function corrections(
   stored: DocumentData | undefined,
   exact: Awaited<ReturnType<typeof exactLeadsStats>>,
@@ -113,8 +114,9 @@ function corrections(
   };
   check(leads.trashed, numberOf(stored?.trashed), exact.trashed);
   const storedActive = countsOf(stored?.active);
-  for (const [s, n] of Object.entries(exact.active))
-    check(`${leads.active}.${s}`, storedActive[s] ?? 0, n);
+  for (const [status, n] of Object.entries(exact.active)) {
+    check(`${leads.active}.${status}`, storedActive[status] ?? 0, n);
+  }
   const storedJobs = countsOf(stored?.vaga_all_time);
   for (const [v, n] of Object.entries(exact.vagaAllTime)) {
     check(`${leads.vagaAllTime}.${v}`, storedJobs[v] ?? 0, n);
