@@ -392,7 +392,7 @@ async function measureCurve(context: BrowserContext, suite: LocalSuite, db: Fire
   let seeded = activeCounts[0]!;
   for (const active of activeCounts) {
     if (active > seeded) {
-      await withoutTriggers(suite, () => seedLeads(db, seeded, active - seeded, false));
+      await withoutTriggers(suite, db, () => seedLeads(db, seeded, active - seeded, false));
       seeded = active;
     }
     for (const throttle of throttles) {
@@ -457,7 +457,7 @@ let browser: Browser | undefined;
 let liteApp: FirebaseApp | undefined;
 
 try {
-  await withoutTriggers(suite, async () => {
+  await withoutTriggers(suite, db, async () => {
     await seedLeads(db, 10_000_000, trashedCount, true);
     await seedLeads(db, 0, activeCounts[0]!, false);
   });

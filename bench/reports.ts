@@ -44,6 +44,7 @@ const { defaultPeriod } = await import('../web/src/features/reports/model/report
 const { callCenterVaga } = await import('../web/src/domain/lead');
 const options = await import('../web/src/domain/options');
 const { application } = await import('./lib/leads.ts');
+const { reconcileLeadStats } = await import('../functions/src/lead-stats-reconcile.ts');
 
 const argIndex = process.argv.indexOf('--leads');
 const leadCount = argIndex === -1 ? 20_000 : Number(process.argv[argIndex + 1]);
@@ -92,7 +93,16 @@ try {
     }
     await batch.commit();
   }
-  step(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const seedMs = performance.now() - seedStart;
+  step(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+  // The counters (stats/leads, stats_daily) recomputed from the leads, as every seed now does
+  // after writing with the triggers off: every day of the seed, then the nightly run's 2 days.
+  const reconcileStart = performance.now();
+  const rebuilt = await reconcileLeadStats(admin, { days: 'all' });
+  const reconcileMs = performance.now() - reconcileStart;
+  const nightlyStart = performance.now();
+  const nightly = await reconcileLeadStats(admin);
+  const nightlyMs = performance.now() - nightlyStart;
   await admin.doc('settings/redirect').set({
     whatsapp_link: 'https://wa.me/5579999999999',
     redirect_time: 5,
@@ -154,7 +164,22 @@ try {
   console.log(
     `  check: total ${report.total.toLocaleString('en')} (= ${all.size.toLocaleString('en')} read), by job sums to ${report.byJob.reduce((s, r) => s + r.value, 0).toLocaleString('en')}`,
   );
+  console.log(
+    `Counters: seeding the leads ${(seedMs / 1000).toFixed(1)} s; the reconcile after it (stats/leads and ${rebuilt.days} days of stats_daily): ${reconcileMs.toFixed(0)} ms, ${rebuilt.reads.toLocaleString('en')} billed reads; the nightly reconcile (${nightly.days} days): ${nightlyMs.toFixed(0)} ms, ${nightly.reads.toLocaleString('en')} billed reads, ${Object.keys(nightly.corrected).length + nightly.daysCorrected.length} corrections`,
+  );
   const per = `${leadCount.toLocaleString('en')} leads, 30 days`;
+  reportNumber({
+    section: 'panel',
+    measure: `counters reconcile after a seed (${per})`,
+    value: reconcileMs,
+    unit: 'ms',
+  });
+  reportNumber({
+    section: 'panel',
+    measure: `counters nightly reconcile billed reads (${per})`,
+    value: nightly.reads,
+    unit: 'reads',
+  });
   reportNumber({
     section: 'panel',
     measure: `Relatórios computed (${per})`,

@@ -171,7 +171,7 @@ async function seedLeadVolume(options, at) {
       }),
     );
     console.log(
-      `\nWrote ${totals.leads} leads (${totals.trashed} in the trash, ${totals.timeline} timeline entries) over the last ${options.days} days in ${((Date.now() - started) / 1000).toFixed(1)} s; background functions on again.`,
+      `\nWrote ${totals.leads} leads (${totals.trashed} in the trash, ${totals.timeline} timeline entries) over the last ${options.days} days and recomputed the counters (stats/leads, ${totals.statsDays} days of stats_daily) in ${((Date.now() - started) / 1000).toFixed(1)} s; background functions on again.`,
     );
   } finally {
     await conn.close();

@@ -441,7 +441,7 @@ const env = {
   VITE_FUNCTIONS_EMULATOR_HOST: `${suite.functions?.host}:${suite.functions?.port}`,
 };
 try {
-  await withoutTriggers(suite, async () => {
+  await withoutTriggers(suite, db, async () => {
     await seed(db, 2000, true, 10_000_000);
     await seed(db, active, false, 0);
   });

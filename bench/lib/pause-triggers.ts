@@ -3,11 +3,22 @@
  * (scripts/lib/background-triggers.mjs), then on again. In production the functions run on Google's
  * servers; here 100,000 seeded leads would queue 100,000 deliveries to the Functions emulator on
  * the same 2 cores as the browser being measured. The seeds write the keys the trigger would
- * (common/src/lead-keys.ts).
+ * (common/src/lead-keys.ts), and the counters the leadStats trigger would keep are recomputed
+ * from the leads after the seed (the reconcile), so the panel opens on exact counts.
  */
+import type { Firestore } from 'firebase-admin/firestore';
 import { withoutBackgroundTriggers } from '../../scripts/lib/background-triggers.mjs';
 import type { LocalSuite } from '../../scripts/lib/local-suite.mjs';
+import { reconcileLeadStats } from '../../functions/src/lead-stats-reconcile.ts';
 
-export function withoutTriggers<T>(suite: LocalSuite, seed: () => Promise<T>): Promise<T> {
-  return withoutBackgroundTriggers(suite.hub, seed);
+export function withoutTriggers<T>(
+  suite: LocalSuite,
+  db: Firestore,
+  seed: () => Promise<T>,
+): Promise<T> {
+  return withoutBackgroundTriggers(suite.hub, async () => {
+    const seeded = await seed();
+    await reconcileLeadStats(db, { days: 'all' });
+    return seeded;
+  });
 }

@@ -10,6 +10,7 @@
  */
 import { logger } from 'firebase-functions';
 import {
+  type CallableOptions,
   HttpsError,
   onCall as onCallUnchecked,
   type CallableFunction,
@@ -64,9 +65,11 @@ export async function verifyWithEmulator(request: CallableRequest<unknown>): Pro
 /** A callable that refuses calls without a valid App Check token (see above). */
 export function onCall<T = unknown, Return = unknown>(
   handler: Handler<T, Return>,
+  /** For a long run (the counters' reconcile): more than the default 60 s and 256 MiB. */
+  resources: Pick<CallableOptions, 'timeoutSeconds' | 'memory'> = {},
 ): CallableFunction<T, Promise<Awaited<Return>>> {
   return onCallUnchecked<T, Promise<Awaited<Return>>>(
-    { enforceAppCheck: true },
+    { ...resources, enforceAppCheck: true },
     async (request): Promise<Awaited<Return>> => {
       await verifyWithEmulator(request as CallableRequest<unknown>);
       return (await handler(request)) as Awaited<Return>;

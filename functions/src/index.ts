@@ -5,8 +5,9 @@
  * noteTimeline); what LGPD asks of the team: how long trashed
  * leads are kept (getRetention, saveRetention, applyRetentionNow and the daily
  * applyRetentionDaily schedule) and a candidate's request (findCandidate, eraseCandidate); the
- * public list of each form's open vacancies (vacancyLists). Every callable enforces App Check
- * (callable.ts).
+ * public list of each form's open vacancies (vacancyLists); the counters the panel and Relatórios
+ * read (leadStats, kept by a trigger; reconcileLeadStats and the daily reconcileLeadStatsDaily
+ * recompute them). Every callable enforces App Check (callable.ts).
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -17,6 +18,8 @@ import * as candidates from './candidate-requests.js';
 import * as access from './admin-access.js';
 import { onCall } from './callable.js';
 import { functionsConfig } from './config.js';
+import { leadStatsTrigger, reconcileInput } from './lead-stats-functions.js';
+import { reconcileLeadStats as runReconcile } from './lead-stats-reconcile.js';
 import { countRedirect as runCountRedirect } from './redirect-counter.js';
 import * as retention from './retention.js';
 import * as team from './team.js';
@@ -205,3 +208,25 @@ export const noteTimeline = noteTimelineTrigger(db, auth);
 
 /** Each form's open vacancies into its public list (vacancy_lists/{form}) after a change. */
 export const vacancyLists = vacancyListsTrigger(db);
+
+/** Every write of a lead into the counters (`stats/leads`, `stats_daily/{day}`), once per event. */
+export const leadStats = leadStatsTrigger(db);
+
+/** Admin: recomputes the counters now (`{ days }`: how many days of `stats_daily` to rebuild). */
+export const reconcileLeadStats = onCall(
+  async (request) => {
+    requireAdmin(request);
+    return runReconcile(db, reconcileInput(request.data));
+  },
+  // 400 days of leads read back: minutes, at a million leads.
+  { timeoutSeconds: 540, memory: '1GiB' },
+);
+
+/** Production: the counters recomputed every night (a dropped event is wrong for a day at most). */
+export const reconcileLeadStatsDaily = onSchedule(
+  { schedule: 'every day 04:00', timeZone: 'America/Sao_Paulo', timeoutSeconds: 540 },
+  async () => {
+    const run = await runReconcile(db);
+    logger.info('stats reconcile', run);
+  },
+);

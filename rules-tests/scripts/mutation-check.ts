@@ -27,6 +27,7 @@ interface Mutant {
     | 'admins'
     | 'generated-rules'
     | 'vacancies'
+    | 'stats'
     | RecordMutant['file']
     | DeviceMutant['file'];
   /** Also run the property tests: leads-property.test.ts, or `propertyFile`. */
@@ -202,6 +203,21 @@ const mutants: Mutant[] = [
     find: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();\n      allow write: if false;', replace: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();\n      allow write: if isAdmin();' },
   { id: 'audit-closed', bullet: 'team audit: admins read, no client writes', file: 'admins',
     find: 'match /admin_audit/{entryId} {\n      allow get, list: if isAdmin();', replace: 'match /admin_audit/{entryId} {\n      allow get, list: if false;' },
+  // the counters kept by the leadStats functions
+  { id: 'stats-read-public', bullet: 'counters: admins read them, no client writes', file: 'stats',
+    find: 'match /stats/{statsId} {\n      allow get, list: if isAdmin();', replace: 'match /stats/{statsId} {\n      allow get, list: if request.auth != null;' },
+  { id: 'stats-closed', bullet: 'counters: admins read them, no client writes', file: 'stats',
+    find: 'match /stats/{statsId} {\n      allow get, list: if isAdmin();', replace: 'match /stats/{statsId} {\n      allow get, list: if false;' },
+  { id: 'stats-writable', bullet: 'counters: admins read them, no client writes', file: 'stats',
+    find: 'match /stats/{statsId} {\n      allow get, list: if isAdmin();\n      allow write: if false;', replace: 'match /stats/{statsId} {\n      allow get, list: if isAdmin();\n      allow write: if isAdmin();' },
+  { id: 'stats-daily-read-public', bullet: 'counters: admins read them, no client writes', file: 'stats',
+    find: 'match /stats_daily/{day} {\n      allow get, list: if isAdmin();', replace: 'match /stats_daily/{day} {\n      allow get, list: if request.auth != null;' },
+  { id: 'stats-daily-closed', bullet: 'counters: admins read them, no client writes', file: 'stats',
+    find: 'match /stats_daily/{day} {\n      allow get, list: if isAdmin();', replace: 'match /stats_daily/{day} {\n      allow get, list: if false;' },
+  { id: 'stats-daily-writable', bullet: 'counters: admins read them, no client writes', file: 'stats',
+    find: 'match /stats_daily/{day} {\n      allow get, list: if isAdmin();\n      allow write: if false;', replace: 'match /stats_daily/{day} {\n      allow get, list: if isAdmin();\n      allow write: if isAdmin();' },
+  { id: 'stats-ledger-open', bullet: "counters' ledger: no client access", file: 'stats',
+    find: 'match /stats_events/{eventId} {\n      allow read, write: if false;', replace: 'match /stats_events/{eventId} {\n      allow read, write: if isAdmin();' },
   { id: 'catch-all-open', bullet: 'anything else: no client access', file: 'admins',
     find: 'match /{document=**} {\n      allow read, write: if false;', replace: 'match /{document=**} {\n      allow read, write: if request.auth != null;' },
   // the block generated from web/src/domain

@@ -1,8 +1,9 @@
 /**
  * Property tests of the team's rules with fast-check: no client, admin or not, whatever claims
- * its token carries, can write the allow-list (admins/{email}) or the audit (admin_audit/{id}), in
- * any shape (create, overwrite, merge, update, delete), and nothing it tried is stored; only a
- * token whose admin claim is exactly `true` reads them. VAGAS_FC_SEED=<seed> replays a run.
+ * its token carries, can write the allow-list (admins/{email}), the audit (admin_audit/{id}) or
+ * the counters the functions keep (stats/leads, stats_daily/{day}), in any shape (create,
+ * overwrite, merge, update, delete), and nothing it tried is stored; only a token whose admin
+ * claim is exactly `true` reads them. VAGAS_FC_SEED=<seed> replays a run.
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
@@ -23,7 +24,7 @@ import { dbOf, useRulesEnvironment } from './support/rules-env.js';
 const t = useRulesEnvironment('demo-rules-team-property');
 const seed = process.env.VAGAS_FC_SEED ? Number(process.env.VAGAS_FC_SEED) : undefined;
 
-const collections = ['admins', 'admin_audit'] as const;
+const collections = ['admins', 'admin_audit', 'stats', 'stats_daily'] as const;
 type TeamCollection = (typeof collections)[number];
 
 /** A caller: anonymous, or signed in with random claims (admin of any value, or none). */
@@ -92,7 +93,12 @@ const body = fc.oneof(
 );
 const write = fc.constantFrom('create', 'overwrite', 'merge', 'update', 'delete');
 
-const seededId: Record<TeamCollection, string> = { admins: 'boss@example.com', admin_audit: 'a1' };
+const seededId: Record<TeamCollection, string> = {
+  admins: 'boss@example.com',
+  admin_audit: 'a1',
+  stats: 'leads',
+  stats_daily: '2026-11-26',
+};
 
 async function seedTeam(): Promise<void> {
   await t.privileged(async (db) => {
@@ -108,10 +114,12 @@ async function seedTeam(): Promise<void> {
       by: null,
       at: new Date(0),
     });
+    await setDoc(doc(db, 'stats', 'leads'), { active: { novo: 1 }, trashed: 0 });
+    await setDoc(doc(db, 'stats_daily', '2026-11-26'), { day: '2026-11-26', total: 1 });
   });
 }
 
-/** Every stored document of both collections, as `path → JSON`. */
+/** Every stored document of these collections, as `path → JSON`. */
 async function snapshotTeam(): Promise<Record<string, string>> {
   const stored: Record<string, string> = {};
   await t.privileged(async (db) => {

@@ -31,6 +31,20 @@ const { ageLimits } = await import(
   new URL('../../web/src/domain/options.ts', import.meta.url).href
 );
 
+/**
+ * The counters' reconcile (functions/): the seed writes with the triggers off, so it recomputes
+ * `stats/leads` and the seeded days' `stats_daily` itself, as the panel and Relatórios read them.
+ * @type {{
+ *   reconcileLeadStats: (
+ *     db: import('firebase-admin/firestore').Firestore,
+ *     options?: { days?: number | 'all', now?: Date },
+ *   ) => Promise<{ corrected: Record<string, { was: number, now: number }>, days: number, daysCorrected: string[] }>,
+ * }}
+ */
+const { reconcileLeadStats } = await import(
+  new URL('../../functions/src/lead-stats-reconcile.ts', import.meta.url).href
+);
+
 const DAY = 86_400_000;
 const first = [
   'Ana',
@@ -235,13 +249,15 @@ const BATCH_WRITES = 490;
 
 /**
  * Writes leads `0..count - 1` of the seed, each with its timeline, in batches of up to 490 writes,
- * 3 batches at a time; `progress` is told how many leads are written after each round.
+ * 3 batches at a time; `progress` is told how many leads are written after each round. Then the
+ * counters are recomputed from every stored lead (the triggers that keep them are off meanwhile):
+ * `statsDays` is how many `stats_daily` days were rebuilt.
  * @param {import('firebase-admin/firestore').Firestore} db
  * @param {SeedSpec & { count: number, progress?: (written: number) => void }} spec
- * @returns {Promise<{ leads: number, trashed: number, timeline: number }>}
+ * @returns {Promise<{ leads: number, trashed: number, timeline: number, statsDays: number }>}
  */
 export async function seedLeads(db, spec) {
-  const totals = { leads: 0, trashed: 0, timeline: 0 };
+  const totals = { leads: 0, trashed: 0, timeline: 0, statsDays: 0 };
   /** @type {Promise<unknown>[]} */
   let inFlight = [];
   let batch = db.batch();
@@ -270,5 +286,6 @@ export async function seedLeads(db, spec) {
   if (writes > 0) inFlight.push(batch.commit());
   await Promise.all(inFlight);
   spec.progress?.(totals.leads);
+  totals.statsDays = (await reconcileLeadStats(db, { days: 'all', now: new Date(spec.now) })).days;
   return totals;
 }
