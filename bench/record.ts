@@ -26,6 +26,7 @@ import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { leadKeys } from '@vagas/common';
+import { statusLabel } from '../web/src/domain/status-labels.ts';
 import { application } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
@@ -154,7 +155,11 @@ async function commitToTimeline(page: Page) {
   let current = await select.inputValue();
   for (let i = 0; i < changes; i++) {
     const next = statuses[(statuses.indexOf(current) + 1) % statuses.length]!;
-    await armTimelineEntry(page, `Status alterado de ${current} para ${next}`);
+    // The entry names the statuses as the record shows them ('Novo', not 'novo').
+    await armTimelineEntry(
+      page,
+      `Status alterado de ${statusLabel(current)} para ${statusLabel(next)}`,
+    );
     await select.selectOption(next);
     latencies.push(await timelineEntryTime(page, 120_000));
     current = next;
