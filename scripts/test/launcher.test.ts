@@ -1,7 +1,8 @@
 // `npm start` (scripts/start.mjs) as a QA engineer meets it, on free ports and a .local/ of its own
 // (VAGAS_LOCAL_DIR): it starts without stray warnings; a second start says where Vagas already
 // runs, and a held port is named with its process; `npm run seed -- --leads` fills the running
-// suite with background functions off; and killed with SIGKILL it leaves, within 5 s, no process
+// suite with background functions off; its functions' runtimes are started before it says ready,
+// with nothing left behind by that warm-up; and killed with SIGKILL it leaves, within 5 s, no process
 // and no port behind (its reaper stops the Firestore emulator, firebase-tools with the Functions
 // emulator's runtimes, and Vite).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -179,6 +180,52 @@ describe("the suite's Emulator Hub", () => {
     // firebase-tools' own answer (its locator), through this hub.
     const locator = (await (await fetch(`http://${state.hub}/`)).json()) as { version: string };
     expect(locator.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe("npm start's warm-up", () => {
+  test("has started each function's runtime before ready, and left no data a user would see", async () => {
+    // Every function listed by the Functions emulator has its runtime process already.
+    const backends = (await (await fetch(`http://${state.functions}/backends`)).json()) as {
+      backends: { functionTriggers: { id: string; scheduleTrigger?: unknown }[] }[];
+    };
+    const served = backends.backends
+      .flatMap((b) => b.functionTriggers)
+      .filter((f) => !f.scheduleTrigger);
+    const runtimes = descendants(state.pid).filter((p) =>
+      processInfo(p)?.command.includes('functionsEmulatorRuntime'),
+    );
+    expect(runtimes.length).toBeGreaterThanOrEqual(served.length);
+
+    // No lead, note or timeline entry; no document at the warm-up's scratch id anywhere.
+    expect((await db.collection('leads').get()).size).toBe(0);
+    expect((await db.collectionGroup('timeline').get()).size).toBe(0);
+    expect((await db.collectionGroup('notes').get()).size).toBe(0);
+    const paths: string[] = [];
+    const walk = async (collections: FirebaseFirestore.CollectionReference[]) => {
+      for (const collection of collections) {
+        for (const ref of await collection.listDocuments()) {
+          paths.push(ref.path);
+          await walk(await ref.listCollections());
+        }
+      }
+    };
+    await walk(await db.listCollections());
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((p) => p.includes('warm-up'))).toEqual([]);
+    // The forms' vacancy lists as the launcher's seed wrote them: no function wrote them again.
+    const lists = await db.collection('vacancy_lists').get();
+    expect(lists.size).toBeGreaterThan(0);
+    for (const list of lists.docs) {
+      expect(list.updateTime.isEqual(list.createTime), list.id).toBe(true);
+    }
+    // No account but the demo admin.
+    const accounts = await fetch(
+      `http://${state.auth}/identitytoolkit.googleapis.com/v1/projects/${state.projectId}/accounts:batchGet?maxResults=100`,
+      { headers: { authorization: 'Bearer owner' } },
+    );
+    const { users = [] } = (await accounts.json()) as { users?: { email?: string }[] };
+    expect(users.map((u) => u.email)).toEqual(['admin@vagas.test']);
   });
 });
 
