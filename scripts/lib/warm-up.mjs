@@ -117,13 +117,15 @@ async function send(url, init, timeoutMs) {
 }
 
 /**
- * Starts every function's worker once, `parallel` at a time (each start is a Node process loading
- * the bundle: on 2 cores, more at once only makes each slower).
+ * Starts every function's worker once, by default all at once: each start is a Node process with
+ * about 1 s of CPU to spend, and on a machine shared with other work, processes started together
+ * get their share of it together (three at a time took three times as long at a load of 17 on 2
+ * cores). On an idle machine it makes no difference: the cores are busy either way.
  * @param {{ projectId: string, functions: Address, parallel?: number, timeoutMs?: number, log?: (line: string) => void }} options
  * @returns {Promise<WarmResult>}
  */
 export async function warmFunctions(options) {
-  const { projectId, parallel = 3, timeoutMs = 120_000 } = options;
+  const { projectId, parallel = Infinity, timeoutMs = 120_000 } = options;
   const log = options.log ?? (() => {});
   const started = performance.now();
   const base = `http://${options.functions.host}:${options.functions.port}`;
@@ -168,6 +170,6 @@ export async function warmFunctions(options) {
       log(`[warm-up] ${job.name}: ${status || 'no answer'} in ${ms} ms`);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, jobs.length)) }, worker));
   return { functions: results, ms: Math.round(performance.now() - started) };
 }
