@@ -7,7 +7,7 @@
  * - a bulk change of 5,000 leads written as the panel writes it (an admin's JS SDK, 500 per
  *   batch): how long until every lead has its entry, and how many got none or more than one.
  * Numbers only, never pass/fail.
- * Usage: node --import tsx bench/record.ts [--active 20000] [--opens 10] [--changes 20] [--bulk 5000]
+ * Usage: node --import tsx bench/record.ts [--active 20000] [--opens 20] [--changes 20] [--bulk 5000]
  */
 import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
@@ -25,14 +25,19 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
+import { leadKeys } from '@vagas/common';
+import { statusLabel } from '../web/src/domain/status-labels.ts';
 import { application } from './lib/leads.ts';
+import { withoutTriggers } from './lib/pause-triggers.ts';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import { instrumentContext, signInOnLoginPage, statsOf } from './lib/panel-page.ts';
 import {
   armRecordOpen,
   armTimelineEntry,
+  instrumentListenChunks,
   recordOpenTimes,
   timelineEntryTime,
+  type OpenBreakdown,
 } from './lib/record-page.ts';
 import { report } from './lib/report.ts';
 import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
@@ -42,7 +47,7 @@ const arg = (name: string, fallback: number) => {
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
 const activeCount = arg('active', 20_000);
-const opens = arg('opens', 10);
+const opens = arg('opens', 20);
 const changes = arg('changes', 20);
 const bulkCount = Math.min(arg('bulk', 5_000), activeCount - opens - 1);
 /** How long the bulk's entries may take before the missing ones count as lost. */
@@ -57,7 +62,12 @@ const step = (what: string) =>
   process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
 const statuses = ['novo', 'principal', 'separado', 'descartado'];
 
-/** 20,000 active leads, newest first by index; every tenth shares its WhatsApp with the next. */
+/**
+ * 20,000 active leads, newest first by index; every tenth shares its WhatsApp with the next. With
+ * the keys the leadTimeline function would write, seeded with the triggers off: 20,000 creates
+ * (and the 20,000 key writes they cause) would run the functions on the same 2 cores as the
+ * browser for minutes, the opens and the status changes measured in the middle of it.
+ */
 async function seedLeads(db: Firestore): Promise<string[]> {
   const now = Date.now();
   const ids: string[] = [];
@@ -68,11 +78,11 @@ async function seedLeads(db: Firestore): Promise<string[]> {
       const ref = db.collection('leads').doc(`bench-${String(i).padStart(6, '0')}`);
       ids.push(ref.id);
       const phone = String(10_000_000 + (i - (i % 10 === 1 ? 1 : 0))).slice(-8);
+      const nome = `Candidata ${i}`;
+      const whatsapp = `(79) 9${phone.slice(0, 4)}-${phone.slice(4)}`;
       batch.set(ref, {
-        ...application('root', {
-          nome: `Candidata ${i}`,
-          whatsapp: `(79) 9${phone.slice(0, 4)}-${phone.slice(4)}`,
-        }),
+        ...application('root', { nome, whatsapp }),
+        ...leadKeys(nome, whatsapp),
         status: 'novo',
         created_at: Timestamp.fromMillis(now - 60_000 - i * 60_000),
         deleted_at: null,
@@ -97,6 +107,7 @@ async function signIn(browser: Browser, suite: LocalSuite, db: Firestore, email:
     timezoneId: 'America/Bahia',
   });
   await instrumentContext(context);
+  await instrumentListenChunks(context);
   const page = await context.newPage();
   // The machine is shared: a cold production page may take longer than Playwright's 30 s.
   page.setDefaultTimeout(120_000);
@@ -116,25 +127,24 @@ async function signIn(browser: Browser, suite: LocalSuite, db: Firestore, email:
   return page;
 }
 
-/** Opens the first `opens` records of the list by mouse: ms to content and to complete, reads. */
+/** Opens the first `opens` records of the list by mouse: each open's times, reads per open. */
 async function openRecords(page: Page) {
-  const content: number[] = [];
-  const complete: number[] = [];
+  const breakdowns: (OpenBreakdown & { nome: string })[] = [];
   const reads: number[] = [];
   for (let i = 0; i < opens; i++) {
     const nome = `Candidata ${i}`;
     const before = (await statsOf(page)).listenDocs;
     await armRecordOpen(page, nome);
     await page.getByRole('link', { name: nome, exact: true }).click();
-    const times = await recordOpenTimes(page);
-    content.push(times.content);
-    complete.push(times.complete);
+    breakdowns.push({ nome, ...(await recordOpenTimes(page)) });
     // The listeners' first answers have arrived once the record is complete.
     reads.push((await statsOf(page)).listenDocs - before);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   }
-  return { content, complete, reads };
+  const content = breakdowns.map((b) => b.content);
+  const complete = breakdowns.map((b) => b.complete);
+  return { content, complete, reads, breakdowns };
 }
 
 /** In the open record of the first lead: status changes -> their timeline entry, ms. */
@@ -145,7 +155,11 @@ async function commitToTimeline(page: Page) {
   let current = await select.inputValue();
   for (let i = 0; i < changes; i++) {
     const next = statuses[(statuses.indexOf(current) + 1) % statuses.length]!;
-    await armTimelineEntry(page, `Status alterado de ${current} para ${next}`);
+    // The entry names the statuses as the record shows them ('Novo', not 'novo').
+    await armTimelineEntry(
+      page,
+      `Status alterado de ${statusLabel(current)} para ${statusLabel(next)}`,
+    );
     await select.selectOption(next);
     latencies.push(await timelineEntryTime(page, 120_000));
     current = next;
@@ -202,6 +216,22 @@ async function bulkChange(suite: LocalSuite, db: Firestore, email: string, ids: 
   return { committed, allIn, lost, doubled, stored };
 }
 
+/** The slowest opens (by notes and timeline), step by step: where their time went. */
+function printSlowest(breakdowns: (OpenBreakdown & { nome: string })[]) {
+  const slowest = [...breakdowns].sort((a, b) => b.complete - a.complete).slice(0, 3);
+  const f = (n: number) => n.toFixed(0);
+  for (const b of slowest) {
+    const order = breakdowns.indexOf(b) + 1;
+    console.log(
+      `  slow open #${order} (${b.nome}): drawer ${f(b.dialog)}, fields ${f(b.content)}, notes ${f(b.notes)}, timeline ${f(b.timeline)} ms;` +
+        ` long tasks ${b.longTasks.count} (${f(b.longTasks.total)} ms, longest ${f(b.longTasks.max)});` +
+        ` scripts [${b.scripts.join(', ')}]`,
+    );
+    const chunks = b.listen.map(([t, docs, targets]) => `${f(t)} ms ${docs}d/${targets}t`);
+    console.log(`      listen chunks: ${chunks.join(', ') || 'none'}`);
+  }
+}
+
 function printAndReport(
   open: Awaited<ReturnType<typeof openRecords>>,
   latencies: number[],
@@ -209,10 +239,11 @@ function printAndReport(
 ) {
   const ms = (n: number) => `${n.toFixed(0)} ms`;
   console.log(`\nThe record with ${activeCount} active leads (production build, Chromium):`);
-  console.log(
-    `  click -> content             p50 ${ms(pct(open.content, 50))}, p95 ${ms(pct(open.content, 95))} (${opens} records)`,
-  );
-  console.log(`  click -> notes and timeline  p50 ${ms(pct(open.complete, 50))}`);
+  const spread = (values: number[]) =>
+    `p50 ${ms(pct(values, 50))}, p95 ${ms(pct(values, 95))}, max ${ms(Math.max(...values))}`;
+  console.log(`  click -> fields               ${spread(open.content)} (${opens} records)`);
+  console.log(`  click -> notes and timeline   ${spread(open.complete)}`);
+  printSlowest(open.breakdowns);
   console.log(
     `  documents read per open      median ${pct(open.reads, 50)} (${open.reads.join(', ')})`,
   );
@@ -231,8 +262,11 @@ function printAndReport(
       goal: goal && { op: goal[0], value: goal[1] },
     });
   row('open a record -> content, p50', pct(open.content, 50), 'ms', ['<', 200]);
-  row('open a record -> content, p95', pct(open.content, 95), 'ms');
+  row('open a record -> content, p95', pct(open.content, 95), 'ms', ['<', 200]);
+  row('open a record -> content, max', Math.max(...open.content), 'ms');
   row('open a record -> notes and timeline, p50', pct(open.complete, 50), 'ms');
+  row('open a record -> notes and timeline, p95', pct(open.complete, 95), 'ms', ['<', 300]);
+  row('open a record -> notes and timeline, max', Math.max(...open.complete), 'ms');
   row('documents read to open a record, median', pct(open.reads, 50), 'reads');
   row('status change -> timeline entry visible, p50', pct(latencies, 50), 'ms');
   row('status change -> timeline entry visible, p95', pct(latencies, 95), 'ms');
@@ -247,7 +281,7 @@ const { suite, adminApp, db } = await startPanelSuite();
 let browser: Browser | undefined;
 try {
   step(`seeding ${activeCount} leads`);
-  const ids = await seedLeads(db);
+  const ids = await withoutTriggers(suite, () => seedLeads(db));
   const email = `bench-record-${Date.now()}@vagas.test`;
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   step('signing in; waiting for the full list');

@@ -6,6 +6,7 @@
  *   --no-app-check  App Check not enforced (as VAGAS_APP_CHECK=off): scripts reach Firestore and
  *                 the callables without a token
  * VAGAS_LOCAL_DIR moves .local/ (data, log, the running launcher's suite.json) elsewhere.
+ * VAGAS_WARM_UP=off prints the addresses before the functions' workers are started (warm-up.mjs).
  * Ctrl-C stops every process it started; if it is killed instead, its reaper stops them.
  */
 import { spawnSync } from 'node:child_process';
@@ -70,6 +71,9 @@ try {
     fixedPorts: !args.includes('--free-ports'),
     ...(args.includes('--no-app-check') ? { appCheck: false } : {}),
     dataDir: path.join(localDir, 'emulator-data'),
+    // Ready means ready: each function's worker is started before the addresses are printed
+    // (VAGAS_WARM_UP=off: not, for timing a cold start).
+    warm: process.env.VAGAS_WARM_UP !== 'off',
     log,
   });
 } catch (error) {
@@ -117,12 +121,18 @@ async function shutdown() {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, shutdown);
 
 const { seed } = await import('./seed.mjs');
-const admin = await seed({
-  projectId: suite.projectId,
-  firestoreHost: hostPort(suite.firestore),
-  authHost: hostPort(suite.auth),
-  quiet: true,
-});
+const [admin, warmed] = await Promise.all([
+  seed({
+    projectId: suite.projectId,
+    firestoreHost: hostPort(suite.firestore),
+    authHost: hostPort(suite.auth),
+    quiet: true,
+  }),
+  suite.warmUp,
+]);
+if (warmed) {
+  log(`[warm-up] ${warmed.functions.length} functions' workers started in ${warmed.ms} ms`);
+}
 
 const appConfig = JSON.parse(
   readFileSync(path.join(rootDir, 'web/src/config/app-config.json'), 'utf8'),

@@ -90,6 +90,11 @@ export const sections = [
     files: [['emulator/bench/soak.ts']],
   },
   {
+    id: 'warm-start',
+    title: 'A fresh npm start: ready -> the first trigger and callable answers',
+    files: [['bench/warm-start.ts']],
+  },
+  {
     id: 'redirect-counter',
     title: 'Redirect counter: 50 parallel countRedirect calls',
     files: [['bench/redirect-counter.ts']],

@@ -21,6 +21,7 @@ import {
 } from './processes.mjs';
 import { syncTriggers } from './trigger-sync.mjs';
 import { seedVacancyLists } from './vacancy-seed.mjs';
+import { warmFunctions } from './warm-up.mjs';
 
 export { freePort, isPortFree, rootDir, run, startProcess } from './processes.mjs';
 
@@ -40,6 +41,8 @@ const host = '127.0.0.1';
  *   `PUT /functions/disableBackgroundTriggers` / `enableBackgroundTriggers` switch the Firestore
  *   triggers off and on (background-triggers.mjs)
  * @property {string | null} webUrl
+ * @property {Promise<import('./warm-up.mjs').WarmResult | null> | null} warmUp with `warm`: resolves
+ *   once every function's worker has started (null if the warm-up failed; the suite works anyway)
  * @property {() => Promise<void>} stop
  */
 /**
@@ -58,6 +61,10 @@ const host = '127.0.0.1';
  *   App Check token (`--app-check enforce`), and the callables follow it (functions/src/callable.ts).
  *   Default: on, unless the environment says `VAGAS_APP_CHECK=off` (appCheckFromEnv).
  * @property {(line: string) => void} [log] Where the processes' output goes (default: dropped).
+ * @property {boolean} [warm] Start every function's worker (warm-up.mjs) as soon as the Functions
+ *   emulator is up, beside the rest of the start: once `warmUp` resolves, the first event and the
+ *   first call of each callable are answered without a worker's start. Default false (the tests
+ *   and benchmarks that time cold starts).
  */
 
 /**
@@ -178,6 +185,8 @@ async function startLocalSuiteOnce(options) {
     ].filter((name) => name !== null);
     /** @type {Address | null} */
     let hub = null;
+    /** @type {Promise<import('./warm-up.mjs').WarmResult | null> | null} */
+    let warming = null;
     if (only.length > 0) {
       if (withFunctions && !options.functionsSource) await buildFunctions(log);
       const configPath = writeFirebaseConfig(firebaseJson, ports, {
@@ -187,6 +196,17 @@ async function startLocalSuiteOnce(options) {
       });
       temporary(configPath);
       started.push(await startFirebaseTools(only, configPath, ports, options.dataDir, log));
+      // Beside everything that follows (triggers' registration, hub, web app, the caller's seed).
+      warming =
+        withFunctions && options.warm
+          ? warmFunctions({ projectId, functions: address(ports.functions), log }).catch(
+              (error) => {
+                // A suite without its warm-up still works: its first requests wait, as before.
+                log(`[warm-up] failed: ${error instanceof Error ? error.message : error}`);
+                return null;
+              },
+            )
+          : null;
       const triggerSync = withFunctions
         ? await syncTriggers({
             projectId,
@@ -216,6 +236,7 @@ async function startLocalSuiteOnce(options) {
       functions: withFunctions ? address(ports.functions) : null,
       hub,
       webUrl: web ? `http://${host}:${ports.web}` : null,
+      warmUp: warming,
       stop,
     };
   } catch (error) {

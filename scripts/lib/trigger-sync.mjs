@@ -102,7 +102,7 @@ async function request(url, init) {
  * @param {string} functionsBase @param {string} projectId
  * @returns {Promise<string[]>}
  */
-async function functionsKeys(functionsBase, projectId) {
+export async function functionsKeys(functionsBase, projectId) {
   const res = await request(`${functionsBase}/functions/projects/${projectId}/triggers/${PROBE}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

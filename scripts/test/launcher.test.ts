@@ -1,7 +1,8 @@
 // `npm start` (scripts/start.mjs) as a QA engineer meets it, on free ports and a .local/ of its own
 // (VAGAS_LOCAL_DIR): it starts without stray warnings; a second start says where Vagas already
 // runs, and a held port is named with its process; `npm run seed -- --leads` fills the running
-// suite with background functions off; and killed with SIGKILL it leaves, within 5 s, no process
+// suite with background functions off; its functions' runtimes are started before it says ready,
+// with nothing left behind by that warm-up; and killed with SIGKILL it leaves, within 5 s, no process
 // and no port behind (its reaper stops the Firestore emulator, firebase-tools with the Functions
 // emulator's runtimes, and Vite).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { leadKeys } from '@vagas/common';
 import { portHeldMessage, type LauncherState } from '../lib/launcher-state.mjs';
 import { listeningPorts, parentPid, portOwner, processInfo } from '../lib/port-owner.mjs';
+import { isFirestoreTrigger } from '../lib/trigger-sync.mjs';
+import { isCallable, type BackendFunction } from '../lib/warm-up.mjs';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 const localDir = mkdtempSync(path.join(os.tmpdir(), 'vagas-launcher-test-'));
@@ -182,6 +185,67 @@ describe("the suite's Emulator Hub", () => {
   });
 });
 
+/** What our Firestore emulator's console lists of the requests it decided (its last 1,000). */
+async function requestLog(): Promise<{ method: string; path: string; delivery?: unknown }[]> {
+  const res = await fetch(`http://${state.firestore}/console/api/requests`);
+  return ((await res.json()) as { requests: { method: string; path: string }[] }).requests;
+}
+
+describe("npm start's warm-up", () => {
+  test("has started each function's runtime before ready, and left no data a user would see", async () => {
+    // Every function listed by the Functions emulator has its runtime process already.
+    // Every Firestore trigger and callable (the daily schedule runs only when called for).
+    const backends = (await (await fetch(`http://${state.functions}/backends`)).json()) as {
+      backends: { functionTriggers: BackendFunction[] }[];
+    };
+    const served = backends.backends
+      .flatMap((b) => b.functionTriggers)
+      .filter((f) => isCallable(f) || isFirestoreTrigger(f));
+    expect(served.length).toBeGreaterThan(3);
+    const runtimes = descendants(state.pid).filter((p) =>
+      processInfo(p)?.command.includes('functionsEmulatorRuntime'),
+    );
+    expect(runtimes.length).toBeGreaterThanOrEqual(served.length);
+
+    // No lead, note or timeline entry; no document at the warm-up's scratch id anywhere.
+    expect((await db.collection('leads').get()).size).toBe(0);
+    expect((await db.collectionGroup('timeline').get()).size).toBe(0);
+    expect((await db.collectionGroup('notes').get()).size).toBe(0);
+    const paths: string[] = [];
+    const walk = async (collections: FirebaseFirestore.CollectionReference[]) => {
+      for (const collection of collections) {
+        for (const ref of await collection.listDocuments()) {
+          paths.push(ref.path);
+          await walk(await ref.listCollections());
+        }
+      }
+    };
+    await walk(await db.listCollections());
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((p) => p.includes('warm-up'))).toEqual([]);
+    // Every write the emulator took was the launcher's seed (the vacancies and their public
+    // lists, the settings, the demo admin): none by a function, none at a scratch path.
+    const seeded = ['vacancies', 'vacancy_lists', 'settings', 'admins', 'admin_audit'];
+    const writes = (await requestLog()).filter((r) =>
+      ['create', 'update', 'delete'].includes(r.method),
+    );
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((r) => !seeded.includes(r.path.split('/')[0]!))).toEqual([]);
+    expect((await requestLog()).filter((r) => r.path.includes('warm-up'))).toEqual([]);
+    // Each vacancy list written by the suite's start and again by npm start's seed, no more.
+    const listWrites = writes.filter((r) => r.path.startsWith('vacancy_lists/'));
+    const lists = await db.collection('vacancy_lists').get();
+    expect(listWrites.length).toBe(2 * lists.size);
+    // No account but the demo admin.
+    const accounts = await fetch(
+      `http://${state.auth}/identitytoolkit.googleapis.com/v1/projects/${state.projectId}/accounts:batchGet?maxResults=100`,
+      { headers: { authorization: 'Bearer owner' } },
+    );
+    const { users = [] } = (await accounts.json()) as { users?: { email?: string }[] };
+    expect(users.map((u) => u.email)).toEqual(['admin@vagas.test']);
+  });
+});
+
 describe('npm run seed -- --leads', () => {
   test('writes leads as the app stores them, with background functions off meanwhile', async () => {
     const seed = node(['--import', 'tsx', 'scripts/seed.mjs', '--leads', '600', '--days', '30']);
@@ -231,14 +295,17 @@ describe('npm run seed -- --leads', () => {
       'the trigger did not run after the seed',
       120_000,
     );
-    // No delivery of the seed's leads was ever recorded: only the sentinel's.
-    const { requests } = await (
-      await fetch(`http://${state.firestore}/console/api/requests`)
-    ).json();
-    const delivered = (requests as { path: string; delivery?: unknown }[]).filter(
-      (r) => r.delivery,
+    // No delivery of the seed's leads was ever recorded: only the sentinel's. A delivery is
+    // recorded once the function has answered, which can be after its write shows.
+    let delivered: { path: string; delivery?: unknown }[] = [];
+    await until(
+      async () => {
+        delivered = (await requestLog()).filter((r) => r.delivery);
+        return delivered.length > 0;
+      },
+      "the sentinel's delivery was not recorded",
+      120_000,
     );
-    expect(delivered.length).toBeGreaterThan(0);
     expect(new Set(delivered.map((r) => r.path))).toEqual(new Set([`leads/${sentinel.id}`]));
   });
 });

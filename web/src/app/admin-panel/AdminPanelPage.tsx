@@ -4,7 +4,16 @@
  * trash, reports, settings) that never imports another.
  */
 import { Center, Container, Loader, Stack } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
@@ -83,9 +92,16 @@ const MessageTemplatesSettings = lazy(() =>
   })),
 );
 
-/** The candidate's record (/admin/leads/:id): its code loads when a record first opens. */
-const loadLeadRecord = () => import('@/features/lead-record');
-const LeadRecordDrawer = lazy(() =>
+/**
+ * The candidate's record (/admin/leads/:id). Its code is fetched once the first rows show; once
+ * it is there the drawer is rendered directly. Through `lazy` it would suspend at its first open
+ * even with the code loaded, and React holds the content of a boundary that has just shown its
+ * fallback for 300 ms: every session's first record took a third of a second to show.
+ */
+let leadRecordModule: typeof import('@/features/lead-record') | null = null;
+const loadLeadRecord = () =>
+  import('@/features/lead-record').then((module) => (leadRecordModule = module));
+const LazyLeadRecordDrawer = lazy(() =>
   loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
 );
 
@@ -159,6 +175,11 @@ export function AdminPanel() {
 
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
+  // Chosen per record opened: the code arriving while one is open does not mount it again.
+  const LeadRecordDrawer = useMemo(
+    () => (recordId && leadRecordModule?.LeadRecordDrawer) || LazyLeadRecordDrawer,
+    [recordId],
+  );
   // Closed, the record gives the focus back to the name that opened it.
   useRecordFocus(recordId);
   // Fetched once the first rows are on screen and the main thread is idle, so opening a record
