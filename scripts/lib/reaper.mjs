@@ -30,6 +30,16 @@ function alive(pgid) {
   }
 }
 
+/** Whether the process that leads group `pgid` (its id is the group's) is still running. @param {number} pgid */
+function leaderAlive(pgid) {
+  try {
+    process.kill(pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** @param {Iterable<number>} pgids @param {NodeJS.Signals} signal */
 function signal(pgids, signal) {
   for (const pgid of pgids) {
@@ -52,6 +62,12 @@ async function reap() {
   for (const file of files) rmSync(file, { recursive: true, force: true });
   const deadline = Date.now() + GRACE_MS;
   while (left().length > 0 && Date.now() < deadline) {
+    // A group whose leader has ended its clean stop keeps only what ignores SIGINT (the Functions
+    // emulator's workers): nothing is left to wait for there.
+    signal(
+      left().filter((pgid) => !leaderAlive(pgid)),
+      'SIGKILL',
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   signal(left(), 'SIGKILL');
