@@ -238,6 +238,11 @@ async function openPanel(
   const checkboxAt = firstCheckbox(page);
   await firstSeen(page, 'rows');
   const tRows = Date.now() - t0;
+  // VAGAS_BENCH_SHOTS=<folder>: the page as the first rows show and a second later (the click's aim).
+  const shots = process.env.VAGAS_BENCH_SHOTS;
+  const shot = (name: string) =>
+    shots ? page.screenshot({ path: `${shots}/${throttle}x-${name}.png` }) : undefined;
+  await shot('first-rows');
   // Interactive: the first row's checkbox clicked as the row appears, until the page has answered.
   let answered = Number.NaN;
   if (interactiveBy === 'click') answered = await clickAndAwaitAnswer(page, cdp, await checkboxAt);
@@ -246,6 +251,7 @@ async function openPanel(
     await firstRow.getByRole('checkbox').check();
   }
   const tInteractive = (Number.isNaN(answered) ? Date.now() : answered) - t0;
+  await shot('interactive');
   await firstRow.getByRole('checkbox').uncheck();
   await page
     .getByRole('group', { name: 'Total de Leads' })
@@ -260,7 +266,20 @@ async function openPanel(
   const inPage = (at: number | undefined) => (at === undefined ? Number.NaN : at - t0);
   const seenSair = inPage(opened.firstSeen.sair);
   const seenRows = inPage(opened.firstSeen.rows);
-  if (process.env.VAGAS_BENCH_DEBUG) console.log(opened.urls);
+  if (process.env.VAGAS_BENCH_DEBUG) {
+    console.log(opened.urls);
+    console.log(
+      'checkbox at first rows',
+      await checkboxAt,
+      'before the click',
+      opened.checkboxBeforeClick,
+    );
+    for (const shift of opened.layoutShifts) {
+      console.log(
+        `  shift at ${ms(shift.at - t0)} (${shift.value.toFixed(3)}): ${shift.moved.join('; ')}`,
+      );
+    }
+  }
 
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');

@@ -23,6 +23,13 @@ export interface BenchStats {
    * its change event ran (or its menu appeared) and the frame after it (epoch ms).
    */
   firstChange?: { handled: number; painted: number };
+  /**
+   * Layout shifts (PerformanceObserver 'layout-shift'): when (epoch ms), how much, and what moved
+   * (a short name of each node, its top before and after, in viewport pixels).
+   */
+  layoutShifts: { at: number; value: number; moved: string[] }[];
+  /** Where the first row's checkbox is just before the click, if it is still in the page. */
+  checkboxBeforeClick?: { x: number; y: number } | null;
 }
 type BenchWindow = Window & {
   __bench: BenchStats;
@@ -56,6 +63,7 @@ function recordReadsAndLongTasks() {
     longTasks: [],
     urls: [],
     firstSeen: {},
+    layoutShifts: [],
   };
   const resolvers: Partial<Record<'sair' | 'rows', (at: number) => void>> = {};
   const firstSeenAt = {
@@ -193,6 +201,28 @@ function recordReadsAndLongTasks() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) stats.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  // What moves on screen, and when: a shift after the first rows moves the first click's target.
+  type Shift = PerformanceEntry & {
+    value: number;
+    sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
+  const nameOf = (node: Node | undefined) => {
+    if (!(node instanceof Element)) return node?.nodeName ?? '?';
+    const label = node.getAttribute('aria-label') ?? node.className.toString().split(' ')[0];
+    return `${node.tagName.toLowerCase()}${label ? `(${label.slice(0, 30)})` : ''}`;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Shift[]) {
+      stats.layoutShifts.push({
+        at: performance.timeOrigin + entry.startTime,
+        value: entry.value,
+        moved: (entry.sources ?? []).map(
+          (s) =>
+            `${nameOf(s.node)} y ${s.previousRect.y.toFixed(0)}->${s.currentRect.y.toFixed(0)} h ${s.previousRect.height.toFixed(0)}->${s.currentRect.height.toFixed(0)}`,
+        ),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 /**
@@ -230,6 +260,17 @@ export async function clickAndAwaitAnswer(
       ]),
     timeoutMs,
   );
+  if (process.env.VAGAS_BENCH_DEBUG) {
+    await page.evaluate(() => {
+      const box = document
+        .querySelector('tbody tr, li[data-lead-id]')
+        ?.querySelector('input[type="checkbox"], button[aria-haspopup="menu"]')
+        ?.getBoundingClientRect();
+      (window as unknown as BenchWindow).__bench.checkboxBeforeClick = box
+        ? { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+        : null;
+    });
+  }
   for (const type of ['mousePressed', 'mouseReleased'] as const) {
     await cdp.send('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 });
   }
