@@ -191,7 +191,7 @@ export function AdminPanel() {
           onChange={address.onTab}
           panels={{
             leads: shown(
-              <Stack gap="md">
+              <div className={classes.leads}>
                 <SuspectsEntry count={held.count} onChanged={suspectsChanged} />
                 <LeadsAreaMemo
                   live={activeLeads}
@@ -199,7 +199,7 @@ export function AdminPanel() {
                   listView={address.listView}
                   onListViewChange={address.onListView}
                 />
-              </Stack>,
+              </div>,
             ),
             lixeira: shown(
               <Suspense fallback={<TabLoading />}>

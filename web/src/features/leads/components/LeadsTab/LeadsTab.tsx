@@ -91,28 +91,30 @@ const ExportAndClear = memo(function ExportAndClear({
   );
 });
 
-/** The arrival sound and notification switches, and 'Marcar como vistos'. */
-const ArrivalTools = memo(function ArrivalTools({
+/** The arrival sound and notification switches. */
+const ArrivalSwitches = memo(function ArrivalSwitches({
   sound,
   setSound,
   notifications,
+}: Pick<ActiveLeads, 'sound' | 'setSound' | 'notifications'>) {
+  return (
+    <Group gap="lg" align="flex-start">
+      <LightSwitch label={leadsTexts.sound} checked={sound} onChange={setSound} />
+      <ArrivalNotificationSwitch notifications={notifications} />
+    </Group>
+  );
+});
+
+/** 'Marcar como vistos (N)', while some arrivals are not seen yet. */
+const MarkSeen = memo(function MarkSeen({
   unseenCount,
   markSeen,
-}: Pick<ActiveLeads, 'sound' | 'setSound' | 'notifications' | 'markSeen'> & {
-  unseenCount: number;
-}) {
+}: Pick<ActiveLeads, 'markSeen'> & { unseenCount: number }) {
+  if (unseenCount === 0) return null;
   return (
-    <Group justify="space-between" gap="xs">
-      <Group gap="lg" align="flex-start">
-        <LightSwitch label={leadsTexts.sound} checked={sound} onChange={setSound} />
-        <ArrivalNotificationSwitch notifications={notifications} />
-      </Group>
-      {unseenCount > 0 && (
-        <Button size="xs" variant="default" onClick={() => markSeen()}>
-          {leadsTexts.markSeen(unseenCount)}
-        </Button>
-      )}
-    </Group>
+    <Button size="xs" variant="default" onClick={() => markSeen()}>
+      {leadsTexts.markSeen(unseenCount)}
+    </Button>
   );
 });
 
@@ -179,29 +181,42 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
       loading={view.loading}
     />
   );
-  const savedViews = <SavedViews view={current} onViewChange={change} />;
-  const arrivalTools = (
-    <ArrivalTools
+  // One element while the view is the same: the filters, memoised, show it on their line.
+  const savedViews = useMemo(
+    () => <SavedViews view={current} onViewChange={change} />,
+    [current, change],
+  );
+  const arrivalSwitches = (
+    <ArrivalSwitches
       sound={live.sound}
       setSound={live.setSound}
       notifications={live.notifications}
-      unseenCount={live.unseen.size}
-      markSeen={live.markSeen}
     />
   );
+  const markSeen = <MarkSeen unseenCount={live.unseen.size} markSeen={live.markSeen} />;
 
+  // Above the list on a wide screen: the title line (with 'Marcar como vistos', which appears there
+  // without moving anything), the filters and, on their switches' line, the saved views. The
+  // arrival switches are set once and go under the list: above it they pushed the first rows
+  // under a 1280 x 800 screen, where the first click missed them.
   return (
     <Stack gap="md">
       <LeadCounters counts={view.counts} />
       <PanelCard>
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
-            {listTitle}
+            <Group gap="md">
+              {listTitle}
+              {!phone && markSeen}
+            </Group>
             {!phone && exportAndClear}
           </Group>
-          {!phone && arrivalTools}
-          <LeadFilters values={filters} jobs={view.jobs} onChange={setFilters} />
-          {!phone && savedViews}
+          <LeadFilters
+            values={filters}
+            jobs={view.jobs}
+            onChange={setFilters}
+            beside={phone ? undefined : savedViews}
+          />
           {selectedIds.length > 0 && (
             <BulkBar
               count={selectedIds.length}
@@ -225,7 +240,14 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
             onSort={setSort}
           />
           {phone && savedViews}
-          {phone && arrivalTools}
+          {phone ? (
+            <Group justify="space-between" gap="xs">
+              {arrivalSwitches}
+              {markSeen}
+            </Group>
+          ) : (
+            arrivalSwitches
+          )}
           {phone && exportAndClear}
         </Stack>
       </PanelCard>
