@@ -30,6 +30,7 @@ import { defaultListView, type ListView } from '@/features/leads/list-url';
 import { LeadFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
 import { SavedViews } from '../SavedViews/SavedViews';
+import classes from './LeadsTab.module.css';
 
 export interface LeadsTabProps {
   live: ActiveLeads;
@@ -217,20 +218,6 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
             onChange={setFilters}
             beside={phone ? undefined : savedViews}
           />
-          {selectedIds.length > 0 && (
-            <BulkBar
-              count={selectedIds.length}
-              busy={selectedIds.some((id) => actions.pending.has(id))}
-              onStatus={(status) =>
-                void actions.changeStatusOf(selectedIds, status).then((ok) => ok && clear())
-              }
-              onTrash={() => void actions.trashAll(selectedIds).then((ok) => ok && clear())}
-              onAssign={(email) =>
-                void actions.assignAll(selectedIds, email).then((ok) => ok && clear())
-              }
-              onClear={clear}
-            />
-          )}
           <LeadsBody
             live={live}
             view={view}
@@ -239,6 +226,24 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
             wanted={sort}
             onSort={setSort}
           />
+          {/* Under the rows, held at the screen's foot while they scroll: appearing above them
+              it moved every row down under the admin's next click. */}
+          {selectedIds.length > 0 && (
+            <div className={classes.bulk}>
+              <BulkBar
+                count={selectedIds.length}
+                busy={selectedIds.some((id) => actions.pending.has(id))}
+                onStatus={(status) =>
+                  void actions.changeStatusOf(selectedIds, status).then((ok) => ok && clear())
+                }
+                onTrash={() => void actions.trashAll(selectedIds).then((ok) => ok && clear())}
+                onAssign={(email) =>
+                  void actions.assignAll(selectedIds, email).then((ok) => ok && clear())
+                }
+                onClear={clear}
+              />
+            </div>
+          )}
           {phone && savedViews}
           {phone ? (
             <Group justify="space-between" gap="xs">
