@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type DragEvent } from 'react';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { LeadClause } from '@/domain/lead-query';
 import { useBoardColumn } from '@/features/board/hooks/use-board-column';
+import { useDrawnCount } from '@/features/board/hooks/use-drawn-count';
 import { boardTexts, statusLabels } from '@/features/board/messages';
 import { firstContentShown } from '@/lib/page/when-idle';
 import { BoardCard } from './BoardCard';
@@ -40,6 +41,7 @@ function ColumnBody({
   column: ReturnType<typeof useBoardColumn>;
 }) {
   const { status, data } = column.leads;
+  const drawn = useDrawnCount(status !== 'loading');
   if (!clauses) return <p className={classes.note}>{boardTexts.outOfFilter}</p>;
   if (status === 'error') return <p role="alert">{boardTexts.loadFailed}</p>;
   if (status === 'loading') return <p className={classes.note}>{boardTexts.loading}</p>;
@@ -47,7 +49,7 @@ function ColumnBody({
   return (
     <>
       <ul className={classes.cards}>
-        {data.map((lead) => (
+        {data.slice(0, drawn).map((lead) => (
           <BoardCard
             key={lead.id}
             lead={lead}

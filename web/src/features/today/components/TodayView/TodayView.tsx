@@ -15,6 +15,7 @@ import type { Lead } from '@/domain/lead';
 import { dayBounds, describeNextStep, isLate } from '@/domain/next-step';
 import { firstContentShown } from '@/lib/page/when-idle';
 import { useNow } from '@/lib/page/use-now';
+import { useDrawnCount } from '@/features/today/hooks/use-drawn-count';
 import { useDueSteps } from '@/features/today/hooks/use-due-steps';
 import { useReminderNotifications } from '@/features/today/hooks/use-reminder-notifications';
 import { useStepActions, type StepActions } from '@/features/today/hooks/use-step-actions';
@@ -94,9 +95,11 @@ interface SectionProps {
   actions: StepActions;
   /** The page's query string, kept by the record links ('?vista=hoje'). */
   search: string;
+  /** How many of `leads` are drawn yet (the heading counts them all). */
+  drawn: number;
 }
 
-function Section({ title, leads, late, actions, search }: SectionProps) {
+function Section({ title, leads, late, actions, search, drawn }: SectionProps) {
   if (leads.length === 0) return null;
   const id = `today-${late ? 'late' : 'due'}`;
   return (
@@ -105,7 +108,7 @@ function Section({ title, leads, late, actions, search }: SectionProps) {
         {title} ({leads.length})
       </h3>
       <ul className={classes.list} aria-labelledby={id}>
-        {leads.map((lead) => (
+        {leads.slice(0, drawn).map((lead) => (
           <StepItem
             key={lead.id}
             lead={lead}
@@ -170,6 +173,7 @@ export function TodayView({ me }: TodayViewProps) {
   useEffect(() => {
     if (status !== 'loading') firstContentShown();
   }, [status]);
+  const drawn = useDrawnCount(status !== 'loading');
   const leads = data ?? [];
   const late = leads.filter((lead) => lead.next_step && isLate(lead.next_step.due_at, now));
   const today = leads.filter((lead) => lead.next_step && !isLate(lead.next_step.due_at, now));
@@ -184,8 +188,14 @@ export function TodayView({ me }: TodayViewProps) {
     const shared = { actions, search };
     body = (
       <>
-        <Section title={todayTexts.late} leads={late} late {...shared} />
-        <Section title={todayTexts.today} leads={today} late={false} {...shared} />
+        <Section title={todayTexts.late} leads={late} late drawn={drawn} {...shared} />
+        <Section
+          title={todayTexts.today}
+          leads={today}
+          late={false}
+          drawn={Math.max(0, drawn - late.length)}
+          {...shared}
+        />
         {steps.more && (
           <button type="button" className={classes.more} onClick={steps.showMore}>
             {todayTexts.more}
