@@ -26,6 +26,8 @@ export interface BoardColumnProps {
   onMove: (lead: Lead, status: LeadStatus, byMenu?: boolean) => void;
   onDrag: (lead: Lead | null) => void;
   onChange: () => void;
+  /** The column's first answer is in (or it holds nothing under the filters). */
+  onAnswered: (status: LeadStatus) => void;
   /** The lead whose card takes the focus (moved here from the keyboard). */
   focused: string | null;
 }
@@ -72,14 +74,17 @@ function ColumnBody({
 }
 
 export function BoardColumn(props: BoardColumnProps) {
-  const { status, clauses, filterKey, count, dragging, onMove, onDrag, onChange } = props;
+  const { status, clauses, filterKey, count, dragging, onMove, onDrag, onChange, onAnswered } =
+    props;
   const column = useBoardColumn(clauses, `${filterKey}|${status}`, onChange);
   const headingId = useId();
   const [over, setOver] = useState(false);
   const loaded = column.leads.status !== 'loading' || !clauses;
   useEffect(() => {
-    if (loaded) firstContentShown();
-  }, [loaded]);
+    if (!loaded) return;
+    firstContentShown();
+    onAnswered(status);
+  }, [loaded, onAnswered, status]);
   const accepts = dragging !== null && dragging.status !== status;
   const onDragOver = (event: DragEvent) => {
     if (!accepts) return;

@@ -39,7 +39,16 @@ export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
     [filterKey],
   );
   const [epoch, changed] = useReducer((n: number) => n + 1, 0);
-  const counts = useColumnCounts(db, columns, epoch, (error) =>
+  // The columns are counted once their first cards are drawn: counted beside them, the four
+  // counts' requests and renders came between the board's first answer and its first click.
+  const [answered, setAnswered] = useState<ReadonlySet<LeadStatus>>(new Set());
+  const onAnswered = useCallback(
+    (status: LeadStatus) =>
+      setAnswered((previous) => (previous.has(status) ? previous : new Set(previous).add(status))),
+    [],
+  );
+  const allAnswered = answered.size === leadStatuses.length;
+  const counts = useColumnCounts(db, allAnswered ? columns : null, epoch, (error) =>
     console.error('Board count failed', error),
   );
   const moves = useBoardMoves();
@@ -68,6 +77,7 @@ export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
               onMove={moves.move}
               onDrag={onDrag}
               onChange={changed}
+              onAnswered={onAnswered}
               focused={moves.focused}
             />
           ))}
