@@ -1,19 +1,28 @@
 /**
- * How many cards of a column to draw: the first screen's as the column's first answer arrives, the
- * rest right after in a transition. Drawn at once, the 80 cards of the open were the main thread's
- * longest task between the board's first answer and its first click; the transition's render gives
- * way to a click (web/README.md, "The panel's open on a slow phone").
+ * How many cards of a column to draw: the first screen's with the first answer, then a few more
+ * at a time, each step a short task of its own. Drawn in one go, the board's 80 cards were one
+ * long render and layout right where the admin's first click comes; between two short steps a
+ * click is answered.
  */
 import { startTransition, useEffect, useState } from 'react';
 
-/** Cards a column shows on a 1280 x 800 screen, and a few more. */
+/** Cards a column shows on a 1280 x 800 screen, and a few more: drawn with the first answer. */
 export const firstScreenCards = 4;
 
-/** `loaded`: the column has its first answer (nothing is drawn before it). */
-export function useDrawnCount(loaded: boolean): number {
-  const [all, setAll] = useState(false);
+/** How many more each later step draws (a short task, which a click waits little for). */
+const more = 4;
+
+/**
+ * `loaded`: the first answer is in (nothing is drawn before it). `total`: how many there are. The
+ * count grows by `more` a task at a time after the first answer is drawn, each in a transition, so
+ * a click that comes meanwhile is answered between two steps.
+ */
+export function useDrawnCount(loaded: boolean, total: number): number {
+  const [drawn, setDrawn] = useState(firstScreenCards);
   useEffect(() => {
-    if (loaded && !all) startTransition(() => setAll(true));
-  }, [loaded, all]);
-  return all ? Number.POSITIVE_INFINITY : firstScreenCards;
+    if (!loaded || drawn >= total) return;
+    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + more)), 0);
+    return () => clearTimeout(timer);
+  }, [loaded, drawn, total]);
+  return drawn;
 }

@@ -43,7 +43,7 @@ function ColumnBody({
   column: ReturnType<typeof useBoardColumn>;
 }) {
   const { status, data } = column.leads;
-  const drawn = useDrawnCount(status !== 'loading');
+  const drawn = useDrawnCount(status !== 'loading', data?.length ?? 0);
   if (!clauses) return <p className={classes.note}>{boardTexts.outOfFilter}</p>;
   if (status === 'error') return <p role="alert">{boardTexts.loadFailed}</p>;
   if (status === 'loading') return <p className={classes.note}>{boardTexts.loading}</p>;

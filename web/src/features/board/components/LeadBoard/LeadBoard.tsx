@@ -4,7 +4,7 @@
  * column, or moved with its 'Mover' menu (keyboard, phone, screen reader); each move is said in a
  * polite live region. On a phone the columns scroll sideways, one at a time.
  */
-import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useFirestore } from 'reactfire';
 import { PanelCard } from '@/components/PanelCard/PanelCard';
@@ -25,9 +25,11 @@ export interface LeadBoardProps {
   filterKey: string;
   /** The list's filter fields. */
   filters: ReactNode;
+  /** Every column's first answer is drawn (the panel's own counts wait for it). */
+  onShown?: () => void;
 }
 
-export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
+export function LeadBoard({ clauses, filterKey, filters, onShown }: LeadBoardProps) {
   const db = useFirestore();
   const columns = useMemo(
     () =>
@@ -48,6 +50,9 @@ export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
     [],
   );
   const allAnswered = answered.size === leadStatuses.length;
+  useEffect(() => {
+    if (allAnswered) onShown?.();
+  }, [allAnswered, onShown]);
   const counts = useColumnCounts(db, allAnswered ? columns : null, epoch, (error) =>
     console.error('Board count failed', error),
   );

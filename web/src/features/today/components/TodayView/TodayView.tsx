@@ -25,6 +25,8 @@ import classes from './TodayView.module.css';
 export interface TodayViewProps {
   /** The signed-in admin's email, lowercase ('Meus'). */
   me: string | null;
+  /** The steps' first answer is drawn (the panel's own counts wait for it). */
+  onShown?: () => void;
 }
 
 const hour = 3_600_000;
@@ -162,7 +164,7 @@ function NotificationChoice() {
   );
 }
 
-export function TodayView({ me }: TodayViewProps) {
+export function TodayView({ me, onShown }: TodayViewProps) {
   const [mine, setMine] = useState(me !== null);
   const now = useNow();
   const { end } = dayBounds(now);
@@ -171,9 +173,11 @@ export function TodayView({ me }: TodayViewProps) {
   const { search } = useLocation();
   const { status, data } = steps.leads;
   useEffect(() => {
-    if (status !== 'loading') firstContentShown();
-  }, [status]);
-  const drawn = useDrawnCount(status !== 'loading');
+    if (status === 'loading') return;
+    firstContentShown();
+    onShown?.();
+  }, [status, onShown]);
+  const drawn = useDrawnCount(status !== 'loading', data?.length ?? 0);
   const leads = data ?? [];
   const late = leads.filter((lead) => lead.next_step && isLate(lead.next_step.due_at, now));
   const today = leads.filter((lead) => lead.next_step && !isLate(lead.next_step.due_at, now));
