@@ -1,9 +1,9 @@
 /**
- * Where the panel shows that leads were set aside, only while some are: 'Suspeitos (N)' and 'Ver
- * suspeitos', which opens the view (its drawer says what it means; its code loads when first
- * opened). The count arrives after the list's first rows: on a wider screen the entry sits at the
- * end of the Leads tab's view line, beside 'Lista | Quadro | Para hoje', where it moves nothing
- * (as a block above the tab it pushed the rows down under the admin's first click).
+ * Where the panel shows that leads were set aside, only while some are: 'Suspeitos (N)', what it
+ * means, and 'Ver suspeitos', which opens the view (its drawer's code loads when first opened).
+ * The count arrives after the list's first rows: on a wider screen the entry sits on the Leads
+ * tab's views line, beside 'Lista | Quadro | Para hoje', where it moves nothing (as a block above
+ * the tab it pushed the rows down under the admin's first click).
  */
 import { Button, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
@@ -30,16 +30,15 @@ export function SuspectsEntry({ count, onChanged }: SuspectsEntryProps) {
   return (
     <>
       {shown && (
-        <div
-          className={classes.entry}
-          role="group"
-          aria-label={suspectsTexts.title}
-          title={suspectsTexts.explain}
-        >
-          <Text size="sm" fw={700} c="yellow.9">
+        <div className={classes.entry} role="group" aria-label={suspectsTexts.title}>
+          <Text size="sm" fw={700} c="yellow.9" className={classes.count}>
             {suspectsTexts.entry(count ?? 0)}
           </Text>
+          <Text size="xs" c="gray.8" className={classes.explain} title={suspectsTexts.explain}>
+            {suspectsTexts.explain}
+          </Text>
           <Button
+            className={classes.open}
             size="xs"
             variant="filled"
             color="yellow.9"
