@@ -51,7 +51,9 @@ import {
   firstCheckbox,
   firstSeen,
   instrumentContext,
+  printDebug,
   rowSeenAt,
+  screenshotIfAsked,
   signInOnLoginPage,
   statsOf,
   timeChange,
@@ -238,10 +240,7 @@ async function openPanel(
   const checkboxAt = firstCheckbox(page);
   await firstSeen(page, 'rows');
   const tRows = Date.now() - t0;
-  // VAGAS_BENCH_SHOTS=<folder>: the page as the first rows show and a second later (the click's aim).
-  const shots = process.env.VAGAS_BENCH_SHOTS;
-  const shot = (name: string) =>
-    shots ? page.screenshot({ path: `${shots}/${throttle}x-${name}.png` }) : undefined;
+  const shot = (name: string) => screenshotIfAsked(page, `${throttle}x-${name}`);
   await shot('first-rows');
   // Interactive: the first row's checkbox clicked as the row appears, until the page has answered.
   let answered = Number.NaN;
@@ -266,20 +265,7 @@ async function openPanel(
   const inPage = (at: number | undefined) => (at === undefined ? Number.NaN : at - t0);
   const seenSair = inPage(opened.firstSeen.sair);
   const seenRows = inPage(opened.firstSeen.rows);
-  if (process.env.VAGAS_BENCH_DEBUG) {
-    console.log(opened.urls);
-    console.log(
-      'checkbox at first rows',
-      await checkboxAt,
-      'before the click',
-      opened.checkboxBeforeClick,
-    );
-    for (const shift of opened.layoutShifts) {
-      console.log(
-        `  shift at ${ms(shift.at - t0)} (${shift.value.toFixed(3)}): ${shift.moved.join('; ')}`,
-      );
-    }
-  }
+  if (process.env.VAGAS_BENCH_DEBUG) printDebug(opened, await checkboxAt, t0);
 
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');

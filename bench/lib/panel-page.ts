@@ -52,6 +52,7 @@ type BenchWindow = Window & {
 export async function instrumentContext(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   await context.addInitScript(recordReadsAndLongTasks);
+  await context.addInitScript(recordLayoutShifts);
 }
 
 /** In the page: counts Listen documents and billed count reads (XHR and fetch), and long tasks. */
@@ -201,6 +202,15 @@ function recordReadsAndLongTasks() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) stats.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
+}
+
+/**
+ * In the page, after recordReadsAndLongTasks: what moves on screen, and when (a shift after the
+ * first rows moves the first click's target).
+ */
+function recordLayoutShifts() {
+  const shifts: BenchStats['layoutShifts'] = [];
+  (window as unknown as BenchWindow).__bench.layoutShifts = shifts;
   // What moves on screen, and when: a shift after the first rows moves the first click's target.
   type Shift = PerformanceEntry & {
     value: number;
@@ -213,7 +223,7 @@ function recordReadsAndLongTasks() {
   };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as Shift[]) {
-      stats.layoutShifts.push({
+      shifts.push({
         at: performance.timeOrigin + entry.startTime,
         value: entry.value,
         moved: (entry.sources ?? []).map(
@@ -354,4 +364,23 @@ export async function rowSeenAt(page: Page, id: string): Promise<number> {
     timeout: 30_000,
   });
   return page.evaluate((id) => (window as unknown as BenchWindow).__seen[id], id);
+}
+
+/** VAGAS_BENCH_SHOTS=<folder>: saves the page as `<folder>/<name>.png` (where a click aims). */
+export async function screenshotIfAsked(page: Page, name: string): Promise<void> {
+  const folder = process.env.VAGAS_BENCH_SHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
+}
+
+/**
+ * VAGAS_BENCH_DEBUG: the open's requests, where the first row's checkbox was as the row appeared
+ * and just before the click, and every layout shift (ms from `t0`, epoch ms) with what moved.
+ */
+export function printDebug(opened: BenchStats, checkboxAt: { x: number; y: number }, t0: number) {
+  console.log(opened.urls);
+  console.log('checkbox at first rows', checkboxAt, 'before the click', opened.checkboxBeforeClick);
+  for (const shift of opened.layoutShifts) {
+    const at = (shift.at - t0).toFixed(0);
+    console.log(`  shift at ${at} ms (${shift.value.toFixed(3)}): ${shift.moved.join('; ')}`);
+  }
 }
