@@ -51,7 +51,9 @@ import {
   firstCheckbox,
   firstSeen,
   instrumentContext,
+  printDebug,
   rowSeenAt,
+  screenshotIfAsked,
   signInOnLoginPage,
   statsOf,
   timeChange,
@@ -238,6 +240,8 @@ async function openPanel(
   const checkboxAt = firstCheckbox(page);
   await firstSeen(page, 'rows');
   const tRows = Date.now() - t0;
+  const shot = (name: string) => screenshotIfAsked(page, `${throttle}x-${name}`);
+  await shot('first-rows');
   // Interactive: the first row's checkbox clicked as the row appears, until the page has answered.
   let answered = Number.NaN;
   if (interactiveBy === 'click') answered = await clickAndAwaitAnswer(page, cdp, await checkboxAt);
@@ -246,6 +250,7 @@ async function openPanel(
     await firstRow.getByRole('checkbox').check();
   }
   const tInteractive = (Number.isNaN(answered) ? Date.now() : answered) - t0;
+  await shot('interactive');
   await firstRow.getByRole('checkbox').uncheck();
   await page
     .getByRole('group', { name: 'Total de Leads' })
@@ -260,7 +265,7 @@ async function openPanel(
   const inPage = (at: number | undefined) => (at === undefined ? Number.NaN : at - t0);
   const seenSair = inPage(opened.firstSeen.sair);
   const seenRows = inPage(opened.firstSeen.rows);
-  if (process.env.VAGAS_BENCH_DEBUG) console.log(opened.urls);
+  if (process.env.VAGAS_BENCH_DEBUG) printDebug(opened, await checkboxAt, t0);
 
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');

@@ -23,6 +23,13 @@ export interface BenchStats {
    * its change event ran (or its menu appeared) and the frame after it (epoch ms).
    */
   firstChange?: { handled: number; painted: number };
+  /**
+   * Layout shifts (PerformanceObserver 'layout-shift'): when (epoch ms), how much, and what moved
+   * (a short name of each node, its top before and after, in viewport pixels).
+   */
+  layoutShifts: { at: number; value: number; moved: string[] }[];
+  /** Where the first row's checkbox is just before the click, if it is still in the page. */
+  checkboxBeforeClick?: { x: number; y: number } | null;
 }
 type BenchWindow = Window & {
   __bench: BenchStats;
@@ -45,6 +52,7 @@ type BenchWindow = Window & {
 export async function instrumentContext(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   await context.addInitScript(recordReadsAndLongTasks);
+  await context.addInitScript(recordLayoutShifts);
 }
 
 /** In the page: counts Listen documents and billed count reads (XHR and fetch), and long tasks. */
@@ -56,6 +64,7 @@ function recordReadsAndLongTasks() {
     longTasks: [],
     urls: [],
     firstSeen: {},
+    layoutShifts: [],
   };
   const resolvers: Partial<Record<'sair' | 'rows', (at: number) => void>> = {};
   const firstSeenAt = {
@@ -196,6 +205,37 @@ function recordReadsAndLongTasks() {
 }
 
 /**
+ * In the page, after recordReadsAndLongTasks: what moves on screen, and when (a shift after the
+ * first rows moves the first click's target).
+ */
+function recordLayoutShifts() {
+  const shifts: BenchStats['layoutShifts'] = [];
+  (window as unknown as BenchWindow).__bench.layoutShifts = shifts;
+  // What moves on screen, and when: a shift after the first rows moves the first click's target.
+  type Shift = PerformanceEntry & {
+    value: number;
+    sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
+  const nameOf = (node: Node | undefined) => {
+    if (!(node instanceof Element)) return node?.nodeName ?? '?';
+    const label = node.getAttribute('aria-label') ?? node.className.toString().split(' ')[0];
+    return `${node.tagName.toLowerCase()}${label ? `(${label.slice(0, 30)})` : ''}`;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Shift[]) {
+      shifts.push({
+        at: performance.timeOrigin + entry.startTime,
+        value: entry.value,
+        moved: (entry.sources ?? []).map(
+          (s) =>
+            `${nameOf(s.node)} y ${s.previousRect.y.toFixed(0)}->${s.currentRect.y.toFixed(0)} h ${s.previousRect.height.toFixed(0)}->${s.currentRect.height.toFixed(0)}`,
+        ),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/**
  * Waits in the page (no polling) until 'Sair' or the first lead row is in the document; returns
  * when it was, in epoch ms. Playwright's own waits poll, up to 500 ms apart, and each poll's
  * query runs on the page's main thread, which a 4x-throttled open has none to spare of.
@@ -230,6 +270,17 @@ export async function clickAndAwaitAnswer(
       ]),
     timeoutMs,
   );
+  if (process.env.VAGAS_BENCH_DEBUG) {
+    await page.evaluate(() => {
+      const box = document
+        .querySelector('tbody tr, li[data-lead-id]')
+        ?.querySelector('input[type="checkbox"], button[aria-haspopup="menu"]')
+        ?.getBoundingClientRect();
+      (window as unknown as BenchWindow).__bench.checkboxBeforeClick = box
+        ? { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+        : null;
+    });
+  }
   for (const type of ['mousePressed', 'mouseReleased'] as const) {
     await cdp.send('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 });
   }
@@ -313,4 +364,23 @@ export async function rowSeenAt(page: Page, id: string): Promise<number> {
     timeout: 30_000,
   });
   return page.evaluate((id) => (window as unknown as BenchWindow).__seen[id], id);
+}
+
+/** VAGAS_BENCH_SHOTS=<folder>: saves the page as `<folder>/<name>.png` (where a click aims). */
+export async function screenshotIfAsked(page: Page, name: string): Promise<void> {
+  const folder = process.env.VAGAS_BENCH_SHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
+}
+
+/**
+ * VAGAS_BENCH_DEBUG: the open's requests, where the first row's checkbox was as the row appeared
+ * and just before the click, and every layout shift (ms from `t0`, epoch ms) with what moved.
+ */
+export function printDebug(opened: BenchStats, checkboxAt: { x: number; y: number }, t0: number) {
+  console.log(opened.urls);
+  console.log('checkbox at first rows', checkboxAt, 'before the click', opened.checkboxBeforeClick);
+  for (const shift of opened.layoutShifts) {
+    const at = (shift.at - t0).toFixed(0);
+    console.log(`  shift at ${at} ms (${shift.value.toFixed(3)}): ${shift.moved.join('; ')}`);
+  }
 }

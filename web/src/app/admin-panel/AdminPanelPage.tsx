@@ -12,9 +12,10 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
   type ReactNode,
 } from 'react';
-import { useMatch, useNavigate } from 'react-router-dom';
+import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
 import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
@@ -42,7 +43,7 @@ import { useTrashCount } from '@/features/trash/hooks/use-trash-count';
 import { auth } from '@/lib/firebase/auth';
 import { firestore } from '@/lib/firebase/firestore';
 import { listenToFirstPageEarly, releaseFirstPage } from './first-page';
-import { LeadsArea } from './LeadsArea';
+import { LeadsArea, leadsViewParam } from './LeadsArea';
 import classes from './AdminPanelPage.module.css';
 import { sameProps } from './same-props';
 import { useLeaveWarning } from './use-leave-warning';
@@ -145,12 +146,21 @@ export function AdminPanel() {
   // count stay live while another tab is open.
   // A clicked arrival notification opens that lead's record (or the list, for several at once).
   const activeLeads = useActiveLeads({ onAccessLost, onOpenLead: address.openRecord });
+  // Opened on the board or 'Para hoje', the panel's own counts wait for the view's first cards:
+  // asked beside them, their requests (the trash's a count of every trashed lead) and renders
+  // came between the view's first answer and its first click.
+  const [searchParams] = useSearchParams();
+  const [viewShown, setViewShown] = useState(false);
+  const onViewShown = useCallback(() => setViewShown(true), []);
+  const opensView =
+    address.tab === 'leads' && ['quadro', 'hoje'].includes(searchParams.get(leadsViewParam) ?? '');
+  const countsWait = activeLeads.status === 'loading' || (opensView && !viewShown);
   // Counted once the list is there (not also while it loads), then whenever leads leave the list or
   // come back to it (here or in another panel); arrivals do not change the trash. (Held until the
   // page settled, 'Lixeira (…)' showed for up to 5 s for little gain.)
-  const trash = useTrashCount(activeLeads.status === 'loading' ? null : activeLeads.trashEpoch);
+  const trash = useTrashCount(countsWait ? null : activeLeads.trashEpoch);
   // 'Suspeitos (N)': counted again when the arrivals show a lead set aside or released.
-  const held = useHeldCount(activeLeads.status === 'loading' ? null : activeLeads.heldEpoch);
+  const held = useHeldCount(countsWait ? null : activeLeads.heldEpoch);
   const { changed: leadsChanged } = activeLeads;
   const { refresh: recountHeld } = held;
   const suspectsChanged = useCallback(() => {
@@ -212,15 +222,16 @@ export function AdminPanel() {
           onChange={address.onTab}
           panels={{
             leads: shown(
-              <Stack gap="md">
+              <div className={classes.leads}>
                 <SuspectsEntry count={held.count} onChanged={suspectsChanged} />
                 <LeadsAreaMemo
                   live={activeLeads}
                   me={myEmail}
                   listView={address.listView}
                   onListViewChange={address.onListView}
+                  onViewShown={onViewShown}
                 />
-              </Stack>,
+              </div>,
             ),
             lixeira: shown(
               <Suspense fallback={<TabLoading />}>

@@ -61,10 +61,12 @@ function Board({
   filters,
   onChange,
   me,
+  onShown,
 }: {
   filters: FilterValues;
   onChange: (f: FilterValues) => void;
   me: string | null;
+  onShown?: () => void;
 }) {
   // Typing in the search never waits on the columns' queries.
   const deferred = useDeferredValue(filters);
@@ -80,6 +82,7 @@ function Board({
       clauses={clauses}
       filterKey={filterKey}
       filters={<LeadFilters values={filters} jobs={filterJobs} onChange={onChange} />}
+      onShown={onShown}
     />
   );
 }
@@ -90,9 +93,11 @@ export interface LeadsAreaProps {
   /** The list's view (filters, order, page), which the panel keeps in the address. */
   listView: ListView;
   onListViewChange: (view: ListView, how?: { replace: boolean }) => void;
+  /** The board's or 'Para hoje''s first answer is drawn. */
+  onViewShown?: () => void;
 }
 
-export function LeadsArea({ live, me, listView, onListViewChange }: LeadsAreaProps) {
+export function LeadsArea({ live, me, listView, onListViewChange, onViewShown }: LeadsAreaProps) {
   const [params, setParams] = useSearchParams();
   const view = viewOf(params.get(leadsViewParam));
   // The board changes the filters only: the list then starts again from its first page.
@@ -118,9 +123,9 @@ export function LeadsArea({ live, me, listView, onListViewChange }: LeadsAreaPro
       {view !== 'lista' && (
         <Suspense fallback={<ViewLoading />}>
           {view === 'quadro' ? (
-            <Board filters={listView.filters} onChange={setFilters} me={me} />
+            <Board filters={listView.filters} onChange={setFilters} me={me} onShown={onViewShown} />
           ) : (
-            <TodayView me={me} />
+            <TodayView me={me} onShown={onViewShown} />
           )}
         </Suspense>
       )}

@@ -40,7 +40,13 @@ export function useDueSteps(owner: StepOwner, until: Date): DueSteps {
     if (leads.data && leads.data !== seen.current) setEpoch((n) => n + 1);
     seen.current = leads.data;
   }, [leads.data]);
-  const lists = useMemo(() => ({ due: { owner, untilMs } }), [owner, untilMs]);
+  // Counted once the steps' first answer is drawn: counted beside it, the count's request and
+  // render came between the view's first answer and its first click.
+  const answered = leads.status !== 'loading';
+  const lists = useMemo(
+    () => (answered ? { due: { owner, untilMs } } : null),
+    [answered, owner, untilMs],
+  );
   const counts = useCounts(
     lists,
     ({ owner: whose, untilMs: end }) => countDueSteps(db, new Date(end), whose),

@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type DragEvent } from 'react';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { LeadClause } from '@/domain/lead-query';
 import { useBoardColumn } from '@/features/board/hooks/use-board-column';
+import { useDrawnCount } from '@/features/board/hooks/use-drawn-count';
 import { boardTexts, statusLabels } from '@/features/board/messages';
 import { firstContentShown } from '@/lib/page/when-idle';
 import { BoardCard } from './BoardCard';
@@ -25,6 +26,8 @@ export interface BoardColumnProps {
   onMove: (lead: Lead, status: LeadStatus, byMenu?: boolean) => void;
   onDrag: (lead: Lead | null) => void;
   onChange: () => void;
+  /** The column's first answer is in (or it holds nothing under the filters). */
+  onAnswered: (status: LeadStatus) => void;
   /** The lead whose card takes the focus (moved here from the keyboard). */
   focused: string | null;
 }
@@ -40,6 +43,7 @@ function ColumnBody({
   column: ReturnType<typeof useBoardColumn>;
 }) {
   const { status, data } = column.leads;
+  const drawn = useDrawnCount(status !== 'loading', data?.length ?? 0);
   if (!clauses) return <p className={classes.note}>{boardTexts.outOfFilter}</p>;
   if (status === 'error') return <p role="alert">{boardTexts.loadFailed}</p>;
   if (status === 'loading') return <p className={classes.note}>{boardTexts.loading}</p>;
@@ -47,7 +51,7 @@ function ColumnBody({
   return (
     <>
       <ul className={classes.cards}>
-        {data.map((lead) => (
+        {data.slice(0, drawn).map((lead) => (
           <BoardCard
             key={lead.id}
             lead={lead}
@@ -70,14 +74,17 @@ function ColumnBody({
 }
 
 export function BoardColumn(props: BoardColumnProps) {
-  const { status, clauses, filterKey, count, dragging, onMove, onDrag, onChange } = props;
+  const { status, clauses, filterKey, count, dragging, onMove, onDrag, onChange, onAnswered } =
+    props;
   const column = useBoardColumn(clauses, `${filterKey}|${status}`, onChange);
   const headingId = useId();
   const [over, setOver] = useState(false);
   const loaded = column.leads.status !== 'loading' || !clauses;
   useEffect(() => {
-    if (loaded) firstContentShown();
-  }, [loaded]);
+    if (!loaded) return;
+    firstContentShown();
+    onAnswered(status);
+  }, [loaded, onAnswered, status]);
   const accepts = dragging !== null && dragging.status !== status;
   const onDragOver = (event: DragEvent) => {
     if (!accepts) return;

@@ -4,7 +4,7 @@
  * column, or moved with its 'Mover' menu (keyboard, phone, screen reader); each move is said in a
  * polite live region. On a phone the columns scroll sideways, one at a time.
  */
-import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useFirestore } from 'reactfire';
 import { PanelCard } from '@/components/PanelCard/PanelCard';
@@ -25,9 +25,11 @@ export interface LeadBoardProps {
   filterKey: string;
   /** The list's filter fields. */
   filters: ReactNode;
+  /** Every column's first answer is drawn (the panel's own counts wait for it). */
+  onShown?: () => void;
 }
 
-export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
+export function LeadBoard({ clauses, filterKey, filters, onShown }: LeadBoardProps) {
   const db = useFirestore();
   const columns = useMemo(
     () =>
@@ -39,7 +41,19 @@ export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
     [filterKey],
   );
   const [epoch, changed] = useReducer((n: number) => n + 1, 0);
-  const counts = useColumnCounts(db, columns, epoch, (error) =>
+  // The columns are counted once their first cards are drawn: counted beside them, the four
+  // counts' requests and renders came between the board's first answer and its first click.
+  const [answered, setAnswered] = useState<ReadonlySet<LeadStatus>>(new Set());
+  const onAnswered = useCallback(
+    (status: LeadStatus) =>
+      setAnswered((previous) => (previous.has(status) ? previous : new Set(previous).add(status))),
+    [],
+  );
+  const allAnswered = answered.size === leadStatuses.length;
+  useEffect(() => {
+    if (allAnswered) onShown?.();
+  }, [allAnswered, onShown]);
+  const counts = useColumnCounts(db, allAnswered ? columns : null, epoch, (error) =>
     console.error('Board count failed', error),
   );
   const moves = useBoardMoves();
@@ -68,6 +82,7 @@ export function LeadBoard({ clauses, filterKey, filters }: LeadBoardProps) {
               onMove={moves.move}
               onDrag={onDrag}
               onChange={changed}
+              onAnswered={onAnswered}
               focused={moves.focused}
             />
           ))}

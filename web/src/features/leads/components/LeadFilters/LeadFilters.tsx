@@ -5,7 +5,7 @@
  */
 import { Button, Collapse, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, memo, Suspense, useId, useMemo } from 'react';
+import { lazy, memo, Suspense, useId, useMemo, type ReactNode } from 'react';
 import {
   LightSelectField,
   LightSwitch,
@@ -61,10 +61,16 @@ export const LeadFilters = memo(function LeadFilters({
   values,
   jobs,
   onChange,
+  beside,
 }: {
   values: FilterValues;
   jobs: readonly string[];
   onChange: (values: FilterValues) => void;
+  /**
+   * Shown on the switches' line on a wider screen (the list's saved views): a line of its own
+   * would push the first rows under the first screen. Give a stable element (the filters are memoised).
+   */
+  beside?: ReactNode;
 }) {
   const set = (patch: Partial<FilterValues>) => onChange({ ...values, ...patch });
   // A job the address or a saved view names that the list does not offer (closed since) still
@@ -168,7 +174,14 @@ export const LeadFilters = memo(function LeadFilters({
         {search}
         {more}
       </div>
-      {switches}
+      {beside ? (
+        <div className={classes.line}>
+          {switches}
+          {beside}
+        </div>
+      ) : (
+        switches
+      )}
     </Stack>
   );
 });

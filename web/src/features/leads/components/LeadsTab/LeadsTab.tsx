@@ -30,6 +30,7 @@ import { defaultListView, type ListView } from '@/features/leads/list-url';
 import { LeadFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
 import { SavedViews } from '../SavedViews/SavedViews';
+import classes from './LeadsTab.module.css';
 
 export interface LeadsTabProps {
   live: ActiveLeads;
@@ -91,28 +92,30 @@ const ExportAndClear = memo(function ExportAndClear({
   );
 });
 
-/** The arrival sound and notification switches, and 'Marcar como vistos'. */
-const ArrivalTools = memo(function ArrivalTools({
+/** The arrival sound and notification switches. */
+const ArrivalSwitches = memo(function ArrivalSwitches({
   sound,
   setSound,
   notifications,
+}: Pick<ActiveLeads, 'sound' | 'setSound' | 'notifications'>) {
+  return (
+    <Group gap="lg" align="flex-start">
+      <LightSwitch label={leadsTexts.sound} checked={sound} onChange={setSound} />
+      <ArrivalNotificationSwitch notifications={notifications} />
+    </Group>
+  );
+});
+
+/** 'Marcar como vistos (N)', while some arrivals are not seen yet. */
+const MarkSeen = memo(function MarkSeen({
   unseenCount,
   markSeen,
-}: Pick<ActiveLeads, 'sound' | 'setSound' | 'notifications' | 'markSeen'> & {
-  unseenCount: number;
-}) {
+}: Pick<ActiveLeads, 'markSeen'> & { unseenCount: number }) {
+  if (unseenCount === 0) return null;
   return (
-    <Group justify="space-between" gap="xs">
-      <Group gap="lg" align="flex-start">
-        <LightSwitch label={leadsTexts.sound} checked={sound} onChange={setSound} />
-        <ArrivalNotificationSwitch notifications={notifications} />
-      </Group>
-      {unseenCount > 0 && (
-        <Button size="xs" variant="default" onClick={() => markSeen()}>
-          {leadsTexts.markSeen(unseenCount)}
-        </Button>
-      )}
-    </Group>
+    <Button size="xs" variant="default" onClick={() => markSeen()}>
+      {leadsTexts.markSeen(unseenCount)}
+    </Button>
   );
 });
 
@@ -179,43 +182,42 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
       loading={view.loading}
     />
   );
-  const savedViews = <SavedViews view={current} onViewChange={change} />;
-  const arrivalTools = (
-    <ArrivalTools
+  // One element while the view is the same: the filters, memoised, show it on their line.
+  const savedViews = useMemo(
+    () => <SavedViews view={current} onViewChange={change} />,
+    [current, change],
+  );
+  const arrivalSwitches = (
+    <ArrivalSwitches
       sound={live.sound}
       setSound={live.setSound}
       notifications={live.notifications}
-      unseenCount={live.unseen.size}
-      markSeen={live.markSeen}
     />
   );
+  const markSeen = <MarkSeen unseenCount={live.unseen.size} markSeen={live.markSeen} />;
 
+  // Above the list on a wide screen: the title line (with 'Marcar como vistos', which appears there
+  // without moving anything), the filters and, on their switches' line, the saved views. The
+  // arrival switches are set once and go under the list: above it they pushed the first rows
+  // under a 1280 x 800 screen, where the first click missed them.
   return (
     <Stack gap="md">
       <LeadCounters counts={view.counts} />
       <PanelCard>
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
-            {listTitle}
+            <Group gap="md">
+              {listTitle}
+              {!phone && markSeen}
+            </Group>
             {!phone && exportAndClear}
           </Group>
-          {!phone && arrivalTools}
-          <LeadFilters values={filters} jobs={view.jobs} onChange={setFilters} />
-          {!phone && savedViews}
-          {selectedIds.length > 0 && (
-            <BulkBar
-              count={selectedIds.length}
-              busy={selectedIds.some((id) => actions.pending.has(id))}
-              onStatus={(status) =>
-                void actions.changeStatusOf(selectedIds, status).then((ok) => ok && clear())
-              }
-              onTrash={() => void actions.trashAll(selectedIds).then((ok) => ok && clear())}
-              onAssign={(email) =>
-                void actions.assignAll(selectedIds, email).then((ok) => ok && clear())
-              }
-              onClear={clear}
-            />
-          )}
+          <LeadFilters
+            values={filters}
+            jobs={view.jobs}
+            onChange={setFilters}
+            beside={phone ? undefined : savedViews}
+          />
           <LeadsBody
             live={live}
             view={view}
@@ -224,8 +226,33 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
             wanted={sort}
             onSort={setSort}
           />
+          {/* Under the rows, held at the screen's foot while they scroll: appearing above them
+              it moved every row down under the admin's next click. */}
+          {selectedIds.length > 0 && (
+            <div className={classes.bulk}>
+              <BulkBar
+                count={selectedIds.length}
+                busy={selectedIds.some((id) => actions.pending.has(id))}
+                onStatus={(status) =>
+                  void actions.changeStatusOf(selectedIds, status).then((ok) => ok && clear())
+                }
+                onTrash={() => void actions.trashAll(selectedIds).then((ok) => ok && clear())}
+                onAssign={(email) =>
+                  void actions.assignAll(selectedIds, email).then((ok) => ok && clear())
+                }
+                onClear={clear}
+              />
+            </div>
+          )}
           {phone && savedViews}
-          {phone && arrivalTools}
+          {phone ? (
+            <Group justify="space-between" gap="xs">
+              {arrivalSwitches}
+              {markSeen}
+            </Group>
+          ) : (
+            arrivalSwitches
+          )}
           {phone && exportAndClear}
         </Stack>
       </PanelCard>

@@ -1,11 +1,14 @@
 /**
- * Where the panel shows that leads were set aside: above the Leads tab, only while some are
- * ('Suspeitos (N)', what it means, and 'Ver suspeitos', which opens the view). Its drawer's code
- * loads when first opened.
+ * Where the panel shows that leads were set aside, only while some are: 'Suspeitos (N)', what it
+ * means, and 'Ver suspeitos', which opens the view (its drawer's code loads when first opened).
+ * The count arrives after the list's first rows: on a wider screen the entry sits on the Leads
+ * tab's views line, beside 'Lista | Quadro | Para hoje', where it moves nothing (as a block above
+ * the tab it pushed the rows down under the admin's first click).
  */
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { suspectsTexts } from '@/features/suspects/messages';
+import classes from './SuspectsEntry.module.css';
 
 const SuspectsDrawer = lazy(() =>
   import('../SuspectsDrawer/SuspectsDrawer').then((module) => ({
@@ -27,27 +30,26 @@ export function SuspectsEntry({ count, onChanged }: SuspectsEntryProps) {
   return (
     <>
       {shown && (
-        <Alert
-          color="yellow"
-          variant="light"
-          title={suspectsTexts.entry(count ?? 0)}
-          aria-label={suspectsTexts.title}
-        >
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{suspectsTexts.explain}</Text>
-            <Button
-              size="xs"
-              variant="filled"
-              color="yellow.9"
-              onClick={() => {
-                setLoaded(true);
-                setOpened(true);
-              }}
-            >
-              {suspectsTexts.open}
-            </Button>
-          </Group>
-        </Alert>
+        <div className={classes.entry} role="group" aria-label={suspectsTexts.title}>
+          <Text size="sm" fw={700} c="yellow.9" className={classes.count}>
+            {suspectsTexts.entry(count ?? 0)}
+          </Text>
+          <Text size="xs" c="gray.8" className={classes.explain} title={suspectsTexts.explain}>
+            {suspectsTexts.explain}
+          </Text>
+          <Button
+            className={classes.open}
+            size="xs"
+            variant="filled"
+            color="yellow.9"
+            onClick={() => {
+              setLoaded(true);
+              setOpened(true);
+            }}
+          >
+            {suspectsTexts.open}
+          </Button>
+        </div>
       )}
       {loaded && (
         <Suspense fallback={null}>

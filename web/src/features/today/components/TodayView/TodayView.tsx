@@ -15,6 +15,7 @@ import type { Lead } from '@/domain/lead';
 import { dayBounds, describeNextStep, isLate } from '@/domain/next-step';
 import { firstContentShown } from '@/lib/page/when-idle';
 import { useNow } from '@/lib/page/use-now';
+import { useDrawnCount } from '@/features/today/hooks/use-drawn-count';
 import { useDueSteps } from '@/features/today/hooks/use-due-steps';
 import { useReminderNotifications } from '@/features/today/hooks/use-reminder-notifications';
 import { useStepActions, type StepActions } from '@/features/today/hooks/use-step-actions';
@@ -24,6 +25,8 @@ import classes from './TodayView.module.css';
 export interface TodayViewProps {
   /** The signed-in admin's email, lowercase ('Meus'). */
   me: string | null;
+  /** The steps' first answer is drawn (the panel's own counts wait for it). */
+  onShown?: () => void;
 }
 
 const hour = 3_600_000;
@@ -94,9 +97,11 @@ interface SectionProps {
   actions: StepActions;
   /** The page's query string, kept by the record links ('?vista=hoje'). */
   search: string;
+  /** How many of `leads` are drawn yet (the heading counts them all). */
+  drawn: number;
 }
 
-function Section({ title, leads, late, actions, search }: SectionProps) {
+function Section({ title, leads, late, actions, search, drawn }: SectionProps) {
   if (leads.length === 0) return null;
   const id = `today-${late ? 'late' : 'due'}`;
   return (
@@ -105,7 +110,7 @@ function Section({ title, leads, late, actions, search }: SectionProps) {
         {title} ({leads.length})
       </h3>
       <ul className={classes.list} aria-labelledby={id}>
-        {leads.map((lead) => (
+        {leads.slice(0, drawn).map((lead) => (
           <StepItem
             key={lead.id}
             lead={lead}
@@ -159,7 +164,7 @@ function NotificationChoice() {
   );
 }
 
-export function TodayView({ me }: TodayViewProps) {
+export function TodayView({ me, onShown }: TodayViewProps) {
   const [mine, setMine] = useState(me !== null);
   const now = useNow();
   const { end } = dayBounds(now);
@@ -168,8 +173,11 @@ export function TodayView({ me }: TodayViewProps) {
   const { search } = useLocation();
   const { status, data } = steps.leads;
   useEffect(() => {
-    if (status !== 'loading') firstContentShown();
-  }, [status]);
+    if (status === 'loading') return;
+    firstContentShown();
+    onShown?.();
+  }, [status, onShown]);
+  const drawn = useDrawnCount(status !== 'loading', data?.length ?? 0);
   const leads = data ?? [];
   const late = leads.filter((lead) => lead.next_step && isLate(lead.next_step.due_at, now));
   const today = leads.filter((lead) => lead.next_step && !isLate(lead.next_step.due_at, now));
@@ -184,8 +192,14 @@ export function TodayView({ me }: TodayViewProps) {
     const shared = { actions, search };
     body = (
       <>
-        <Section title={todayTexts.late} leads={late} late {...shared} />
-        <Section title={todayTexts.today} leads={today} late={false} {...shared} />
+        <Section title={todayTexts.late} leads={late} late drawn={drawn} {...shared} />
+        <Section
+          title={todayTexts.today}
+          leads={today}
+          late={false}
+          drawn={Math.max(0, drawn - late.length)}
+          {...shared}
+        />
         {steps.more && (
           <button type="button" className={classes.more} onClick={steps.showMore}>
             {todayTexts.more}
