@@ -466,9 +466,13 @@ try {
     // One web/ directory, or several as `tag=directory` lines (measured interleaved).
     const builds = text.includes('=')
       ? text.split('\n').map((line) => {
-          const [tag, rest] = line.split('=');
-          const [webDir, address] = rest!.trim().split(/\s+/);
-          return { tag: tag!.trim(), webDir: webDir!, address: address ?? '/admin' };
+          // Only the first '=' splits: the address after the directory may hold its own.
+          const cut = line.indexOf('=');
+          const [webDir, address] = line
+            .slice(cut + 1)
+            .trim()
+            .split(/\s+/);
+          return { tag: line.slice(0, cut).trim(), webDir: webDir!, address: address ?? '/admin' };
         })
       : [{ tag: go.slice(3), webDir: text, address: '/admin' }];
     try {
