@@ -281,7 +281,7 @@ const { suite, adminApp, db } = await startPanelSuite();
 let browser: Browser | undefined;
 try {
   step(`seeding ${activeCount} leads`);
-  const ids = await withoutTriggers(suite, () => seedLeads(db));
+  const ids = await withoutTriggers(suite, db, () => seedLeads(db));
   const email = `bench-record-${Date.now()}@vagas.test`;
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   step('signing in; waiting for the full list');
