@@ -250,6 +250,42 @@ export class Store {
     if (time > this.lastChange) this.lastChange = time;
   }
 
+  /**
+   * Adds a current document already packed with this store's name table (loading a snapshot):
+   * no history, no packing, the bytes copied into the arena. Through `put` when the collection
+   * has indexes already.
+   */
+  putPacked(path: string, bytes: Uint8Array, createTime: number, updateTime: number): void {
+    const [collPath, id] = this.split(path);
+    const coll = this.collections.get(collPath);
+    if (coll?.index || this.indexSpecs) {
+      const fields = this.packer.unpack(Buffer.from(bytes));
+      const doc = {
+        name: `${this.dbName}/documents/${path}`,
+        path,
+        fields,
+        createTime,
+        updateTime,
+      };
+      this.put(path, doc, updateTime, false);
+      return;
+    }
+    let c = coll;
+    if (!c) {
+      c = { path: collPath, ords: new Map(), live: 0 };
+      this.collections.set(collPath, c);
+    }
+    const ord = c.ords.get(id) ?? this.newOrd(c, id);
+    if (!this.arena.get(ord)) c.live++;
+    this.arena.set(ord, bytes);
+    this.recent.delete(ord);
+    this.tombstones.delete(ord);
+    this.createTimes[ord] = createTime;
+    this.updateTimes[ord] = updateTime;
+    this.sinces[ord] = updateTime;
+    if (updateTime > this.lastChange) this.lastChange = updateTime;
+  }
+
   private keep(ord: number, time: number, past: Past): void {
     const hist = this.history.get(ord) ?? [];
     hist.push(past);
