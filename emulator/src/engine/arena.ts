@@ -52,6 +52,11 @@ export class Arena {
     return (this.chunks[c] as Buffer).subarray(off, off + this.lengthOf[ord]);
   }
 
+  /** Whether document `ord` has bytes (without making a view). */
+  has(ord: number): boolean {
+    return ord < this.chunkOf.length && this.chunkOf[ord] >= 0;
+  }
+
   /** The buffer holding document `ord`'s bytes (at `offset(ord)`), without making a view. */
   chunk(ord: number): Buffer | undefined {
     const c = ord < this.chunkOf.length ? this.chunkOf[ord] : -1;

@@ -49,9 +49,9 @@ export class IndexBuilder {
     this.timer ??= setImmediate(() => this.slice());
   }
 
-  /** Whether builds are left (for tests and the benches). */
-  get busy(): boolean {
-    return this.queue.size > 0;
+  /** The collections whose builds are not done (for the stats endpoint and the benches). */
+  get pending(): number {
+    return this.queue.size;
   }
 
   private slice(): void {

@@ -276,7 +276,7 @@ export class Store {
       this.collections.set(collPath, c);
     }
     const ord = c.ords.get(id) ?? this.newOrd(c, id);
-    if (!this.arena.get(ord)) c.live++;
+    if (!this.arena.has(ord)) c.live++;
     this.arena.set(ord, bytes);
     this.recent.delete(ord);
     this.tombstones.delete(ord);
@@ -312,8 +312,9 @@ export class Store {
   private source(coll: Collection): IndexSource {
     const ords = () => {
       const out: number[] = [];
-      for (const ord of coll.ords.values()) if (this.arena.get(ord)) out.push(ord);
-      return out.sort((a, b) => a - b);
+      for (const ord of coll.ords.values()) if (this.arena.has(ord)) out.push(ord);
+      // Sorted as integers natively: a comparator sort of a million takes about a second.
+      return Array.from(Int32Array.from(out).sort());
     };
     return {
       packer: this.packer,
