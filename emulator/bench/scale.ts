@@ -129,6 +129,8 @@ interface Volume {
   bytes: number;
   /** From ready until the indexes built in the background were done. */
   buildsDoneMs: number;
+  /** The emulator's memory after the queries, as it reports it. */
+  heap?: { heapUsedMiB: number; externalMiB: number };
 }
 
 async function queries(emu: EmulatorProcess, v: Volume, terms: string[]): Promise<void> {
@@ -167,6 +169,7 @@ async function queries(emu: EmulatorProcess, v: Volume, terms: string[]): Promis
   await block(v.counters, 'counter', () => p.counters().map((c) => () => c.get()));
   await block(v.search, 'search', (r) => [() => p.search(term(r)).limit(25).get()]);
   await block(v.searchCount, 'search count', (r) => [() => p.search(term(r)).count().get()]);
+  v.heap = await memoryOf(emu);
   await admin.close();
 }
 
@@ -178,6 +181,14 @@ async function buildsDone(emu: EmulatorProcess): Promise<number> {
     if (!indexBuilds) return performance.now() - emu.readyAt;
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The emulator's JS heap in use and the memory outside it (the arena, typed arrays), in MiB. */
+async function memoryOf(
+  emu: EmulatorProcess,
+): Promise<{ heapUsedMiB: number; externalMiB: number }> {
+  const res = await fetch(`http://${emu.host}:${emu.port}/emulator/v1/stats`);
+  return ((await res.json()) as { memory: { heapUsedMiB: number; externalMiB: number } }).memory;
 }
 
 /** Writes new leads while `listenerCount` page listeners are open; each delivery's latency. */
@@ -284,7 +295,8 @@ async function atVolume(n: number): Promise<Volume | undefined> {
     console.log(
       `  first runs: ${Object.entries(v.first)
         .map(([k, t]) => `${k} ${fmt(t)} ms`)
-        .join(', ')}; RSS after the queries ${fmt(v.rssQueried, 0)} MiB`,
+        .join(', ')}; RSS after the queries ${fmt(v.rssQueried, 0)} MiB (JS heap in use ` +
+        `${fmt(v.heap?.heapUsedMiB ?? NaN, 0)} MiB, outside it ${fmt(v.heap?.externalMiB ?? NaN, 0)} MiB)`,
     );
     console.log(
       `  indexes built in the background: done ${fmt(v.buildsDoneMs / 1000, 2)} s after ready`,
