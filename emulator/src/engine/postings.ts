@@ -369,6 +369,15 @@ export class Postings {
     };
   }
 
+  /** Whether current document `ord` has `key`, read from its bytes (the postings are not used). */
+  holds(ord: number, key: string): boolean {
+    let found = false;
+    this.walkOrd(ord, () => {
+      found ||= this.walker.is(key);
+    });
+    return found;
+  }
+
   /** The documents under a key, exactly (a rare key's candidates are checked). */
   exact(key: string): Lookup {
     const l = this.lookup(key);

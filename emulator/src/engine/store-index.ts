@@ -349,6 +349,24 @@ export class CollectionIndex {
     }
   }
 
+  /** Whether the postings of a field (of its array's elements: `elements`) are being built. */
+  postingsBuilding(key: string, elements: boolean): boolean {
+    return this.builds.has((elements ? 'a:' : 'v:') + key);
+  }
+
+  /**
+   * Reads a field's keys from the documents' own bytes (`holds`), for a query that comes while
+   * the field's postings are being built: it need not wait for the build.
+   */
+  keyCheck(segs: string[], elements: boolean): Postings {
+    return new Postings(segs, elements, this.src, this.opts);
+  }
+
+  /** The ordinals of the current documents, ascending. */
+  ords(): number[] {
+    return this.src.ords();
+  }
+
   /** Whether indexes are being built. */
   get building(): boolean {
     return this.builds.size > 0;
