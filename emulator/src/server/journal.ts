@@ -149,7 +149,9 @@ export class Journal implements CommitSink {
     mkdirSync(this.dir, { recursive: true });
     for (const f of readdirSync(this.dir)) if (f.endsWith('.tmp')) rmSync(path.join(this.dir, f));
     const binary = new Set(this.gens('snapshot-', '.bin'));
-    const snaps = [...new Set([...binary, ...this.gens('snapshot-', '.jsonl')])].sort((a, b) => a - b);
+    const snaps = [...new Set([...binary, ...this.gens('snapshot-', '.jsonl')])].sort(
+      (a, b) => a - b,
+    );
     let base = 0;
     for (let i = snaps.length - 1; i >= 0; i--) {
       const g = snaps[i];
@@ -199,7 +201,8 @@ export class Journal implements CommitSink {
         store = this.recoveryDb(engine, name)?.store;
         unpacker = undefined;
         if (!store) return;
-        if (store.packer.names.names.length === 0) for (const n of names) store.packer.names.intern(n);
+        if (store.packer.names.names.length === 0)
+          for (const n of names) store.packer.names.intern(n);
         else {
           unpacker = new Packer();
           for (const n of names) unpacker.names.intern(n);
