@@ -13,6 +13,8 @@ export interface EmulatorProcess {
   port: number;
   /** Milliseconds from spawn to the ready line. */
   readyMs: number;
+  /** `performance.now()` when the ready line came. */
+  readyAt: number;
   /** Resident set size of the emulator process, in MiB. */
   rssMiB(): number;
   /** CPU time (user + system) the emulator process has used so far, in ms. */
@@ -64,6 +66,7 @@ export function startEmulatorProcess(args: string[]): Promise<EmulatorProcess> {
         host: m[1],
         port: Number(m[2]),
         readyMs: performance.now() - started,
+        readyAt: performance.now(),
         rssMiB() {
           const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
           const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);

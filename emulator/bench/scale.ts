@@ -2,7 +2,8 @@
  * The emulator at volume (numbers only, never pass/fail): for each size, a `--data` directory of
  * that many leads shaped as the app stores them (20 % in the trash), loaded by the CLI as
  * `npm start` runs it (with the project's firestore.indexes.json), then through firebase-admin:
- * the time to ready, RSS, the panel's first queries (index builds included) and their p50/p95
+ * the time to ready, RSS, the panel's first queries (a second after ready: with indexes built in
+ * the background, any build still running when they come is included) and their p50/p95
  * over many runs (a page of the active list newest first, the four counters, a search by
  * `search_keys` array-contains with its count), a write reaching 100 live page listeners, and
  * recovery after kill -9.
@@ -126,6 +127,10 @@ interface Volume {
   recoveryMs: number;
   rssRecovered: number;
   bytes: number;
+  /** From ready until the indexes built in the background were done. */
+  buildsDoneMs: number;
+  /** The emulator's memory after the queries, as it reports it. */
+  heap?: { heapUsedMiB: number; externalMiB: number };
 }
 
 async function queries(emu: EmulatorProcess, v: Volume, terms: string[]): Promise<void> {
@@ -141,6 +146,8 @@ async function queries(emu: EmulatorProcess, v: Volume, terms: string[]): Promis
   v.first['duplicates'] = (await timed(() => p.duplicates(phones).get()))[1];
   v.first['search'] = (await timed(() => p.search(terms[0]).limit(25).get()))[1];
   v.first['search count'] = (await timed(() => p.search(terms[0]).count().get()))[1];
+  // The runs below time the panel once the indexes built in the background are done.
+  v.buildsDoneMs = await buildsDone(emu);
   // Each kind in its own block, so the emulator's CPU time per query can be told apart.
   const block = async (
     into: number[],
@@ -162,7 +169,26 @@ async function queries(emu: EmulatorProcess, v: Volume, terms: string[]): Promis
   await block(v.counters, 'counter', () => p.counters().map((c) => () => c.get()));
   await block(v.search, 'search', (r) => [() => p.search(term(r)).limit(25).get()]);
   await block(v.searchCount, 'search count', (r) => [() => p.search(term(r)).count().get()]);
+  v.heap = await memoryOf(emu);
   await admin.close();
+}
+
+/** Waits until the emulator has no index builds left; the time since it was ready, in ms. */
+async function buildsDone(emu: EmulatorProcess): Promise<number> {
+  for (;;) {
+    const res = await fetch(`http://${emu.host}:${emu.port}/emulator/v1/stats`);
+    const { indexBuilds } = (await res.json()) as { indexBuilds: number };
+    if (!indexBuilds) return performance.now() - emu.readyAt;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The emulator's JS heap in use and the memory outside it (the arena, typed arrays), in MiB. */
+async function memoryOf(
+  emu: EmulatorProcess,
+): Promise<{ heapUsedMiB: number; externalMiB: number }> {
+  const res = await fetch(`http://${emu.host}:${emu.port}/emulator/v1/stats`);
+  return ((await res.json()) as { memory: { heapUsedMiB: number; externalMiB: number } }).memory;
 }
 
 /** Writes new leads while `listenerCount` page listeners are open; each delivery's latency. */
@@ -241,6 +267,7 @@ async function atVolume(n: number): Promise<Volume | undefined> {
     recoveryMs: NaN,
     rssRecovered: NaN,
     bytes: NaN,
+    buildsDoneMs: NaN,
   };
   const dir = mkdtempSync(path.join(tmpdir(), 'fs-emu-scale-'));
   const args = ['--port', '0', '--project', PROJECT, '--data', dir, '--indexes', INDEXES];
@@ -268,7 +295,11 @@ async function atVolume(n: number): Promise<Volume | undefined> {
     console.log(
       `  first runs: ${Object.entries(v.first)
         .map(([k, t]) => `${k} ${fmt(t)} ms`)
-        .join(', ')}; RSS after the queries ${fmt(v.rssQueried, 0)} MiB`,
+        .join(', ')}; RSS after the queries ${fmt(v.rssQueried, 0)} MiB (JS heap in use ` +
+        `${fmt(v.heap?.heapUsedMiB ?? NaN, 0)} MiB, outside it ${fmt(v.heap?.externalMiB ?? NaN, 0)} MiB)`,
+    );
+    console.log(
+      `  indexes built in the background: done ${fmt(v.buildsDoneMs / 1000, 2)} s after ready`,
     );
     const cpu = (kind: string) => `; emulator CPU ${fmt(v.cpu[kind], 2)} ms per query`;
     console.log(`  page (25, newest first):   ${spread(v.page)}${cpu('page')}`);
@@ -307,11 +338,18 @@ function reportVolume(v: Volume): void {
       note,
     });
   row('load from --data (spawn -> ready)', v.loadMs, 'ms');
+  row('indexes built in the background (ready -> done)', v.buildsDoneMs, 'ms');
   row('RSS after the panel queries', v.rssQueried, 'MiB', 1430, '1.5 GB');
   row('panel page p95', percentile(v.page, 95), 'ms', 50);
   row('panel counter p95', percentile(v.counters, 95), 'ms', 50);
   row('panel search p95', percentile(v.search, 95), 'ms', 50);
-  row('first search (index build included)', v.first['search'] ?? NaN, 'ms');
+  // The goal is the panel's at 20,000 leads; larger sizes print the time only.
+  row(
+    'first search (index build included)',
+    v.first['search'] ?? NaN,
+    'ms',
+    v.n <= 20_000 ? 300 : undefined,
+  );
   row(`write -> ${listenerCount} page listeners p95`, percentile(v.write, 95), 'ms', 50);
   row('recovery after kill -9', v.recoveryMs, 'ms', 10_000);
 }

@@ -7,6 +7,13 @@
  */
 const CHUNK_BYTES = 4 << 20;
 
+/** The arena's documents as they were at one moment (see `freeze`). */
+export interface ArenaView {
+  bytes(ord: number): Buffer | undefined;
+  chunk(ord: number): Buffer | undefined;
+  offset(ord: number): number;
+}
+
 export class Arena {
   private chunks: (Buffer | undefined)[] = [];
   /** Bytes of each chunk still referenced by a document. */
@@ -45,6 +52,11 @@ export class Arena {
     return (this.chunks[c] as Buffer).subarray(off, off + this.lengthOf[ord]);
   }
 
+  /** Whether document `ord` has bytes (without making a view). */
+  has(ord: number): boolean {
+    return ord < this.chunkOf.length && this.chunkOf[ord] >= 0;
+  }
+
   /** The buffer holding document `ord`'s bytes (at `offset(ord)`), without making a view. */
   chunk(ord: number): Buffer | undefined {
     const c = ord < this.chunkOf.length ? this.chunkOf[ord] : -1;
@@ -75,6 +87,26 @@ export class Arena {
     this.live[this.current] += bytes.length;
     this.used += bytes.length;
     this.maybeCompact();
+  }
+
+  /**
+   * The documents' places as of now: later writes never change bytes already written, and a chunk
+   * the arena drops stays alive while the view holds it.
+   */
+  freeze(): ArenaView {
+    const chunks = [...this.chunks];
+    const chunkOf = this.chunkOf.slice();
+    const offsetOf = this.offsetOf.slice();
+    const lengthOf = this.lengthOf.slice();
+    const chunk = (ord: number) => {
+      const c = ord < chunkOf.length ? chunkOf[ord] : -1;
+      return c < 0 ? undefined : chunks[c];
+    };
+    return {
+      chunk,
+      offset: (ord) => offsetOf[ord],
+      bytes: (ord) => chunk(ord)?.subarray(offsetOf[ord], offsetOf[ord] + lengthOf[ord]),
+    };
   }
 
   /** Forgets document `ord`'s bytes. */

@@ -73,6 +73,8 @@ export class Databases {
   private recoveredAt = 0;
   /** Observers of every database's commits (see CommitObserver). */
   readonly observers = new Set<CommitObserver>();
+  /** Called with each database created from now on (the engine sets up its indexes). */
+  onCreate?: (db: Database) => void;
 
   constructor(private readonly projectId?: string) {}
 
@@ -90,6 +92,7 @@ export class Databases {
       db = new Database(name, id, this.observers);
       db.historyFloor = this.recoveredAt;
       this.dbs.set(name, db);
+      this.onCreate?.(db);
     }
     return db;
   }

@@ -26,6 +26,7 @@ import type { CommitHook, CommitSink, EngineCore } from './core.js';
 import { Databases, type Database } from './database.js';
 import { asObject, type DocChange, type DocVersion } from '../model/document.js';
 import { checkIndexes } from './explain.js';
+import { IndexBuilder, indexSpecsOf } from './index-build.js';
 import {
   batchGet,
   getDocument,
@@ -85,6 +86,8 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
   private readonly sweepTimer: NodeJS.Timeout;
   /** Applies TTL policies (when the options give any). */
   readonly ttl?: TtlSweeper;
+  /** Builds indexes in the background once the data has loaded (see startIndexing). */
+  readonly indexBuilder = new IndexBuilder();
 
   constructor(options: EngineOptions = {}) {
     this.databases = new Databases(options.projectId);
@@ -97,7 +100,23 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
     if (options.ttl) this.ttl = new TtlSweeper(this, options.ttl, options.log);
   }
 
+  /**
+   * Once the data has loaded: builds in the background the indexes that the declared composite
+   * indexes call for, and gives every collection created from now on those indexes from its
+   * first document, so that no query of the panel waits for an index to be built.
+   */
+  startIndexing(): void {
+    const setUp = (db: Database) => {
+      db.store.indexSpecs = (collPath) =>
+        indexSpecsOf(this.indexes?.(db.id.databaseId) ?? [], collPath);
+      for (const ix of db.store.scheduleIndexes()) this.indexBuilder.add(ix);
+    };
+    this.databases.onCreate = setUp;
+    for (const db of this.databases.all()) setUp(db);
+  }
+
   close(): void {
+    this.indexBuilder.stop();
     clearInterval(this.sweepTimer);
     this.ttl?.stop();
     for (const db of this.databases.all()) {

@@ -99,6 +99,11 @@ export class OrdSet {
     return true;
   }
 
+  /** Gives back the room kept for growth (after a bulk load, where most sets stop growing). */
+  trim(): void {
+    if (this.arr && this.arr.length > this.n + 4) this.arr = this.arr.slice(0, this.n);
+  }
+
   private toBits(): void {
     const a = this.arr as Int32Array;
     const bits = new Uint32Array((a[this.n - 1] >>> 5) + 1);

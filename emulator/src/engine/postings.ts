@@ -118,6 +118,12 @@ export class HashRuns {
 
   /** Replaces the pairs with `h`/`o` (any order; `n` of them), in as many runs as they need. */
   load(h: Uint32Array, o: Int32Array, n: number): void {
+    const steps = this.loading(h, o, n);
+    while (!steps.next().done) continue;
+  }
+
+  /** `load` in steps: it yields after each run is sorted. */
+  *loading(h: Uint32Array, o: Int32Array, n: number): Generator<void, void, void> {
     let bits = 0;
     while (n > RUN_TARGET << bits && bits < 16) bits++;
     const counts = new Int32Array(1 << bits);
@@ -128,7 +134,10 @@ export class HashRuns {
       r.h[r.n] = h[i];
       r.o[r.n++] = o[i];
     }
-    for (const r of runs) sortRun(r);
+    for (const r of runs) {
+      yield;
+      sortRun(r);
+    }
     this.runs = runs;
     this.bits = bits;
     this.size = n;
@@ -144,6 +153,8 @@ function slice(r: Run, from: number, to: number): Run {
 }
 
 const ORD_SPAN = 2 ** 21;
+/** Documents between two yields of a build in steps (a power of two, less one). */
+const STEP_MASK = 127;
 
 /** Sorts a run's pairs by hash then ordinal (and drops repeated pairs). */
 function sortRun(r: Run): void {
@@ -358,6 +369,15 @@ export class Postings {
     };
   }
 
+  /** Whether current document `ord` has `key`, read from its bytes (the postings are not used). */
+  holds(ord: number, key: string): boolean {
+    let found = false;
+    this.walkOrd(ord, () => {
+      found ||= this.walker.is(key);
+    });
+    return found;
+  }
+
   /** The documents under a key, exactly (a rare key's candidates are checked). */
   exact(key: string): Lookup {
     const l = this.lookup(key);
@@ -387,6 +407,15 @@ export class Postings {
    * the second files each key as dense or sparse.
    */
   load(ords: ArrayLike<number>): void {
+    const steps = this.loading(ords, this.src);
+    while (!steps.next().done) continue;
+  }
+
+  /**
+   * `load` in steps (it yields every few hundred documents), reading the documents' bytes from
+   * `via`: a build in the background reads the documents as they were when it began.
+   */
+  *loading(ords: ArrayLike<number>, via: PostingSource): Generator<void, void, void> {
     const bits = Math.min(24, Math.max(10, Math.ceil(Math.log2(ords.length * 16 + 1))));
     const mask = (1 << bits) - 1;
     const shift = 32 - bits;
@@ -400,7 +429,14 @@ export class Postings {
       if (row1[b] < 0xffff) row1[b]++;
       entries++;
     };
-    for (let i = 0; i < ords.length; i++) this.walkOrd(ords[i], count);
+    const walkVia = (o: number, f: (h: number) => void) => {
+      const chunk = via.chunk(o);
+      if (chunk) this.walkAt(chunk, via.offset(o), f);
+    };
+    for (let i = 0; i < ords.length; i++) {
+      walkVia(ords[i], count);
+      if ((i & STEP_MASK) === STEP_MASK) yield;
+    }
     let sh = new Uint32Array(Math.max(8, entries >> 3));
     let so = new Int32Array(sh.length);
     let n = 0;
@@ -427,8 +463,13 @@ export class Postings {
     };
     for (let i = 0; i < ords.length; i++) {
       ord = ords[i];
-      this.walkOrd(ord, file);
+      walkVia(ord, file);
+      if ((i & STEP_MASK) === STEP_MASK) yield;
     }
-    this.sparse.load(sh, so, n);
+    yield* this.sparse.loading(sh, so, n);
+    // Growth by half left up to a third of each set unused: a hundred MB over a million leads.
+    for (const first of this.dense.values()) {
+      for (let d: Dense | undefined = first; d; d = d.next) d.set.trim();
+    }
   }
 }

@@ -17,6 +17,7 @@ import {
   type Value,
 } from '../model/values.js';
 import { OrdList } from './ord-list.js';
+import { sortInSteps } from './sort-steps.js';
 import { Postings, type PostingOptions, type PostingSource } from './postings.js';
 
 const NAME = '__name__';
@@ -31,6 +32,16 @@ export interface IndexSource extends PostingSource {
   doc(ord: number): DocVersion;
   /** The ordinal of the current document at a path of the collection, or -1. */
   ordOf(path: string): number;
+  /** The current documents as of the call, readable later whatever is written meanwhile. */
+  frozen(): FrozenDocs;
+}
+
+/** A collection's documents as they were at one moment (what a background build reads). */
+export interface FrozenDocs extends PostingSource {
+  /** The ordinals of the documents, ascending. */
+  ords: number[];
+  /** Each one's id (same positions as `ords`). */
+  ids: string[];
 }
 
 export interface IndexOptions extends PostingOptions {
@@ -125,6 +136,16 @@ export class OrderedIndex {
 
   /** Fills the index from documents `ords` (`rank`: each one's place in id order). */
   load(ords: number[], rank: Int32Array): void {
+    const steps = this.loading(ords, rank, (o) => this.src.bytes(o));
+    while (!steps.next().done) continue;
+  }
+
+  /** `load` in steps, reading the documents' bytes with `bytes` (see Postings.loading). */
+  *loading(
+    ords: number[],
+    rank: Int32Array,
+    bytes: (ord: number) => Buffer | undefined,
+  ): Generator<void, void, void> {
     if (this.byName) {
       const sorted = new Int32Array(ords.length);
       ords.forEach((o, i) => (sorted[rank[i]] = o));
@@ -134,12 +155,14 @@ export class OrderedIndex {
     const idx: number[] = [];
     const vals: Value[] = [];
     for (let i = 0; i < ords.length; i++) {
-      const v = this.valueOf(this.src.bytes(ords[i]) as Buffer);
+      const b = bytes(ords[i]);
+      const v = b && this.valueOf(b);
+      if ((i & 1023) === 1023) yield;
       if (v === undefined) continue;
       vals[i] = v;
       idx.push(i);
     }
-    idx.sort(valueOrder(vals, rank));
+    yield* sortInSteps(idx, valueOrder(vals, rank));
     this.list.load(idx.map((i) => ords[i]));
   }
 }
@@ -196,16 +219,21 @@ function valueOrder(vals: Value[], rank: Int32Array): (a: number, b: number) => 
   };
 }
 
-/** Each document's place in id order (`compareSegments`). */
-function idRanks(src: IndexSource, ords: number[]): Int32Array {
-  const ids = ords.map((o) => src.id(o));
+/** Each document's place in id order (`compareSegments`), from the documents' ids. */
+function idRanks(ids: string[]): Int32Array {
+  const steps = idRanking(ids);
+  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
+}
+
+/** `idRanks` in steps. */
+function* idRanking(ids: string[]): Generator<void, Int32Array, void> {
   const plain = ids.map(plainId);
-  const idx = Array.from(ords, (_, i) => i);
-  idx.sort((a, b) => {
+  const idx = Array.from(ids, (_, i) => i);
+  yield* sortInSteps(idx, (a, b) => {
     if (plain[a] && plain[b]) return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
     return compareSegments(ids[a], ids[b]);
   });
-  const rank = new Int32Array(ords.length);
+  const rank = new Int32Array(ids.length);
   idx.forEach((i, r) => (rank[i] = r));
   return rank;
 }
@@ -217,10 +245,27 @@ export interface IndexSpec {
   kind: 'ordered' | 'value' | 'elements';
 }
 
-/** The indexes of one collection, each created in bulk on first use or when asked beforehand. */
+/** An index being built in the background, and the documents written since it began. */
+interface Build {
+  steps: Generator<void, void, void>;
+  /** Each document changed since the build began, with its bytes then (undefined: none). */
+  touched: Map<number, Buffer | undefined>;
+  /** Brings the built index up to date with `touched` and puts it in use. */
+  install(): void;
+}
+
+const fullKey = (s: IndexSpec) =>
+  (s.kind === 'ordered' ? 'o:' : s.kind === 'elements' ? 'a:' : 'v:') + s.key;
+
+/**
+ * The indexes of one collection: each created in bulk on first use, or ahead of it (`ensure`), or
+ * built in the background a slice at a time (`schedule`, `step`); a query that needs an index
+ * still being built finishes that one build, not the others.
+ */
 export class CollectionIndex {
   private readonly ordered = new Map<string, OrderedIndex>();
   private readonly postings = new Map<string, Postings>();
+  private readonly builds = new Map<string, Build>();
 
   constructor(
     private readonly src: IndexSource,
@@ -235,16 +280,22 @@ export class CollectionIndex {
     return this.src.ordOf(path);
   }
 
-  /** Builds the indexes of `specs` that do not exist yet. */
+  private built(s: IndexSpec): boolean {
+    return s.kind === 'ordered' ? this.ordered.has(s.key) : this.postings.has(fullKey(s));
+  }
+
+  /** Builds the indexes of `specs` that do not exist yet (finishing those being built). */
   ensure(specs: IndexSpec[]): void {
-    const missing = specs.filter((s) =>
-      s.kind === 'ordered'
-        ? !this.ordered.has(s.key)
-        : !this.postings.has((s.kind === 'elements' ? 'a:' : 'v:') + s.key),
-    );
+    for (const s of specs) {
+      const b = this.builds.get(fullKey(s));
+      if (b) this.finish(fullKey(s), b);
+    }
+    const missing = specs.filter((s) => !this.built(s));
     if (!missing.length) return;
     const ords = this.src.ords();
-    const rank = missing.some((s) => s.kind === 'ordered') ? idRanks(this.src, ords) : undefined;
+    const rank = missing.some((s) => s.kind === 'ordered')
+      ? idRanks(ords.map((o) => this.src.id(o)))
+      : undefined;
     for (const s of missing) {
       if (s.kind === 'ordered') {
         const ix = new OrderedIndex(s.segs, this.src, this.opts.chunk);
@@ -256,6 +307,99 @@ export class CollectionIndex {
         this.postings.set((s.kind === 'elements' ? 'a:' : 'v:') + s.key, p);
       }
     }
+  }
+
+  /**
+   * Starts building the indexes of `specs` that neither exist nor are being built, from the
+   * documents as of now; `step` advances them. Writes meanwhile are noted, and applied to each
+   * index when its build is done.
+   */
+  schedule(specs: IndexSpec[]): void {
+    const missing = specs.filter((s) => !this.built(s) && !this.builds.has(fullKey(s)));
+    if (!missing.length) return;
+    const view = this.src.frozen();
+    let rank: Int32Array | undefined;
+    for (const s of missing) {
+      const touched = new Map<number, Buffer | undefined>();
+      if (s.kind === 'ordered') {
+        const ix = new OrderedIndex(s.segs, this.src, this.opts.chunk);
+        const steps = (function* () {
+          rank ??= yield* idRanking(view.ids);
+          yield* ix.loading(view.ords, rank, (o) => view.bytes(o));
+        })();
+        const install = () => {
+          if (touched.size) {
+            ix.list.load(ix.list.toArray().filter((o) => !touched.has(o)));
+            for (const o of touched.keys()) if (this.src.bytes(o)) ix.add(o);
+          }
+          this.ordered.set(s.key, ix);
+        };
+        this.builds.set(fullKey(s), { steps, touched, install });
+      } else {
+        const p = new Postings(s.segs, s.kind === 'elements', this.src, this.opts);
+        const install = () => {
+          for (const [o, was] of touched) {
+            p.remove(o, was);
+            p.add(o);
+          }
+          this.postings.set(fullKey(s), p);
+        };
+        this.builds.set(fullKey(s), { steps: p.loading(view.ords, view), touched, install });
+      }
+    }
+  }
+
+  /** Whether the postings of a field (of its array's elements: `elements`) are being built. */
+  postingsBuilding(key: string, elements: boolean): boolean {
+    return this.builds.has((elements ? 'a:' : 'v:') + key);
+  }
+
+  /**
+   * Reads a field's keys from the documents' own bytes (`holds`), for a query that comes while
+   * the field's postings are being built: it need not wait for the build.
+   */
+  keyCheck(segs: string[], elements: boolean): Postings {
+    return new Postings(segs, elements, this.src, this.opts);
+  }
+
+  /** The ordinals of the current documents, ascending. */
+  ords(): number[] {
+    return this.src.ords();
+  }
+
+  /** Whether indexes are being built. */
+  get building(): boolean {
+    return this.builds.size > 0;
+  }
+
+  /**
+   * Advances the builds until `deadline` (a `performance.now()` time) or for `steps` steps at
+   * most; false once all are done.
+   */
+  step(deadline: number, steps = Infinity): boolean {
+    let left = steps;
+    for (const [key, b] of this.builds) {
+      let done = false;
+      while (!done && left-- > 0 && performance.now() < deadline) {
+        done = b.steps.next().done === true;
+      }
+      if (done) {
+        this.builds.delete(key);
+        b.install();
+      } else break;
+    }
+    return this.builds.size > 0;
+  }
+
+  private finish(key: string, b: Build): void {
+    while (!b.steps.next().done) continue;
+    this.builds.delete(key);
+    b.install();
+  }
+
+  /** Stops the builds (the collection's documents are gone). */
+  abandon(): void {
+    this.builds.clear();
   }
 
   /** The ordered index of a field path (`['__name__']` for names). */
@@ -292,6 +436,7 @@ export class CollectionIndex {
     after: Buffer | undefined,
     write: () => void,
   ): void {
+    for (const b of this.builds.values()) if (!b.touched.has(ord)) b.touched.set(ord, before);
     const readd: OrderedIndex[] = [];
     for (const ix of this.ordered.values()) {
       if (ix.byName) {

@@ -9,7 +9,12 @@ import type { DocVersion } from '../model/document.js';
 import { Packer } from '../model/packed.js';
 import type { Fields } from '../model/values.js';
 import { Arena } from './arena.js';
-import { CollectionIndex, type IndexOptions, type IndexSource } from './store-index.js';
+import {
+  CollectionIndex,
+  type IndexOptions,
+  type IndexSource,
+  type IndexSpec,
+} from './store-index.js';
 
 /** A superseded version (packed bytes, or null: no document then). */
 interface Past {
@@ -72,6 +77,11 @@ export class Store {
   private readonly recent = new Map<number, DocVersion>();
   /** Time of the latest change; reads at or after it need no history. */
   lastChange = 0;
+  /**
+   * The indexes a collection is known to need (from the composite indexes declared for it): set
+   * once the data has loaded, so that a collection created later has them from its first document.
+   */
+  indexSpecs?: (collPath: string) => IndexSpec[];
 
   constructor(
     /** `projects/{p}/databases/{d}`, the prefix of document names. */
@@ -111,7 +121,10 @@ export class Store {
     this.tombstones.delete(ord);
     this.recent.delete(ord);
     this.free.push(ord);
-    if (coll.ords.size === 0 && coll.live === 0) this.collections.delete(coll.path);
+    if (coll.ords.size === 0 && coll.live === 0) {
+      coll.index?.abandon();
+      this.collections.delete(coll.path);
+    }
   }
 
   private pathOf(ord: number): string {
@@ -191,6 +204,11 @@ export class Store {
       if (!doc) return;
       coll = { path: collPath, ords: new Map(), live: 0 };
       this.collections.set(collPath, coll);
+      const specs = this.indexSpecs?.(collPath) ?? [];
+      if (specs.length) {
+        coll.index = new CollectionIndex(this.source(coll), this.indexOptions);
+        coll.index.ensure(specs);
+      }
     }
     let ord = coll.ords.get(id);
     if (ord === undefined) {
@@ -232,6 +250,42 @@ export class Store {
     if (time > this.lastChange) this.lastChange = time;
   }
 
+  /**
+   * Adds a current document already packed with this store's name table (loading a snapshot):
+   * no history, no packing, the bytes copied into the arena. Through `put` when the collection
+   * has indexes already.
+   */
+  putPacked(path: string, bytes: Uint8Array, createTime: number, updateTime: number): void {
+    const [collPath, id] = this.split(path);
+    const coll = this.collections.get(collPath);
+    if (coll?.index || this.indexSpecs) {
+      const fields = this.packer.unpack(Buffer.from(bytes));
+      const doc = {
+        name: `${this.dbName}/documents/${path}`,
+        path,
+        fields,
+        createTime,
+        updateTime,
+      };
+      this.put(path, doc, updateTime, false);
+      return;
+    }
+    let c = coll;
+    if (!c) {
+      c = { path: collPath, ords: new Map(), live: 0 };
+      this.collections.set(collPath, c);
+    }
+    const ord = c.ords.get(id) ?? this.newOrd(c, id);
+    if (!this.arena.has(ord)) c.live++;
+    this.arena.set(ord, bytes);
+    this.recent.delete(ord);
+    this.tombstones.delete(ord);
+    this.createTimes[ord] = createTime;
+    this.updateTimes[ord] = updateTime;
+    this.sinces[ord] = updateTime;
+    if (updateTime > this.lastChange) this.lastChange = updateTime;
+  }
+
   private keep(ord: number, time: number, past: Past): void {
     const hist = this.history.get(ord) ?? [];
     hist.push(past);
@@ -256,15 +310,26 @@ export class Store {
   }
 
   private source(coll: Collection): IndexSource {
+    const ords = () => {
+      const out: number[] = [];
+      for (const ord of coll.ords.values()) if (this.arena.has(ord)) out.push(ord);
+      // Sorted as integers natively: a comparator sort of a million takes about a second.
+      return Array.from(Int32Array.from(out).sort());
+    };
     return {
       packer: this.packer,
       bytes: (ord) => this.arena.get(ord),
       chunk: (ord) => this.arena.chunk(ord),
       offset: (ord) => this.arena.offset(ord),
-      ords: () => {
-        const out: number[] = [];
-        for (const ord of coll.ords.values()) if (this.arena.get(ord)) out.push(ord);
-        return out.sort((a, b) => a - b);
+      ords,
+      frozen: () => {
+        const list = ords();
+        return {
+          ...this.arena.freeze(),
+          packer: this.packer,
+          ords: list,
+          ids: list.map((o) => this.idOf[o]),
+        };
       },
       id: (ord) => this.idOf[ord],
       doc: (ord) => this.view(ord) as DocVersion,
@@ -286,12 +351,24 @@ export class Store {
     return coll.index;
   }
 
-  /** Paths of the collections (for building indexes when the data loads). */
-  collectionPaths(): string[] {
-    return [...this.collections.keys()];
+  /**
+   * Starts building in the background the indexes `indexSpecs` names for each collection; returns
+   * the collections' indexes that have builds to advance (`CollectionIndex.step`).
+   */
+  scheduleIndexes(): CollectionIndex[] {
+    const out: CollectionIndex[] = [];
+    for (const coll of this.collections.values()) {
+      const specs = this.indexSpecs?.(coll.path) ?? [];
+      if (!specs.length) continue;
+      coll.index ??= new CollectionIndex(this.source(coll), this.indexOptions);
+      coll.index.schedule(specs);
+      if (coll.index.building) out.push(coll.index);
+    }
+    return out;
   }
 
   clear(): void {
+    for (const coll of this.collections.values()) coll.index?.abandon();
     this.collections.clear();
     this.history.clear();
     this.tombstones.clear();

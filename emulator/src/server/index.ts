@@ -152,6 +152,7 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
     engine.markHistoryFloor();
   }
   if (options.importDir) await importDir(engine, options.importDir, log, options.projectId);
+  engine.startIndexing();
   engine.ttl?.start(options.ttlSweepIntervalMs ?? 15_000);
   const triggers = new Triggers({
     ...options.triggerDelivery,

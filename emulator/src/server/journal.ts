@@ -13,6 +13,7 @@ import {
   openSync,
   fstatSync,
   fsyncSync,
+  statSync,
   closeSync,
 } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -25,6 +26,9 @@ import type { DocChange, DocVersion } from '../model/document.js';
 import { parseDatabaseName } from '../model/paths.js';
 import { Code, RpcError } from '../service.js';
 import type { Fields } from '../model/values.js';
+import { Packer } from '../model/packed.js';
+import type { Store } from '../engine/store.js';
+import { readSnapshot, writeSnapshot, type PackedDoc, type SnapshotDatabase } from './snapshot.js';
 
 type DocTuple = [Fields, number, number];
 interface Record {
@@ -39,7 +43,12 @@ const COMPACT_MIN_BYTES = 64 * 1024 * 1024;
 function journalName(gen: number): string {
   return `journal-${String(gen).padStart(8, '0')}.log`;
 }
+/** A snapshot as this version writes it (binary, see snapshot.ts). */
 function snapshotName(gen: number): string {
+  return `snapshot-${String(gen).padStart(8, '0')}.bin`;
+}
+/** A snapshot as earlier versions wrote it (JSON lines), still read. */
+function jsonSnapshotName(gen: number): string {
   return `snapshot-${String(gen).padStart(8, '0')}.jsonl`;
 }
 
@@ -139,10 +148,14 @@ export class Journal implements CommitSink {
     this.engine = engine;
     mkdirSync(this.dir, { recursive: true });
     for (const f of readdirSync(this.dir)) if (f.endsWith('.tmp')) rmSync(path.join(this.dir, f));
-    const snaps = this.gens('snapshot-', '.jsonl');
+    const binary = new Set(this.gens('snapshot-', '.bin'));
+    const snaps = [...new Set([...binary, ...this.gens('snapshot-', '.jsonl')])].sort(
+      (a, b) => a - b,
+    );
     let base = 0;
     for (let i = snaps.length - 1; i >= 0; i--) {
-      if (this.loadSnapshot(engine, snaps[i])) {
+      const g = snaps[i];
+      if (binary.has(g) ? this.loadBinary(engine, g) : this.loadSnapshot(engine, g)) {
         base = snaps[i];
         break;
       }
@@ -156,18 +169,71 @@ export class Journal implements CommitSink {
     for (const g of this.gens('journal-', '.log')) {
       if (g < base) rmSync(path.join(this.dir, journalName(g)));
     }
-    for (const g of snaps) if (g < base) rmSync(path.join(this.dir, snapshotName(g)));
+    this.dropSnapshotsBefore(base);
     this.recoveryDbs.clear();
     this.gen = Math.max(base, ...journals, 0) + 1;
     this.handle = await open(path.join(this.dir, journalName(this.gen)), 'a');
     syncDir(this.dir);
   }
 
+  private dropSnapshotsBefore(gen: number): void {
+    for (const g of this.gens('snapshot-', '.bin')) {
+      if (g < gen) rmSync(path.join(this.dir, snapshotName(g)));
+    }
+    for (const g of this.gens('snapshot-', '.jsonl')) {
+      if (g < gen) rmSync(path.join(this.dir, jsonSnapshotName(g)));
+    }
+  }
+
+  /**
+   * Loads a binary snapshot: each document's packed bytes go into its store as they are when the
+   * store's name table is still empty (it takes the snapshot's), else they are unpacked first.
+   */
+  private loadBinary(engine: Engine, gen: number): boolean {
+    const file = path.join(this.dir, snapshotName(gen));
+    let store: Store | undefined;
+    let dbName = '';
+    let unpacker: Packer | undefined;
+    let latest = 0;
+    const ok = readSnapshot(file, {
+      database: (name, names) => {
+        dbName = name;
+        store = this.recoveryDb(engine, name)?.store;
+        unpacker = undefined;
+        if (!store) return;
+        if (store.packer.names.names.length === 0)
+          for (const n of names) store.packer.names.intern(n);
+        else {
+          unpacker = new Packer();
+          for (const n of names) unpacker.names.intern(n);
+        }
+      },
+      document: (p, bytes, createTime, updateTime) => {
+        if (!store) return;
+        if (updateTime > latest) latest = updateTime;
+        if (!unpacker) {
+          store.putPacked(p, bytes, createTime, updateTime);
+          return;
+        }
+        const fields = unpacker.unpack(bytes);
+        const doc = { name: `${dbName}/documents/${p}`, path: p, fields, createTime, updateTime };
+        store.put(p, doc, updateTime, false);
+      },
+    });
+    if (!ok) {
+      this.log(`Ignoring incomplete snapshot ${snapshotName(gen)}`);
+      return false;
+    }
+    engine.clock.advanceTo(latest);
+    this.lastSnapshotBytes = statSync(file).size;
+    return true;
+  }
+
   private loadSnapshot(engine: Engine, gen: number): boolean {
     // Read line by line, never as one string: V8 caps a string at 512 MB, which a snapshot passes
     // at about 170,000 leads. A first pass counts the lines, so that a snapshot cut short (its last
     // line is the count of the documents before it) is ignored before any of it is applied.
-    const file = path.join(this.dir, snapshotName(gen));
+    const file = path.join(this.dir, jsonSnapshotName(gen));
     let lines = 0;
     let last = '';
     const bytes = forEachLine(file, (buf, start, end) => {
@@ -181,7 +247,7 @@ export class Journal implements CommitSink {
       /* a document's line, or a torn one: no marker */
     }
     if (typeof marker.end !== 'number' || marker.end !== lines - 2) {
-      this.log(`Ignoring incomplete snapshot ${snapshotName(gen)}`);
+      this.log(`Ignoring incomplete snapshot ${jsonSnapshotName(gen)}`);
       return false;
     }
     this.lastSnapshotBytes = bytes;
@@ -198,16 +264,22 @@ export class Journal implements CommitSink {
 
   private readonly recoveryDbs = new Map<string, Database | null>();
 
-  private put(engine: Engine, d: string, p: string, t: DocTuple | null, time: number): void {
+  /** The database of a name during recovery, or null for a project this run does not serve. */
+  private recoveryDb(engine: Engine, d: string): Database | null {
     let db = this.recoveryDbs.get(d);
     if (db === undefined) {
       try {
         db = engine.database(parseDatabaseName(d));
       } catch {
-        db = null; // a project this run does not serve
+        db = null;
       }
       this.recoveryDbs.set(d, db);
     }
+    return db;
+  }
+
+  private put(engine: Engine, d: string, p: string, t: DocTuple | null, time: number): void {
+    const db = this.recoveryDb(engine, d);
     if (!db) return;
     const doc: DocVersion | null = t
       ? { name: `${d}/documents/${p}`, path: p, fields: t[0], createTime: t[1], updateTime: t[2] }
@@ -300,28 +372,17 @@ export class Journal implements CommitSink {
    */
   private async compact(gen: number): Promise<void> {
     const engine = this.engine as Engine;
-    // Document versions are never mutated in place (a write stores a new one), so references suffice.
-    const docs: [string, DocVersion][] = [];
-    for (const db of engine.allDatabases()) for (const d of db.store.all()) docs.push([db.name, d]);
+    // The arena never overwrites bytes, so the views taken here keep this moment's documents.
+    const dbs: SnapshotDatabase[] = engine.allDatabases().map((db) => ({
+      name: db.name,
+      names: [...db.store.packer.names.names],
+      docs: db.store.packedDocs(),
+    }));
     const tmp = path.join(this.dir, snapshotName(gen) + '.tmp');
     const h = await open(tmp, 'w');
-    const count = docs.length;
-    let bytes = 0;
+    let bytes: number;
     try {
-      let chunk: string[] = ['{"v":1}'];
-      for (const [dbName, d] of docs) {
-        chunk.push(JSON.stringify([dbName, d.path, d.fields, d.createTime, d.updateTime]));
-        if (chunk.length >= 2000) {
-          const s = chunk.join('\n') + '\n';
-          bytes += s.length;
-          await h.write(s);
-          chunk = [];
-        }
-      }
-      chunk.push(JSON.stringify({ end: count }));
-      const s = chunk.join('\n') + '\n';
-      bytes += s.length;
-      await h.write(s);
+      bytes = await writeSnapshot(h, dbs);
       await h.datasync();
     } finally {
       await h.close();
@@ -332,9 +393,7 @@ export class Journal implements CommitSink {
     for (const g of this.gens('journal-', '.log')) {
       if (g < gen) rmSync(path.join(this.dir, journalName(g)));
     }
-    for (const g of this.gens('snapshot-', '.jsonl')) {
-      if (g < gen) rmSync(path.join(this.dir, snapshotName(g)));
-    }
+    this.dropSnapshotsBefore(gen);
   }
 
   async close(): Promise<void> {
@@ -365,25 +424,28 @@ export interface SeedDocument {
 export async function writeDataDir(dir: string, docs: Iterable<SeedDocument>): Promise<number> {
   mkdirSync(dir, { recursive: true });
   if (readdirSync(dir).length) throw new Error(`${dir} is not empty.`);
-  const h = await open(path.join(dir, snapshotName(1) + '.tmp'), 'w');
+  // Each database's documents packed with a name table of its own, as its store would hold them.
+  const byDb = new Map<string, { packer: Packer; docs: PackedDoc[] }>();
   let count = 0;
+  for (const d of docs) {
+    let db = byDb.get(d.database);
+    if (!db) byDb.set(d.database, (db = { packer: new Packer(), docs: [] }));
+    const { path: p, createTime, updateTime } = d;
+    db.docs.push({ path: p, bytes: Buffer.from(db.packer.pack(d.fields)), createTime, updateTime });
+    count++;
+  }
+  const tmp = path.join(dir, snapshotName(1) + '.tmp');
+  const h = await open(tmp, 'w');
   try {
-    let chunk: string[] = ['{"v":1}'];
-    for (const d of docs) {
-      chunk.push(JSON.stringify([d.database, d.path, d.fields, d.createTime, d.updateTime]));
-      count++;
-      if (chunk.length >= 2000) {
-        await h.write(chunk.join('\n') + '\n');
-        chunk = [];
-      }
-    }
-    chunk.push(JSON.stringify({ end: count }));
-    await h.write(chunk.join('\n') + '\n');
+    await writeSnapshot(
+      h,
+      [...byDb].map(([name, db]) => ({ name, names: db.packer.names.names, docs: db.docs })),
+    );
     await h.datasync();
   } finally {
     await h.close();
   }
-  renameSync(path.join(dir, snapshotName(1) + '.tmp'), path.join(dir, snapshotName(1)));
+  renameSync(tmp, path.join(dir, snapshotName(1)));
   return count;
 }
 

@@ -34,6 +34,8 @@ export function statsEndpoint(engine: Engine, live: LiveCounts): BuiltinEndpoint
         grpcStreams: live.grpcStreams(),
         listenListeners: engine.allDatabases().reduce((n, db) => n + db.listeners.size, 0),
         webChannel: live.webChannel(),
+        /** Collections whose indexes are still being built in the background. */
+        indexBuilds: engine.indexBuilder.pending,
         memory: {
           rssMiB: memory.rss / 2 ** 20,
           heapUsedMiB: memory.heapUsed / 2 ** 20,

@@ -1,0 +1,73 @@
+/**
+ * Indexes built when the data loads rather than on a query's first use: which indexes a
+ * collection needs (read from the composite indexes declared for it), and the background work
+ * that builds them after the emulator is ready, in slices short enough that a request waits for
+ * at most one slice.
+ */
+import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+import type { IndexDef } from '../query/index-plan.js';
+import type { CollectionIndex, IndexSpec } from './store-index.js';
+
+const NAME = '__name__';
+/** How long one slice of background building may hold the event loop. */
+const SLICE_MS = 8;
+
+/**
+ * The indexes the engine's queries use for the composite indexes declared on a collection: the
+ * postings of each equality field and of the array-contains field, and the ordered index of the
+ * field a query on it orders by (its last field).
+ */
+export function indexSpecsOf(defs: readonly IndexDef[], collPath: string): IndexSpec[] {
+  const id = collPath.slice(collPath.lastIndexOf('/') + 1);
+  const out = new Map<string, IndexSpec>();
+  for (const def of defs) {
+    if (def.collectionGroup !== id || def.queryScope !== 'COLLECTION') continue;
+    const fields = def.fields.filter((f) => f.fieldPath !== NAME);
+    fields.forEach((f, i) => {
+      const segs = parseFieldPath(f.fieldPath);
+      const key = formatFieldPath(segs);
+      const kind: IndexSpec['kind'] = f.arrayConfig
+        ? 'elements'
+        : i === fields.length - 1
+          ? 'ordered'
+          : 'value';
+      out.set(`${kind}:${key}`, { segs, key, kind });
+    });
+  }
+  return [...out.values()];
+}
+
+/** Advances the builds of collections' indexes a slice at a time, between requests. */
+export class IndexBuilder {
+  private readonly queue = new Set<CollectionIndex>();
+  private timer?: NodeJS.Immediate;
+  private stopped = false;
+
+  add(ix: CollectionIndex): void {
+    if (this.stopped) return;
+    this.queue.add(ix);
+    this.timer ??= setImmediate(() => this.slice());
+  }
+
+  /** The collections whose builds are not done (for the stats endpoint and the benches). */
+  get pending(): number {
+    return this.queue.size;
+  }
+
+  private slice(): void {
+    this.timer = undefined;
+    const deadline = performance.now() + SLICE_MS;
+    for (const ix of this.queue) {
+      if (!ix.step(deadline)) this.queue.delete(ix);
+      if (performance.now() >= deadline) break;
+    }
+    if (this.queue.size && !this.stopped) this.timer = setImmediate(() => this.slice());
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.queue.clear();
+    if (this.timer) clearImmediate(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Indexes built in the background (src/engine/index-build.ts, CollectionIndex.schedule/step):
+ * whatever is written while a build runs, and whichever query arrives before it ends, every query
+ * gives what the plain scan gives, in the same order; and the indexes a declared composite index
+ * calls for are the ones built.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Database } from '../src/engine/database.js';
+import { indexSpecsOf } from '../src/engine/index-build.js';
+import { countDocs, queryDocs, scanQueryDocs } from '../src/engine/reads.js';
+import type { IndexOptions, IndexSpec } from '../src/engine/store-index.js';
+import type { DocVersion } from '../src/model/document.js';
+import { compileQuery, type CompiledQuery } from '../src/query/index.js';
+import type { IndexDef } from '../src/query/index-plan.js';
+import type { Fields, Value } from '../src/model/values.js';
+
+const DB = 'projects/p/databases/(default)';
+const COLL = 'leads';
+const ids = ['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', '__id3__'];
+const pool: Value[] = [
+  { nullValue: null },
+  { integerValue: '1' },
+  { integerValue: '2' },
+  { doubleValue: 1.5 },
+  { stringValue: 'a' },
+  { stringValue: 'b' },
+  { timestampValue: '2026-01-01T00:00:00Z' },
+  { arrayValue: { values: [{ stringValue: 'a' }, { stringValue: 'b' }] } },
+  { arrayValue: { values: [{ stringValue: 'b' }] } },
+];
+const valueArb = fc.constantFrom(...pool);
+const fieldsArb: fc.Arbitrary<Fields> = fc.record(
+  { a: valueArb, b: valueArb },
+  { requiredKeys: [] },
+);
+const writeArb = fc.tuple(fc.constantFrom(...ids), fc.option(fieldsArb, { freq: 4 }));
+
+/** Every index the queries below can use. */
+const specs: IndexSpec[] = ['a', 'b'].flatMap((f) => [
+  { segs: [f], key: f, kind: 'ordered' as const },
+  { segs: [f], key: f, kind: 'value' as const },
+  { segs: [f], key: f, kind: 'elements' as const },
+]);
+
+const queryArb = fc
+  .record({
+    field: fc.constantFrom('a', 'b'),
+    op: fc.constantFrom('EQUAL', 'ARRAY_CONTAINS', 'GREATER_THAN', 'NOT_EQUAL'),
+    value: valueArb,
+    order: fc.constantFrom('a', 'b', '__name__'),
+    dir: fc.constantFrom('ASCENDING', 'DESCENDING'),
+    limit: fc.option(fc.integer({ min: 1, max: 4 })),
+  })
+  .map((s): CompiledQuery | undefined => {
+    try {
+      return compileQuery(
+        {
+          from: [{ collectionId: COLL }],
+          where: { fieldFilter: { field: { fieldPath: s.field }, op: s.op, value: s.value } },
+          orderBy: [{ field: { fieldPath: s.order }, direction: s.dir }],
+          ...(s.limit === null ? {} : { limit: s.limit }),
+        },
+        '',
+        DB,
+      );
+    } catch {
+      return undefined;
+    }
+  });
+
+function put(db: Database, id: string, fields: Fields | null, time: number): void {
+  const path = `${COLL}/${id}`;
+  const before = db.store.get(path);
+  const doc: DocVersion | null = fields
+    ? {
+        name: `${DB}/documents/${path}`,
+        path,
+        fields,
+        createTime: before?.createTime ?? time,
+        updateTime: time,
+      }
+    : null;
+  db.store.put(path, doc, time);
+}
+
+const names = (docs: DocVersion[]) => docs.map((d) => d.path);
+
+function same(db: Database, q: CompiledQuery): void {
+  expect(names(queryDocs(db, q))).toEqual(names(scanQueryDocs(db, q)));
+  expect(countDocs(db, q)).toBe(scanQueryDocs(db, q, undefined, true).length);
+}
+
+const layouts: [string, IndexOptions][] = [
+  ['as in production', {}],
+  ['in small chunks, colliding hashes', { chunk: 2, denseAt: 2, hash: (_u, n) => n % 2 }],
+];
+
+describe('indexes built in the background', () => {
+  it.each(layouts)(
+    'answer as the scan does, with writes and queries during the build, %s',
+    (_name, layout) => {
+      fc.assert(
+        fc.property(
+          fc.array(writeArb, { minLength: 1, maxLength: 12 }),
+          fc.array(
+            fc.oneof(
+              writeArb.map((w) => ({ write: w })),
+              queryArb.map((q) => ({ query: q })),
+              fc.integer({ min: 1, max: 3 }).map((n) => ({ steps: n })),
+            ),
+            { maxLength: 20 },
+          ),
+          fc.array(queryArb, { minLength: 1, maxLength: 4 }),
+          (before, during, after) => {
+            const db = new Database(
+              DB,
+              { projectId: 'p', databaseId: '(default)' },
+              new Set(),
+              layout,
+            );
+            let time = 1_000_000;
+            for (const [id, f] of before) put(db, id, f, (time += 10));
+            db.store.indexSpecs = () => specs;
+            const [ix] = db.store.scheduleIndexes();
+            for (const e of during) {
+              if ('write' in e) put(db, e.write[0], e.write[1], (time += 10));
+              else if ('steps' in e) ix?.step(Infinity, e.steps);
+              else if (e.query) same(db, e.query);
+            }
+            while (ix?.step(Infinity)) continue;
+            for (const q of after) if (q) same(db, q);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
+
+  it('are the postings of equality and array fields and the order of the last field', () => {
+    const defs: IndexDef[] = [
+      {
+        collectionGroup: 'leads',
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'deleted_at', order: 'ASCENDING' },
+          { fieldPath: 'created_at', order: 'DESCENDING' },
+        ],
+      },
+      {
+        collectionGroup: 'leads',
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'search_keys', arrayConfig: 'CONTAINS' },
+          { fieldPath: 'source.fbclid', order: 'ASCENDING' },
+          { fieldPath: '__name__', order: 'ASCENDING' },
+        ],
+      },
+      {
+        collectionGroup: 'leads',
+        queryScope: 'COLLECTION_GROUP',
+        fields: [
+          { fieldPath: 'x', order: 'ASCENDING' },
+          { fieldPath: 'y', order: 'ASCENDING' },
+        ],
+      },
+      {
+        collectionGroup: 'vagas',
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'z', order: 'ASCENDING' },
+          { fieldPath: 'w', order: 'ASCENDING' },
+        ],
+      },
+    ];
+    const got = (p: string) =>
+      indexSpecsOf(defs, p)
+        .map((s) => `${s.kind} ${s.key}`)
+        .sort();
+    const leads = [
+      'elements search_keys',
+      'ordered created_at',
+      'ordered source.fbclid',
+      'value deleted_at',
+    ];
+    expect(got('leads')).toEqual(leads);
+    expect(got('users/u1/leads')).toEqual(leads);
+    expect(got('other')).toEqual([]);
+  });
+});
