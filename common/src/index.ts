@@ -5,5 +5,6 @@ export * from './field-formats.js';
 export * from './lead-keys.js';
 export * from './phone.js';
 export * from './screening.js';
+export * from './stats.js';
 export * from './timeline.js';
 export * from './vacancy-lists.js';
