@@ -65,7 +65,7 @@ export function reportFromDays(input: DailyReportInput): Report {
   const sources = merged(days.map((day) => day.source));
   const fbclidOnly = sumOf(days, (day) => day.sourceFbclidOnly);
   const noUtm = sumOf(days, (day) => day.sourceNoUtm);
-  // Sourced leads without utm_source are named as the leads' own reading named them.
+  // Sourced leads without a utm_source get the rows the counted report gives them (SourceTally).
   for (const [label, count] of [
     [reportsTexts.fbclidOnly, fbclidOnly],
     [reportsTexts.noUtmSource, noUtm],
