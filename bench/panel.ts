@@ -22,9 +22,6 @@
  *   [--interactive click | check (how interactive is timed; see `interactiveBy`)]
  * Then the Leads tab's other views at the largest size and each rate (lib/panel-views.ts): the
  * board and 'Para hoje', open -> first card / interactive (the first card's menu opened).
- * The seed also writes the statistics the functions keep (`stats/leads`, `stats_daily`:
- * lib/lead-stats-seed.ts), as a reconcile would leave them, since the triggers are paused while
- * it runs; `--no-stats` leaves them out (a deployment before them: the panel counts instead).
  */
 import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
@@ -45,7 +42,6 @@ import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { setNewLead } from '../web/src/data/lead-write.ts';
 import { leadKeys } from '@vagas/common';
 import { application, fixedRandom } from './lib/leads.ts';
-import { LeadStatsTally } from './lib/lead-stats-seed.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 import { startPanelSuite } from './lib/panel-suite.ts';
@@ -78,9 +74,6 @@ const activeCount = activeCounts.at(-1)!;
 const throttles = list('throttle', [1]);
 const trashedCount = arg('trashed', 20_000);
 const liveCount = arg('live', 50);
-const withStats = !process.argv.includes('--no-stats');
-/** Every seeded lead, for the statistics documents (written after each seed). */
-const tally = new LeadStatsTally();
 /** Round-trip time added to every request of the measured opens (ms; 0: loopback as it is). */
 const latencyMs = arg('latency', 0);
 /**
@@ -156,15 +149,12 @@ async function seedLeads(db: Firestore, from: number, count: number, inTrash: bo
       [0, 500, 1000, 1500].map((offset) => {
         const batch = db.batch();
         for (let i = s + offset; i < Math.min(count, s + offset + 500); i++) {
-          const data = lead(from + i);
-          tally.add(data);
-          batch.set(db.collection('leads').doc(), data);
+          batch.set(db.collection('leads').doc(), lead(from + i));
         }
         return batch.commit();
       }),
     );
   }
-  if (withStats) await tally.write(db);
   console.log(
     `seeded ${count} ${inTrash ? 'trashed' : 'active'} leads in ${ms(Date.now() - seedStart)}`,
   );
@@ -347,7 +337,7 @@ function printAndReport(
   const { latencies } = live;
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   const lines = [
-    `\nPanel with ${activeCount} active + ${trashedCount} trashed leads (production build, Chromium, ${withStats ? 'with' : 'without'} the statistics documents):`,
+    `\nPanel with ${activeCount} active + ${trashedCount} trashed leads (production build, Chromium):`,
     `  open -> guard passed ('Sair')            ${ms(tGuard)}`,
     `  open -> first rows visible               ${ms(tRows)}`,
     `  open -> 'Sair' / first row in the DOM (seen in the page) ${ms(seenSair)} / ${ms(seenRows)}`,
@@ -432,9 +422,7 @@ const loadAverage = () =>
 /** The curve as a table, and each point to `npm run bench`. */
 function printCurve(points: CurvePoint[]) {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-  console.log(
-    `\nThe curve (open -> ...; reads = listener documents + billed count reads; ${withStats ? 'with' : 'without'} the statistics documents):`,
-  );
+  console.log('\nThe curve (open -> ...; reads = listener documents + billed count reads):');
   console.log(
     `  active   CPU  first rows  interactive  counters exact  heap      reads        load avg       in page: Sair / row  (the URL-driven list: ${urlDrivenPath})`,
   );

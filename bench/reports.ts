@@ -37,7 +37,7 @@ const { startLocalSuite } = await import('../scripts/lib/local-suite.mjs');
 const { useEmulatorAppCheck } = await import('../scripts/lib/app-check.mjs');
 const { report: reportNumber } = await import('./lib/report.ts');
 const { LeadStatsTally } = await import('./lib/lead-stats-seed.ts');
-const { withoutTriggers } = await import('./lib/pause-triggers.ts');
+const { withoutBackgroundTriggers } = await import('../scripts/lib/background-triggers.mjs');
 const { loadReport } = await import('../web/src/features/reports/api/report-queries');
 const { countReport } = await import('../web/src/features/reports/api/report-counting');
 const { periodOf, shiftDay } = await import('../web/src/features/reports/model/report');
@@ -119,7 +119,9 @@ try {
     }
     if (withStats) await tally.write(admin);
   };
-  await (browser ? withoutTriggers(suite, seed) : seed());
+  // With the functions running (the browser's suite), seeded with the triggers off, as the panel's
+  // bench seeds: the statistics come from the tally, written once.
+  await (browser ? withoutBackgroundTriggers(suite.hub, seed) : seed());
   step(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   await admin.doc('settings/redirect').set({
     whatsapp_link: 'https://wa.me/5579999999999',

@@ -1,10 +1,9 @@
 /**
  * The lead statistics of a bench's seed, written as the functions keep them (`stats/leads` and one
- * `stats_daily/{day}` per São Paulo day: web/src/data/stats-documents.ts reads them). The benches
- * seed with the triggers paused (lib/pause-triggers.ts), so nothing else would write them: each
- * seeded lead is tallied here as it is written, and the documents are written once the seed is
- * done, exact, as a reconcile would leave them. Leads written after that (the panel's live
- * applications) go through the functions as in production.
+ * `stats_daily/{day}` per São Paulo day: web/src/data/stats-documents.ts reads them). The
+ * Relatórios bench seeds with no function running (or the triggers paused), so nothing else would
+ * write them: each seeded lead is tallied here as it is written, and the documents are written
+ * once the seed is done, exact, as a reconcile would leave them.
  */
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { statsCollections, statsDayKey, statsDayStart } from '@vagas/common';
