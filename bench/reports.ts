@@ -88,7 +88,11 @@ try {
     vaga: jobs[i % jobs.length]!,
     cidade: towns[(i * 7) % towns.length]!,
     status: options.leadStatuses[i % 4]!,
-    created_at: Timestamp.fromMillis(period.from.getTime() + ((i * 7919) % span)),
+    // Spread over the whole period, in a shuffled order (7919 is prime, so i -> i * 7919 mod n
+    // visits every slot once).
+    created_at: Timestamp.fromMillis(
+      period.from.getTime() + Math.floor((((i * 7919) % leadCount) / leadCount) * span),
+    ),
     deleted_at: i % 10 === 0 ? Timestamp.now() : null,
     ...(i % 5 < 3
       ? {
