@@ -1,11 +1,16 @@
 /**
- * The Relatórios figures at scale: seeds 20,000 leads over the last 30 days (jobs, localities,
- * statuses, 60% with a visit source) into a fresh Firestore emulator (the local suite's, with
- * firestore.rules and firestore.indexes.json), then computes the report as the tab does
- * (web/src/features/reports/api/report-queries.ts: aggregation counts plus a paged read of the
- * sourced leads) with the JS SDK signed in as an admin, and prints the time and the billed document
- * reads, next to the alternative of reading every lead of the period once.
- * Numbers only, never pass/fail. Usage: node --import tsx bench/reports.ts [--leads 20000]
+ * The Relatórios figures at scale: seeds leads over the last `--days` São Paulo days (jobs,
+ * localities, statuses, 60% with a visit source) into a fresh local suite (firestore.rules and
+ * firestore.indexes.json), with the statistics the functions would keep for them
+ * (lib/lead-stats-seed.ts; `--no-stats`: none, as a deployment before them), then computes the
+ * report as the tab does (web/src/features/reports/api/report-queries.ts: the day documents, or
+ * counting lead by lead where there are none) with the JS SDK signed in as an admin, and prints
+ * the time and the billed document reads, next to the report counted lead by lead
+ * (api/report-counting.ts, what the tab did before the statistics). With `--throttle 4` (or
+ * `1,4`) it also opens the tab in Chromium at each CPU rate and times the period's report there
+ * (lib/reports-page.ts).
+ * Numbers only, never pass/fail.
+ * Usage: node --import tsx bench/reports.ts [--leads 20000] [--days 30] [--throttle 4] [--no-stats]
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -23,38 +28,45 @@ if (!process.env.TSX_TSCONFIG_PATH) {
 
 const { deleteApp: deleteAdminApp, initializeApp: initAdminApp } =
   await import('firebase-admin/app');
+const { getAuth } = await import('firebase-admin/auth');
 const { Timestamp, getFirestore: getAdminFirestore } = await import('firebase-admin/firestore');
 const { initializeApp, deleteApp } = await import('firebase/app');
-const {
-  collection,
-  connectFirestoreEmulator,
-  getDocs,
-  getFirestore,
-  limit,
-  orderBy,
-  query,
-  startAfter,
-  where,
-} = await import('firebase/firestore');
+const { connectFirestoreEmulator, getFirestore } = await import('firebase/firestore');
+const { statsDayKey } = await import('@vagas/common');
 const { startLocalSuite } = await import('../scripts/lib/local-suite.mjs');
 const { useEmulatorAppCheck } = await import('../scripts/lib/app-check.mjs');
 const { report: reportNumber } = await import('./lib/report.ts');
+const { LeadStatsTally } = await import('./lib/lead-stats-seed.ts');
+const { withoutBackgroundTriggers } = await import('../scripts/lib/background-triggers.mjs');
 const { loadReport } = await import('../web/src/features/reports/api/report-queries');
-const { defaultPeriod } = await import('../web/src/features/reports/model/report');
+const { countReport } = await import('../web/src/features/reports/api/report-counting');
+const { periodOf, shiftDay } = await import('../web/src/features/reports/model/report');
 const { callCenterVaga } = await import('../web/src/domain/lead');
 const options = await import('../web/src/domain/options');
 const { application } = await import('./lib/leads.ts');
 const { reconcileLeadStats } = await import('../functions/src/lead-stats-reconcile.ts');
 
-const argIndex = process.argv.indexOf('--leads');
-const leadCount = argIndex === -1 ? 20_000 : Number(process.argv[argIndex + 1]);
+const argOf = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+};
+const leadCount = Number(argOf('leads') ?? 20_000);
+const dayCount = Number(argOf('days') ?? 30);
+const throttles = argOf('throttle')?.split(',').map(Number) ?? [];
+const withStats = !process.argv.includes('--no-stats');
 const step = (what: string) => process.stderr.write(`${what}\n`);
+const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-step('starting the Firestore emulator');
-const suite = await startLocalSuite({ web: false, functions: false, auth: false });
+step('starting the local suite');
+// The browser needs the web build, Auth and the functions (the admin's sign-in).
+const browser = throttles.length > 0;
+const suite = await startLocalSuite(
+  browser ? { web: 'hosting', functions: true } : { web: false, functions: false, auth: false },
+);
 const host = suite.firestore.host;
 const port = suite.firestore.port;
 process.env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
+if (suite.auth) process.env.FIREBASE_AUTH_EMULATOR_HOST = `${suite.auth.host}:${suite.auth.port}`;
 const adminApp = initAdminApp({ projectId: suite.projectId }, 'bench-reports');
 const web = initializeApp({ projectId: suite.projectId, apiKey: 'bench' }, 'bench-reports-web');
 // The suite enforces App Check, as production does.
@@ -62,47 +74,73 @@ useEmulatorAppCheck(web, suite.firestore);
 
 try {
   const admin = getAdminFirestore(adminApp);
-  const period = defaultPeriod();
-  const span = period.to.getTime() - period.from.getTime() - 60_000;
+  const lastDay = statsDayKey(new Date());
+  const firstDay = shiftDay(lastDay, -(dayCount - 1));
+  const period = periodOf(firstDay, lastDay);
+  // Up to a minute ago: every lead is in the period.
+  const span = Math.min(period.to.getTime(), Date.now() - 60_000) - period.from.getTime();
   const jobs = [...options.rootJobs, ...options.callCenterJobs.map(callCenterVaga)];
   const towns = [...options.rootLocalities, ...options.callCenterLocalities];
   const sources = ['facebook', 'instagram', 'google', 'whatsapp'];
-  step(`seeding ${leadCount.toLocaleString('en')} leads`);
+  const tally = new LeadStatsTally();
+  const lead = (i: number) => ({
+    ...application('root', { nome: `Candidato ${i}` }),
+    // Every job and town of both forms, evenly: what the report counts.
+    vaga: jobs[i % jobs.length]!,
+    cidade: towns[(i * 7) % towns.length]!,
+    status: options.leadStatuses[i % 4]!,
+    // Spread over the whole period, in a shuffled order (7919 is prime, so i -> i * 7919 mod n
+    // visits every slot once).
+    created_at: Timestamp.fromMillis(
+      period.from.getTime() + Math.floor((((i * 7919) % leadCount) / leadCount) * span),
+    ),
+    deleted_at: i % 10 === 0 ? Timestamp.now() : null,
+    ...(i % 5 < 3
+      ? {
+          source: {
+            utm_source: sources[i % sources.length],
+            utm_campaign: `campanha-${i % 7}`,
+            fbclid: i % 2 === 0,
+          },
+        }
+      : {}),
+  });
+  const timeReconcile = async () => {
+    const reconcileStart = performance.now();
+    const rebuilt = await reconcileLeadStats(admin, { days: 'all' });
+    const reconcileMs = performance.now() - reconcileStart;
+    const nightlyStart = performance.now();
+    const nightly = await reconcileLeadStats(admin);
+    return { rebuilt, reconcileMs, nightly, nightlyMs: performance.now() - nightlyStart };
+  };
+  step(`seeding ${leadCount.toLocaleString('en')} leads over ${dayCount} days`);
   const seedStart = performance.now();
-  for (let start = 0; start < leadCount; start += 500) {
-    const batch = admin.batch();
-    for (let i = start; i < Math.min(leadCount, start + 500); i++) {
-      batch.set(admin.collection('leads').doc(`bench-${i}`), {
-        ...application('root', { nome: `Candidato ${i}` }),
-        // Every job and town of both forms, evenly: what the report counts.
-        vaga: jobs[i % jobs.length],
-        cidade: towns[(i * 7) % towns.length],
-        status: options.leadStatuses[i % 4],
-        created_at: Timestamp.fromMillis(period.from.getTime() + ((i * 7919) % span)),
-        deleted_at: i % 10 === 0 ? Timestamp.now() : null,
-        ...(i % 5 < 3
-          ? {
-              source: {
-                utm_source: sources[i % sources.length],
-                utm_campaign: `campanha-${i % 7}`,
-                fbclid: i % 2 === 0,
-              },
-            }
-          : {}),
-      });
+  const seed = async () => {
+    for (let start = 0; start < leadCount; start += 2000) {
+      await Promise.all(
+        [0, 500, 1000, 1500].map((offset) => {
+          const batch = admin.batch();
+          const end = Math.min(leadCount, start + offset + 500);
+          for (let i = start + offset; i < end; i++) {
+            const data = lead(i);
+            tally.add(data);
+            batch.set(admin.collection('leads').doc(`bench-${i}`), data);
+          }
+          return batch.commit();
+        }),
+      );
     }
-    await batch.commit();
-  }
+    if (withStats) await tally.write(admin);
+  };
+  // With the functions running (the browser's suite), seeded with the triggers off, as the panel's
+  // bench seeds: the statistics come from the tally, written once.
+  await (browser ? withoutBackgroundTriggers(suite.hub, seed) : seed());
   const seedMs = performance.now() - seedStart;
   step(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
-  // The counters (stats/leads, stats_daily) recomputed from the leads, as every seed now does
-  // after writing with the triggers off: every day of the seed, then the nightly run's 2 days.
-  const reconcileStart = performance.now();
-  const rebuilt = await reconcileLeadStats(admin, { days: 'all' });
-  const reconcileMs = performance.now() - reconcileStart;
-  const nightlyStart = performance.now();
-  const nightly = await reconcileLeadStats(admin);
-  const nightlyMs = performance.now() - nightlyStart;
+  // What the functions' reconcile costs over the same leads (every seeded day, then the nightly
+  // run's 2 days); over the tally's statistics it should correct nothing. Not with --no-stats,
+  // which measures a deployment without them.
+  const reconcile = withStats ? await timeReconcile() : null;
   await admin.doc('settings/redirect').set({
     whatsapp_link: 'https://wa.me/5579999999999',
     redirect_time: 5,
@@ -112,74 +150,49 @@ try {
 
   const db = getFirestore(web);
   connectFirestoreEmulator(db, host, port, { mockUserToken: { sub: 'bench-admin', admin: true } });
-  // Warm the connection (and the emulator's indexes) once, then time.
-  await loadReport(db, period);
+  // Warmed twice each: the first runs build the emulator's indexes and warm the connection (at
+  // 100,000 leads the first counted report took minutes, the next ones seconds).
+  for (let run = 0; run < 2; run++) {
+    await countReport(db, period);
+    await loadReport(db, period);
+  }
   const started = performance.now();
   const report = await loadReport(db, period);
   const reportMs = performance.now() - started;
-  const sourced = report.bySource
-    .filter((row) => row.label !== 'Sem origem')
-    .reduce((sum, row) => sum + row.value, 0);
+  const countedStart = performance.now();
+  const counted = await countReport(db, period);
+  const countedMs = performance.now() - countedStart;
 
-  // The sourced leads alone (the report's paged read), to see where the time goes.
-  const sourcedStart = performance.now();
-  let sourcedRead = 0;
-  let last: import('firebase/firestore').QueryDocumentSnapshot | undefined;
-  for (;;) {
-    const base = query(
-      collection(db, 'leads'),
-      where('source.fbclid', 'in', [true, false]),
-      where('created_at', '>=', period.from),
-      where('created_at', '<', period.to),
-      orderBy('created_at'),
-      limit(500),
+  const per = `${leadCount.toLocaleString('en')} leads, ${dayCount} days`;
+  console.log(`Relatórios over ${per} (${withStats ? 'with' : 'without'} the statistics):`);
+  console.log(
+    `  as the tab computes it: ${ms(reportMs)}, ${report.reads.toLocaleString('en')} billed reads`,
+  );
+  console.log(
+    `  counted lead by lead (aggregations and the sourced leads): ${ms(countedMs)}, ${counted.reads.toLocaleString('en')} billed reads`,
+  );
+  const same = JSON.stringify({ ...report, reads: 0 }) === JSON.stringify({ ...counted, reads: 0 });
+  console.log(
+    `  check: total ${report.total.toLocaleString('en')} (${leadCount.toLocaleString('en')} seeded), the two reports ${same ? 'agree' : 'DIFFER'}`,
+  );
+  if (reconcile) {
+    const { rebuilt, reconcileMs, nightly, nightlyMs } = reconcile;
+    console.log(
+      `Counters: seeding the leads ${(seedMs / 1000).toFixed(1)} s; the reconcile after it (stats/leads and ${rebuilt.days} days of stats_daily): ${reconcileMs.toFixed(0)} ms, ${rebuilt.reads.toLocaleString('en')} billed reads, ${Object.keys(rebuilt.corrected).length + rebuilt.daysCorrected.length} corrections; the nightly reconcile (${nightly.days} days): ${nightlyMs.toFixed(0)} ms, ${nightly.reads.toLocaleString('en')} billed reads, ${Object.keys(nightly.corrected).length + nightly.daysCorrected.length} corrections`,
     );
-    const page = await getDocs(last ? query(base, startAfter(last)) : base);
-    sourcedRead += page.size;
-    if (page.size < 500) break;
-    last = page.docs[page.docs.length - 1];
+    reportNumber({
+      section: 'panel',
+      measure: `counters reconcile after a seed (${per})`,
+      value: reconcileMs,
+      unit: 'ms',
+    });
+    reportNumber({
+      section: 'panel',
+      measure: `counters nightly reconcile billed reads (${per})`,
+      value: nightly.reads,
+      unit: 'reads',
+    });
   }
-  const sourcedMs = performance.now() - sourcedStart;
-
-  const allStart = performance.now();
-  const all = await getDocs(
-    query(
-      collection(db, 'leads'),
-      where('created_at', '>=', period.from),
-      where('created_at', '<', period.to),
-    ),
-  );
-  const allMs = performance.now() - allStart;
-
-  console.log(`Relatórios over ${leadCount.toLocaleString('en')} leads in the last 30 days:`);
-  console.log(
-    `  as the tab computes it: ${reportMs.toFixed(0)} ms, ${report.reads.toLocaleString('en')} billed reads (aggregations: 1 per 1,000 counted, at least 1 per query; sourced leads: ${sourced.toLocaleString('en')} document reads)`,
-  );
-  console.log(
-    `  of which the sourced leads' paged read: ${sourcedMs.toFixed(0)} ms, ${sourcedRead.toLocaleString('en')} reads; the counts: ${(report.reads - sourced).toLocaleString('en')} billed reads`,
-  );
-  console.log(
-    `  reading every lead of the period once instead: ${allMs.toFixed(0)} ms, ${all.size.toLocaleString('en')} reads`,
-  );
-  console.log(
-    `  check: total ${report.total.toLocaleString('en')} (= ${all.size.toLocaleString('en')} read), by job sums to ${report.byJob.reduce((s, r) => s + r.value, 0).toLocaleString('en')}`,
-  );
-  console.log(
-    `Counters: seeding the leads ${(seedMs / 1000).toFixed(1)} s; the reconcile after it (stats/leads and ${rebuilt.days} days of stats_daily): ${reconcileMs.toFixed(0)} ms, ${rebuilt.reads.toLocaleString('en')} billed reads; the nightly reconcile (${nightly.days} days): ${nightlyMs.toFixed(0)} ms, ${nightly.reads.toLocaleString('en')} billed reads, ${Object.keys(nightly.corrected).length + nightly.daysCorrected.length} corrections`,
-  );
-  const per = `${leadCount.toLocaleString('en')} leads, 30 days`;
-  reportNumber({
-    section: 'panel',
-    measure: `counters reconcile after a seed (${per})`,
-    value: reconcileMs,
-    unit: 'ms',
-  });
-  reportNumber({
-    section: 'panel',
-    measure: `counters nightly reconcile billed reads (${per})`,
-    value: nightly.reads,
-    unit: 'reads',
-  });
   reportNumber({
     section: 'panel',
     measure: `Relatórios computed (${per})`,
@@ -192,6 +205,32 @@ try {
     value: report.reads,
     unit: 'reads',
   });
+
+  if (browser) {
+    const { reportsInBrowser } = await import('./lib/reports-page.ts');
+    const results = await reportsInBrowser({
+      suite,
+      db: admin,
+      auth: getAuth(adminApp),
+      throttles,
+      firstDay,
+      lastDay,
+      total: report.total.toLocaleString('pt-BR'),
+      step,
+    });
+    for (const r of results) {
+      console.log(
+        `  in Chromium at ${r.throttle}x CPU: tab -> last 30 days ${ms(r.openMs)}; period's last day clicked -> its report ${ms(r.periodMs)}, ${r.periodReads.toLocaleString('en')} reads on the wire`,
+      );
+      reportNumber({
+        section: 'panel',
+        measure: `Relatórios in the browser, ${r.throttle}x CPU (${per})`,
+        value: r.periodMs,
+        unit: 'ms',
+        goal: r.throttle === 4 ? { op: '<', value: 1500 } : undefined,
+      });
+    }
+  }
 } finally {
   await deleteApp(web);
   await deleteAdminApp(adminApp);

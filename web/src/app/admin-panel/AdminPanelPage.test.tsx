@@ -64,6 +64,9 @@ vi.mock('@/data/held-leads', () => ({
   newestHeldQuery: () => 'held-newest',
   releaseLead: vi.fn(),
 }));
+// The trash and the held leads counted as a deployment without the functions' statistics counts
+// them: the counts from `stats/leads` are the hooks' own tests (use-trash-count, use-held-count).
+vi.mock('@/data/lead-stats', () => ({ usePanelCounts: () => ({ status: 'missing' }) }));
 vi.mock('@/data/leads', () => ({
   activeLeadsSinceQuery: queries.since,
   trashedLeadsQuery: () => 'trash',

@@ -86,6 +86,11 @@ const VacanciesSettings = lazy(() =>
   import('@/features/vacancies').then((module) => ({ default: module.VacanciesSettings })),
 );
 
+/** 'Recontar contadores': the functions recount the panel's statistics (Configurações). */
+const RecountCounters = lazy(() =>
+  import('@/features/lead-stats').then((module) => ({ default: module.RecountCounters })),
+);
+
 /** Message templates, kept in Configurações (a feature of their own). */
 const MessageTemplatesSettings = lazy(() =>
   import('@/features/message-templates').then((module) => ({
@@ -251,6 +256,7 @@ export function AdminPanel() {
                   <RetentionSettings onDeleted={trash.refresh} />
                   <CandidateRequest />
                   <MessageTemplatesSettings />
+                  <RecountCounters />
                 </Stack>
               </Suspense>,
             ),

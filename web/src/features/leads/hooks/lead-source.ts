@@ -15,6 +15,7 @@ import {
   type LeadPage,
   type LeadSort,
 } from '@/data/lead-list-reads';
+import { usePanelCounts } from '@/data/lead-stats';
 import type { Lead } from '@/domain/lead';
 import type { LeadCounts } from '@/domain/lead-list-view';
 import {
@@ -76,10 +77,20 @@ function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadList
     [db, key],
   );
   const live = useLeadPage(base, key, page, size, onChange);
-  // Counted from the start, beside the first page (each count is a request of its own): their
-  // answers come with the rows or before them, not as more renders after them while the admin's
-  // first click waits (web/README.md, "The panel's open on a slow phone").
-  const counts = useLeadCounts(db, counterClauses, epoch, undefined, onError);
+  // The whole list's counters are the functions' live `stats/leads` (one document, however many
+  // leads). Where it does not exist yet they are counted, from the start, beside the first page
+  // (each count is a request of its own): their answers come with the rows or before them, not as
+  // more renders after them while the admin's first click waits (web/README.md, "The panel's open
+  // on a slow phone").
+  const stats = usePanelCounts(db);
+  const counted = useLeadCounts(
+    db,
+    stats.status === 'missing' ? counterClauses : null,
+    epoch,
+    undefined,
+    onError,
+  );
+  const counts = stats.status === 'present' ? stats.counts.counters : counted;
   const whole = clauses !== null && isWholeList(clauses);
   // The whole list's counts are the counters' (nothing more to count, no render for nothing).
   const filtered = useMemo(

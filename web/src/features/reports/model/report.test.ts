@@ -3,6 +3,7 @@ import {
   aggregationReads,
   daysOf,
   defaultPeriod,
+  periodDayKeys,
   periodDays,
   periodOf,
   readSource,
@@ -12,20 +13,27 @@ import {
 } from './report';
 
 describe('periods', () => {
-  test('the default is the last 30 whole days, today included', () => {
-    const period = defaultPeriod(new Date(2025, 2, 10, 15, 30));
-    expect(period.from).toEqual(new Date(2025, 1, 9));
-    expect(period.to).toEqual(new Date(2025, 2, 11));
+  test("the default is São Paulo's last 30 days, today included, wherever the browser is", () => {
+    // 01:30 UTC on 10 March is still 9 March in São Paulo.
+    const period = defaultPeriod(new Date('2025-03-10T01:30:00Z'));
+    expect(period.from).toEqual(new Date('2025-02-08T03:00:00Z'));
+    expect(period.to).toEqual(new Date('2025-03-10T03:00:00Z'));
     expect(periodDays(period)).toBe(30);
+    expect(periodDayKeys(period)).toEqual({ first: '2025-02-08', last: '2025-03-09' });
   });
 
-  test('a chosen range covers both days whole, one label per day', () => {
-    const period = periodOf(new Date(2025, 0, 30, 18), new Date(2025, 1, 2, 9));
-    expect(period).toEqual({ from: new Date(2025, 0, 30), to: new Date(2025, 1, 3) });
+  test('a chosen range covers both São Paulo days whole, one label per day', () => {
+    const period = periodOf('2025-01-30', '2025-02-02');
+    expect(period).toEqual({
+      from: new Date('2025-01-30T03:00:00Z'),
+      to: new Date('2025-02-03T03:00:00Z'),
+    });
     expect(daysOf(period).map((day) => day.label)).toEqual(['30/01', '31/01', '01/02', '02/02']);
-    expect(daysOf(period)[1]).toMatchObject({
-      start: new Date(2025, 0, 31),
-      end: new Date(2025, 1, 1),
+    expect(daysOf(period)[1]).toEqual({
+      key: '2025-01-31',
+      start: new Date('2025-01-31T03:00:00Z'),
+      end: new Date('2025-02-01T03:00:00Z'),
+      label: '31/01',
     });
   });
 });
@@ -78,6 +86,25 @@ describe('figures', () => {
       { label: 'a', value: 5 },
       { label: 'b', value: 4 },
       { label: 'Outras', value: 3 },
+    ]);
+  });
+
+  test('what was already counted apart joins the rest row, or is one of its own', () => {
+    const counts = new Map([
+      ['a', 5],
+      ['b', 4],
+      ['c', 2],
+    ]);
+    expect(topRows(counts, 3, 'Outras', 7)).toEqual([
+      { label: 'a', value: 5 },
+      { label: 'b', value: 4 },
+      { label: 'Outras', value: 9 },
+    ]);
+    expect(topRows(counts, 4, 'Outras', 7)).toEqual([
+      { label: 'a', value: 5 },
+      { label: 'b', value: 4 },
+      { label: 'c', value: 2 },
+      { label: 'Outras', value: 7 },
     ]);
   });
 });

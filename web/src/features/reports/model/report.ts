@@ -2,8 +2,12 @@
  * The Relatórios figures as plain data: the period's days, what each count query asks, and the
  * rows the charts show. No Firebase here (api/report-queries.ts runs the queries).
  */
+import { statsDayKey, statsDayStart } from '@vagas/common';
 import type { LeadSource } from '@/domain/lead';
-/** A period of whole local days: `from` at 00:00, `to` at 00:00 of the day after the last. */
+/**
+ * A period of whole São Paulo days (the days the functions' `stats_daily` documents are kept by):
+ * `from` at 00:00 of the first day, `to` at 00:00 of the day after the last, in São Paulo.
+ */
 export interface Period {
   from: Date;
   to: Date;
@@ -29,38 +33,44 @@ export interface Report {
   reads: number;
 }
 
-/** Longest period: one count query per day. */
+/** Longest period: one day document (or, before the statistics, one count query) per day. */
 export const maxPeriodDays = 92;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Local midnight of `date`. */
-export function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+/** The day key ('YYYY-MM-DD') `days` calendar days after `dayKey`. */
+export function shiftDay(dayKey: string, days: number): string {
+  const start = statsDayStart(dayKey);
+  return statsDayKey(new Date(start.getTime() + days * dayMs));
 }
 
-/** Local midnight `days` days after `date`'s (calendar days: daylight saving safe). */
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+/** The period from a first and a last São Paulo day ('YYYY-MM-DD', both included). */
+export function periodOf(firstDay: string, lastDay: string): Period {
+  return { from: statsDayStart(firstDay), to: statsDayStart(shiftDay(lastDay, 1)) };
 }
 
-/** The last 30 days, today included. */
+/** The last 30 São Paulo days, today included. */
 export function defaultPeriod(now = new Date()): Period {
-  const to = addDays(startOfDay(now), 1);
-  return { from: addDays(to, -30), to };
+  const today = statsDayKey(now);
+  return periodOf(shiftDay(today, -29), today);
 }
 
-/** The period from a first and a last day (both included). */
-export function periodOf(first: Date, last: Date): Period {
-  return { from: startOfDay(first), to: addDays(startOfDay(last), 1) };
+/** The first and the last day of the period ('YYYY-MM-DD'). */
+export function periodDayKeys({ from, to }: Period): { first: string; last: string } {
+  return { first: statsDayKey(from), last: statsDayKey(new Date(to.getTime() - 1)) };
 }
 
-/** Each day of the period: its start, its end (exclusive) and its label 'DD/MM'. */
-export function daysOf({ from, to }: Period): { start: Date; end: Date; label: string }[] {
+/** Each day of the period: its key, its start, its end (exclusive) and its label 'DD/MM'. */
+export function daysOf(period: Period): { key: string; start: Date; end: Date; label: string }[] {
   const days = [];
-  for (let start = from; start < to; start = addDays(start, 1)) {
-    const label = `${String(start.getDate()).padStart(2, '0')}/${String(start.getMonth() + 1).padStart(2, '0')}`;
-    days.push({ start, end: addDays(start, 1), label });
+  for (let key = statsDayKey(period.from); statsDayStart(key) < period.to; key = shiftDay(key, 1)) {
+    const [, month, day] = key.split('-');
+    days.push({
+      key,
+      start: statsDayStart(key),
+      end: statsDayStart(shiftDay(key, 1)),
+      label: `${day}/${month}`,
+    });
   }
   return days;
 }
@@ -115,12 +125,21 @@ export class SourceTally {
   }
 }
 
-/** A tally as rows, largest first; beyond `limit` rows the rest are summed as `restLabel`. */
-export function topRows(counts: Map<string, number>, limit: number, restLabel: string): CountRow[] {
+/**
+ * A tally as rows, largest first; beyond `limit` rows the rest are summed as `restLabel`. `rest`:
+ * what was already counted apart under `restLabel` (values past a day document's cap of keys).
+ */
+export function topRows(
+  counts: ReadonlyMap<string, number>,
+  limit: number,
+  restLabel: string,
+  rest = 0,
+): CountRow[] {
   const rows = [...counts]
     .map(([label, value]) => ({ label, value }))
     .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'pt-BR'));
-  if (rows.length <= limit) return rows;
-  const rest = rows.slice(limit - 1).reduce((sum, row) => sum + row.value, 0);
-  return [...rows.slice(0, limit - 1), { label: restLabel, value: rest }];
+  const restRow = (value: number) => (value > 0 ? [{ label: restLabel, value }] : []);
+  if (rows.length + restRow(rest).length <= limit) return [...rows, ...restRow(rest)];
+  const beyond = rows.slice(limit - 1).reduce((sum, row) => sum + row.value, 0);
+  return [...rows.slice(0, limit - 1), ...restRow(beyond + rest)];
 }

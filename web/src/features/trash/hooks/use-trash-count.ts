@@ -1,11 +1,13 @@
 /**
- * How many leads are in the trash, for the 'Lixeira (N)' label: a count aggregation (billed one read
- * per 1,000 leads counted) instead of a listener on 20,000 documents. Re-counted when `refreshKey`
- * changes (the panel passes the active list, so another admin's trash/restore shows), on window
- * focus, and on `refresh()`; bursts are coalesced.
+ * How many leads are in the trash, for the 'Lixeira (N)' label: `stats/leads`' `trashed`, live
+ * (data/lead-stats.ts: one document, kept exact by the functions). Where that document does not
+ * exist yet, a count aggregation (billed one read per 1,000 leads counted) instead, counted again
+ * when `refreshKey` changes (the panel passes the active list, so another admin's trash/restore
+ * shows), on window focus, and on `refresh()`; bursts are coalesced.
  */
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useFirestore } from 'reactfire';
+import { usePanelCounts } from '@/data/lead-stats';
 import { countTrashedLeads } from '@/data/leads';
 
 const coalesceMs = 300;
@@ -22,14 +24,17 @@ export function useTrashCount(refreshKey?: unknown): {
   const [count, setCount] = useState<number | null>(null);
   const [tick, bump] = useReducer((n: number) => n + 1, 0);
   const refresh = useCallback(() => bump(), []);
+  const stats = usePanelCounts(db);
+  const counting = stats.status === 'missing';
 
   useEffect(() => {
+    if (!counting) return;
     window.addEventListener('focus', refresh);
     return () => window.removeEventListener('focus', refresh);
-  }, [refresh]);
+  }, [refresh, counting]);
 
   useEffect(() => {
-    if (refreshKey === null) return;
+    if (refreshKey === null || !counting) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       countTrashedLeads(db).then(
@@ -43,7 +48,8 @@ export function useTrashCount(refreshKey?: unknown): {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [db, refreshKey, tick]);
+  }, [db, refreshKey, tick, counting]);
 
-  return { count, refresh };
+  if (stats.status === 'present') return { count: stats.counts.trashed, refresh };
+  return { count: counting ? count : null, refresh };
 }

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/components/test-utils/render-at';
-import type { Period, Report } from '@/features/reports/model/report';
+import { statsDayKey, statsDayStart } from '@vagas/common';
+import { shiftDay, type Period, type Report } from '@/features/reports/model/report';
 import { ReportsTab } from './ReportsTab';
 
 const api = vi.hoisted(() => ({
@@ -103,9 +104,10 @@ describe('Relatórios', () => {
     await user.click(screen.getByRole('button', { name: 'Últimos 7 dias' }));
     await waitFor(() => expect(api.loadReport).toHaveBeenCalledTimes(2));
     const { from, to } = api.loadReport.mock.calls[1]![1];
-    const today = new Date();
-    expect(from).toEqual(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6));
-    expect(to).toEqual(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1));
+    // São Paulo's last 7 days, today included, whatever the machine's time zone.
+    const today = statsDayKey(new Date());
+    expect(from).toEqual(statsDayStart(shiftDay(today, -6)));
+    expect(to).toEqual(statsDayStart(shiftDay(today, 1)));
   });
 
   it('an empty period says so in every chart', async () => {

@@ -9,37 +9,42 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { DatePickerInput } from '@mantine/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { showToast } from '@/components/toast';
-import { isoDay, periodPresets } from '@/domain/period-presets';
+import { periodPresets } from '@/domain/period-presets';
 import { ReportCharts } from '@/features/reports/components/ReportCharts/ReportCharts';
 import { useReport } from '@/features/reports/hooks/use-report';
 import { reportsLoadErrorToast, reportsTexts } from '@/features/reports/messages';
 import {
-  addDays,
   defaultPeriod,
   maxPeriodDays,
+  periodDayKeys,
   periodDays,
   periodOf,
 } from '@/features/reports/model/report';
 
-/** A local date from 'YYYY-MM-DD'. */
-function fromIsoDay(value: string): Date {
-  const [year, month, day] = value.split('-').map(Number);
+/**
+ * A local date whose calendar day is `dayKey`'s: the presets count days from São Paulo's today,
+ * the days the report is kept by, wherever the browser is.
+ */
+function localDateOf(dayKey: string): Date {
+  const [year, month, day] = dayKey.split('-').map(Number);
   return new Date(year, month - 1, day);
 }
 
 export function ReportsTab() {
   const initial = useMemo(() => defaultPeriod(), []);
-  const [range, setRange] = useState<[string | null, string | null]>([
-    isoDay(initial.from),
-    isoDay(addDays(initial.to, -1)),
-  ]);
+  const today = periodDayKeys(initial).last;
+  const [range, setRange] = useState<[string | null, string | null]>(() => {
+    const { first, last } = periodDayKeys(initial);
+    return [first, last];
+  });
   // The last complete range: the charts stay while the admin picks the second day.
   const [period, setPeriod] = useState(initial);
   const choose = (value: [string | null, string | null]) => {
     setRange(value);
-    if (value[0] && value[1]) setPeriod(periodOf(fromIsoDay(value[0]), fromIsoDay(value[1])));
+    // The picker's days are São Paulo's days.
+    if (value[0] && value[1]) setPeriod(periodOf(value[0], value[1]));
   };
-  const presets = useMemo(() => periodPresets(), []);
+  const presets = useMemo(() => periodPresets(localDateOf(today)), [today]);
   const tooLong = periodDays(period) > maxPeriodDays;
   const [report, { retry }] = useReport(tooLong ? null : period);
 
@@ -63,7 +68,7 @@ export function ReportsTab() {
           locale="pt-br"
           valueFormat="DD/MM/YYYY"
           allowSingleDateInRange
-          maxDate={isoDay(new Date())}
+          maxDate={today}
           value={range}
           onChange={(value) => choose([value[0] ?? null, value[1] ?? null])}
           error={tooLong ? reportsTexts.periodTooLong(maxPeriodDays) : undefined}
