@@ -1,8 +1,8 @@
 /**
  * The Relatórios figures at scale: seeds leads over the last `--days` São Paulo days (jobs,
  * localities, statuses, 60% with a visit source) into a fresh local suite (firestore.rules and
- * firestore.indexes.json), with the statistics the functions would keep for them
- * (lib/lead-stats-seed.ts; `--no-stats`: none, as a deployment before them), then computes the
+ * firestore.indexes.json), with the statistics the functions would keep for them (written by the
+ * functions' own reconcile, timed; `--no-stats`: none, as a deployment before them), then computes the
  * report as the tab does (web/src/features/reports/api/report-queries.ts: the day documents, or
  * counting lead by lead where there are none) with the JS SDK signed in as an admin, and prints
  * the time and the billed document reads, next to the report counted lead by lead
@@ -36,7 +36,6 @@ const { statsDayKey } = await import('@vagas/common');
 const { startLocalSuite } = await import('../scripts/lib/local-suite.mjs');
 const { useEmulatorAppCheck } = await import('../scripts/lib/app-check.mjs');
 const { report: reportNumber } = await import('./lib/report.ts');
-const { LeadStatsTally } = await import('./lib/lead-stats-seed.ts');
 const { withoutBackgroundTriggers } = await import('../scripts/lib/background-triggers.mjs');
 const { loadReport } = await import('../web/src/features/reports/api/report-queries');
 const { countReport } = await import('../web/src/features/reports/api/report-counting');
@@ -82,7 +81,6 @@ try {
   const jobs = [...options.rootJobs, ...options.callCenterJobs.map(callCenterVaga)];
   const towns = [...options.rootLocalities, ...options.callCenterLocalities];
   const sources = ['facebook', 'instagram', 'google', 'whatsapp'];
-  const tally = new LeadStatsTally();
   const lead = (i: number) => ({
     ...application('root', { nome: `Candidato ${i}` }),
     // Every job and town of both forms, evenly: what the report counts.
@@ -122,24 +120,21 @@ try {
           const batch = admin.batch();
           const end = Math.min(leadCount, start + offset + 500);
           for (let i = start + offset; i < end; i++) {
-            const data = lead(i);
-            tally.add(data);
-            batch.set(admin.collection('leads').doc(`bench-${i}`), data);
+            batch.set(admin.collection('leads').doc(`bench-${i}`), lead(i));
           }
           return batch.commit();
         }),
       );
     }
-    if (withStats) await tally.write(admin);
   };
   // With the functions running (the browser's suite), seeded with the triggers off, as the panel's
-  // bench seeds: the statistics come from the tally, written once.
+  // bench seeds.
   await (browser ? withoutBackgroundTriggers(suite.hub, seed) : seed());
   const seedMs = performance.now() - seedStart;
   step(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
-  // What the functions' reconcile costs over the same leads (every seeded day, then the nightly
-  // run's 2 days); over the tally's statistics it should correct nothing. Not with --no-stats,
-  // which measures a deployment without them.
+  // The statistics, written by the functions' reconcile over every seeded day (as every seed with
+  // the triggers off leaves them), timed, then the nightly run's 2 days (which should correct
+  // nothing). Not with --no-stats, which measures a deployment without them.
   const reconcile = withStats ? await timeReconcile() : null;
   await admin.doc('settings/redirect').set({
     whatsapp_link: 'https://wa.me/5579999999999',

@@ -6,11 +6,14 @@ import { useEffect, useId, useState, type DragEvent } from 'react';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import type { LeadClause } from '@/domain/lead-query';
 import { useBoardColumn } from '@/features/board/hooks/use-board-column';
-import { useDrawnCount } from '@/features/board/hooks/use-drawn-count';
+import { useDrawnCount } from '@/lib/page/use-drawn-count';
 import { boardTexts, statusLabels } from '@/features/board/messages';
 import { firstContentShown } from '@/lib/page/when-idle';
 import { BoardCard } from './BoardCard';
 import classes from './LeadBoard.module.css';
+
+/** Cards a column shows on a 1280 x 800 screen, and a few more: drawn with the first answer. */
+const firstScreenCards = 4;
 
 export interface BoardColumnProps {
   status: LeadStatus;
@@ -43,7 +46,7 @@ function ColumnBody({
   column: ReturnType<typeof useBoardColumn>;
 }) {
   const { status, data } = column.leads;
-  const drawn = useDrawnCount(status !== 'loading', data?.length ?? 0);
+  const drawn = useDrawnCount(status !== 'loading', data?.length ?? 0, firstScreenCards);
   if (!clauses) return <p className={classes.note}>{boardTexts.outOfFilter}</p>;
   if (status === 'error') return <p role="alert">{boardTexts.loadFailed}</p>;
   if (status === 'loading') return <p className={classes.note}>{boardTexts.loading}</p>;

@@ -15,12 +15,15 @@ import type { Lead } from '@/domain/lead';
 import { dayBounds, describeNextStep, isLate } from '@/domain/next-step';
 import { firstContentShown } from '@/lib/page/when-idle';
 import { useNow } from '@/lib/page/use-now';
-import { useDrawnCount } from '@/features/today/hooks/use-drawn-count';
+import { useDrawnCount } from '@/lib/page/use-drawn-count';
 import { useDueSteps } from '@/features/today/hooks/use-due-steps';
 import { useReminderNotifications } from '@/features/today/hooks/use-reminder-notifications';
 import { useStepActions, type StepActions } from '@/features/today/hooks/use-step-actions';
 import { todayTexts } from '@/features/today/messages';
 import classes from './TodayView.module.css';
+
+/** Steps the view shows on a 1280 x 800 screen, and a few more: drawn with the first answer. */
+const firstScreenSteps = 6;
 
 export interface TodayViewProps {
   /** The signed-in admin's email, lowercase ('Meus'). */
@@ -177,7 +180,7 @@ export function TodayView({ me, onShown }: TodayViewProps) {
     firstContentShown();
     onShown?.();
   }, [status, onShown]);
-  const drawn = useDrawnCount(status !== 'loading', data?.length ?? 0);
+  const drawn = useDrawnCount(status !== 'loading', data?.length ?? 0, firstScreenSteps);
   const leads = data ?? [];
   const late = leads.filter((lead) => lead.next_step && isLate(lead.next_step.due_at, now));
   const today = leads.filter((lead) => lead.next_step && !isLate(lead.next_step.due_at, now));
