@@ -5,31 +5,17 @@
 // restore and a delete.
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAdmin, type AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
-import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
+import type { AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
+import type { LocalSuite } from '../../scripts/lib/local-suite.mjs';
 import { statsDayKey } from '@vagas/common';
-
-process.env.METADATA_SERVER_DETECTION ??= 'none';
-/** A cold function worker can take long to start on a busy 2-core machine. */
-const WAIT_MS = 170_000;
+import { functionWaitMs, startFunctionsSuite } from './support/functions-suite.js';
 
 let suite: LocalSuite;
 let admin: AdminConnection;
 let db: Firestore;
 
 beforeAll(async () => {
-  suite = await startLocalSuite({
-    web: false,
-    functions: true,
-    log: process.env.VAGAS_SUITE_LOG === '1' ? (line) => console.log(line) : undefined,
-  });
-  if (!suite.auth) throw new Error('suite started without Auth');
-  process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
-  admin = connectAdmin({
-    projectId: suite.projectId,
-    emulators: true,
-    authHost: `${suite.auth.host}:${suite.auth.port}`,
-  });
+  ({ suite, admin } = await startFunctionsSuite());
   db = admin.db;
 }, 300_000);
 
@@ -79,7 +65,7 @@ function statsBecome(expected: Counters): Promise<void> {
       reject(
         new Error(`stats/leads stayed ${JSON.stringify(last)}, not ${JSON.stringify(expected)}`),
       );
-    }, WAIT_MS);
+    }, functionWaitMs);
     const stop = db.doc('stats/leads').onSnapshot((snapshot) => {
       last = countersOf(snapshot.data());
       if (JSON.stringify(last) !== JSON.stringify(expected)) return;

@@ -24,14 +24,16 @@ import {
 } from 'firebase/firestore/lite';
 import { Timestamp, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAdmin, type AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
+import type { AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
 import { useEmulatorAppCheck } from '../../scripts/lib/app-check.mjs';
-import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
+import type { LocalSuite } from '../../scripts/lib/local-suite.mjs';
 import { screeningLimits } from '@vagas/common';
+import {
+  functionWaitMs,
+  startFunctionsSuite,
+  createPanelAdmin,
+} from './support/functions-suite.js';
 
-process.env.METADATA_SERVER_DETECTION ??= 'none';
-/** A cold function worker can take long to start on a busy 2-core machine. */
-const WAIT_MS = 170_000;
 const EMAIL = 'triagem@vagas.test';
 
 let suite: LocalSuite;
@@ -44,15 +46,9 @@ let panel: FullFirestore;
 let seq = 0;
 
 beforeAll(async () => {
-  suite = await startLocalSuite({
-    web: false,
-    functions: true,
-    log: process.env.VAGAS_SUITE_LOG === '1' ? (line) => console.log(line) : undefined,
-  });
-  if (!suite.auth) throw new Error('suite started without Auth');
-  const authHost = `${suite.auth.host}:${suite.auth.port}`;
-  process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
-  admin = connectAdmin({ projectId: suite.projectId, emulators: true, authHost });
+  const started = await startFunctionsSuite();
+  ({ suite, admin } = started);
+  const { authHost } = started;
   adminDb = admin.db;
   // The public page: Firestore Lite, nobody signed in.
   pageApp = initializeApp({ projectId: suite.projectId, apiKey: 'k' }, 'screening-page');
@@ -60,14 +56,7 @@ beforeAll(async () => {
   useEmulatorAppCheck(pageApp, suite.firestore);
   page = getFirestore(pageApp);
   connectLite(page, suite.firestore.host, suite.firestore.port);
-  // An admin of the panel, who releases a lead.
-  const user = await admin.auth.createUser({
-    email: EMAIL,
-    password: 'secret-123',
-    emailVerified: true,
-  });
-  await admin.auth.setCustomUserClaims(user.uid, { admin: true });
-  await adminDb.doc(`admins/${EMAIL}`).set({ email: EMAIL, uid: user.uid });
+  await createPanelAdmin(admin, EMAIL);
   panelApp = initializeApp({ projectId: suite.projectId, apiKey: 'k' }, 'screening-panel');
   useEmulatorAppCheck(panelApp, suite.firestore);
   const auth = getAuth(panelApp);
@@ -139,7 +128,7 @@ function lead(id: string, ready: (data: Data | null) => boolean): Promise<Data |
     const timer = setTimeout(() => {
       stop();
       reject(new Error(`the lead ${id} never got what was expected`));
-    }, WAIT_MS);
+    }, functionWaitMs);
     const stop = adminDb.doc(`leads/${id}`).onSnapshot(
       (snapshot) => {
         const data = snapshot.data() ?? null;
@@ -164,7 +153,7 @@ function timeline(id: string, n: number): Promise<Data[]> {
     const timer = setTimeout(() => {
       stop();
       reject(new Error(`the timeline of ${id} never got ${n} entries`));
-    }, WAIT_MS);
+    }, functionWaitMs);
     const stop = adminDb
       .collection(`leads/${id}/timeline`)
       .orderBy('at')

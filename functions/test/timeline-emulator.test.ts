@@ -19,14 +19,16 @@ import {
 } from 'firebase/firestore';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAdmin, type AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
+import type { AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
 import { useEmulatorAppCheck } from '../../scripts/lib/app-check.mjs';
-import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
+import type { LocalSuite } from '../../scripts/lib/local-suite.mjs';
 import { leadKeys } from '@vagas/common';
+import {
+  functionWaitMs,
+  startFunctionsSuite,
+  createPanelAdmin,
+} from './support/functions-suite.js';
 
-process.env.METADATA_SERVER_DETECTION ??= 'none';
-/** A cold function worker can take long to start on a busy 2-core machine. */
-const WAIT_MS = 170_000;
 const EMAIL = 'recrutadora@vagas.test';
 
 let suite: LocalSuite;
@@ -37,24 +39,11 @@ let db: Firestore;
 let leadSeq = 0;
 
 beforeAll(async () => {
-  suite = await startLocalSuite({
-    web: false,
-    functions: true,
-    log: process.env.VAGAS_SUITE_LOG === '1' ? (line) => console.log(line) : undefined,
-  });
-  if (!suite.auth) throw new Error('suite started without Auth');
-  const authHost = `${suite.auth.host}:${suite.auth.port}`;
-  process.env.FIRESTORE_EMULATOR_HOST = `${suite.firestore.host}:${suite.firestore.port}`;
-  admin = connectAdmin({ projectId: suite.projectId, emulators: true, authHost });
+  const started = await startFunctionsSuite();
+  ({ suite, admin } = started);
+  const { authHost } = started;
   adminDb = admin.db;
-  // An admin as the panel has one: an account with the claim, on the allow-list.
-  const user = await admin.auth.createUser({
-    email: EMAIL,
-    password: 'secret-123',
-    emailVerified: true,
-  });
-  await admin.auth.setCustomUserClaims(user.uid, { admin: true });
-  await adminDb.doc(`admins/${EMAIL}`).set({ email: EMAIL, uid: user.uid });
+  await createPanelAdmin(admin, EMAIL);
   app = initializeApp({ projectId: suite.projectId, apiKey: 'k' }, 'timeline-test');
   // The suite enforces App Check, as the panel's writes meet it.
   useEmulatorAppCheck(app, suite.firestore);
@@ -96,7 +85,7 @@ function timeline(leadId: string, ready: (entries: Entry[]) => boolean): Promise
     const timer = setTimeout(() => {
       stop();
       reject(new Error(`the timeline of ${leadId} never got what was expected`));
-    }, WAIT_MS);
+    }, functionWaitMs);
     const stop = adminDb
       .collection(`leads/${leadId}/timeline`)
       .orderBy('at')
@@ -124,7 +113,7 @@ function storedLead(leadId: string, ready: (data: Entry) => boolean): Promise<En
     const timer = setTimeout(() => {
       stop();
       reject(new Error(`the lead ${leadId} never got what was expected`));
-    }, WAIT_MS);
+    }, functionWaitMs);
     const stop = adminDb.doc(`leads/${leadId}`).onSnapshot(
       (snapshot) => {
         const data = snapshot.data();
