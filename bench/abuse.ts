@@ -323,7 +323,7 @@ function reportHonest(run: Run) {
   );
   const { writes, live, chimes } = honestTimes(run);
   const spread = (values: number[]) =>
-    `p50 ${percentile(values, 50).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms, ${values.length} measured`;
+    `p50 ${percentile(values, 50).toFixed(0)} ms, max ${values.reduce((max, ms) => Math.max(max, ms), 0).toFixed(0)} ms, ${values.length} measured`;
   report({
     section,
     measure: 'honest: live p95',

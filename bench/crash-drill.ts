@@ -24,6 +24,7 @@ import {
   type EmulatorProcess,
 } from '@vagas/firestore-emulator/testing';
 import { freePort } from '../scripts/lib/local-suite.mjs';
+import { seedVacancyLists } from '../scripts/lib/vacancy-seed.mjs';
 import { report } from './lib/report.ts';
 import {
   PROJECT,
@@ -235,6 +236,8 @@ async function main(): Promise<void> {
   const port = await freePort();
   const args = ['--port', String(port), '--project', PROJECT, '--rules', RULES, '--data', dataDir];
   let emu: EmulatorProcess | undefined = await startEmulatorProcess(args);
+  // The forms' vacancy lists, which the rules check each lead's job and locality against.
+  await seedVacancyLists({ firestoreHost: `127.0.0.1:${port}`, projectId: PROJECT });
   const admin = adminClient({ host: '127.0.0.1', port }, PROJECT);
   const clients = candidateClients({ host: '127.0.0.1', port, candidates });
   const tally = new Tally();

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Firestore } from 'firebase/firestore/lite';
 import { adminClient, startEmulatorProcess } from '@vagas/firestore-emulator/testing';
+import { seedVacancyLists } from '../scripts/lib/vacancy-seed.mjs';
 import { setNewLead } from '../web/src/data/lead-write.ts';
 import type { DeviceStore } from '../web/src/lib/outbox/device-slots.ts';
 import { Outbox, type OutboxStore, type QueuedApplication } from '../web/src/lib/outbox/outbox.ts';
@@ -162,6 +163,8 @@ async function main(): Promise<void> {
     dataDir,
   ]);
   try {
+    // The forms' vacancy lists, which the rules check each lead's job and locality against.
+    await seedVacancyLists({ firestoreHost: `${emu.host}:${emu.port}`, projectId: PROJECT });
     const clients = candidateClients({ host: emu.host, port: emu.port, candidates });
     const devices = clients.dbs.map((db, i) => device(db, 7919 * (i + 1)));
     const counts: Counts = { submitted: new Map(), acknowledged: new Set(), running: true };

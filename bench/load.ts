@@ -307,7 +307,7 @@ function reportLoad(result: LoadResult): void {
     measure: 'latency p95',
     value: percentile(tally.latencies, 95),
     unit: 'ms',
-    note: `p99 ${percentile(tally.latencies, 99).toFixed(0)} ms, max ${Math.max(...tally.latencies).toFixed(0)} ms`,
+    note: `p99 ${percentile(tally.latencies, 99).toFixed(0)} ms, max ${tally.latencies.reduce((max, ms) => Math.max(max, ms), 0).toFixed(0)} ms`,
   });
   report({
     section,

@@ -1,5 +1,6 @@
 /** @vagas/common: plain TypeScript, no dependencies, imported by every workspace. */
 export * from './collections.js';
+export * from './device-limit.js';
 export * from './email.js';
 export * from './field-formats.js';
 export * from './lead-keys.js';

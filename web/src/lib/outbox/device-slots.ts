@@ -10,7 +10,8 @@
  * the slot it took for every retry, and a slot held by an application still waiting is never given
  * to another (the server would refuse one of them).
  */
-import { deviceLimit, deviceWindowMs } from '@/domain/device-limit';
+// From the shared package, not web's alias: the benches load the outbox under tsx, without Vite.
+import { deviceLimit, deviceWindowMs } from '@vagas/common';
 
 /** What the device keeps: its id and the time (device clock, ms; 0 never) it last took each slot. */
 export interface DeviceState {
