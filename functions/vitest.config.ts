@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The emulator tests start firebase-tools (Auth + Functions) and our Firestore emulator.
     hookTimeout: 180_000,
-    testTimeout: 60_000,
+    testTimeout: 120_000,
   },
 });

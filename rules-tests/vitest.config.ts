@@ -6,7 +6,7 @@ export default defineConfig({
     // Each file starts its own emulator on a free port with its own project id, so files may run
     // side by side; two at a time is what the shared machine affords.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });

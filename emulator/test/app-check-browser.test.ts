@@ -70,7 +70,7 @@ async function openPage(
   });
   if (longPolling) params.set('longPolling', '1');
   await page.goto(`${pages.origin}/app-check.html?${params.toString()}`);
-  await page.waitForFunction('window.appCheckReady === true', null, { timeout: 15_000 });
+  await page.waitForFunction('window.appCheckReady === true', null, { timeout: 30_000 });
   return page;
 }
 

@@ -54,7 +54,7 @@ async function listenUntil(q: Query, ids: string[]): Promise<QuerySnapshot[]> {
     await waitFor(() => {
       const last = snaps.at(-1);
       return !!last && !last.metadata.fromCache && last.docs.map((d) => d.id).join() === ids.join();
-    }, 10_000);
+    }, 30_000);
   } finally {
     stop();
   }

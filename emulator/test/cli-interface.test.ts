@@ -100,9 +100,9 @@ describe('firestore-emulator CLI', () => {
         () => {},
       );
       return allowed;
-    }, 10_000);
+    }, 30_000);
     writeFileSync(file, rules('true &&'));
-    await waitFor(() => p.stderr().includes('did not load'), 10_000);
+    await waitFor(() => p.stderr().includes('did not load'), 30_000);
     expect(p.stderr()).toMatch(/firestore\.rules:\d+:\d+ /);
     await setDoc(doc(web.db, 'notes/2'), { t: 'still allowed' });
     await web.close();
@@ -131,7 +131,7 @@ describe('firestore-emulator CLI', () => {
         { fieldPath: 'at', order: 'DESCENDING' },
       ]),
     );
-    await waitFor(() => p.stderr().includes('Reloaded indexes'), 10_000);
+    await waitFor(() => p.stderr().includes('Reloaded indexes'), 30_000);
     await q.get();
     await admin.close();
 

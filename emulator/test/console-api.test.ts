@@ -60,7 +60,7 @@ describe('data API', () => {
         documents,
       }),
     });
-  }, 60_000);
+  }, 120_000);
 
   it('lists root collections with their counts', async () => {
     const { collections } = await api<{ collections: object[] }>(

@@ -27,7 +27,7 @@ beforeAll(async () => {
   ]);
   admin = adminClient(emu, PROJECT);
   app = visitor(emu.host, emu.port, PROJECT);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await app?.close();

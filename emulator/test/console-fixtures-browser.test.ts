@@ -30,7 +30,7 @@ beforeAll(async () => {
   refAdmin = adminClient(reference, PROJECT);
   const context = await browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await admin?.close();

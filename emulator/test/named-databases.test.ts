@@ -124,7 +124,7 @@ describe('rules per database', () => {
         () => {},
       );
       return allowed;
-    }, 10_000);
+    }, 30_000);
     expect((await failureOf(setDoc(doc(alpha, 'guarded/small'), { n: 1 }))).code).toBe(
       'permission-denied',
     );
@@ -132,11 +132,11 @@ describe('rules per database', () => {
 
     // A version that does not compile is reported and the previous rules stay.
     writeFileSync(file('alpha.rules'), rules('request.resource.data.n >'));
-    await waitFor(() => logLines.some((l) => l.includes('did not load')), 10_000);
+    await waitFor(() => logLines.some((l) => l.includes('did not load')), 30_000);
     expect(logLines.join('\n')).toMatch(/alpha\.rules:\d+:\d+ /);
     await setDoc(doc(alpha, 'guarded/still'), { n: 12 });
     writeFileSync(file('alpha.rules'), rules('false'));
-    await waitFor(() => logLines.filter((l) => l.startsWith('Reloaded rules')).length >= 2, 10_000);
+    await waitFor(() => logLines.filter((l) => l.startsWith('Reloaded rules')).length >= 2, 30_000);
   });
 });
 
@@ -164,7 +164,7 @@ describe('indexes per database', () => {
     expect((await failureOf(adminQuery('beta'))).code).toBe(9);
 
     writeFileSync(file('beta.indexes.json'), JSON.stringify({ indexes: [JOBS_INDEX] }));
-    await waitFor(() => logLines.some((l) => l.includes('beta.indexes.json')), 10_000);
+    await waitFor(() => logLines.some((l) => l.includes('beta.indexes.json')), 30_000);
     expect((await adminQuery('beta')).size).toBe(1);
   });
 });

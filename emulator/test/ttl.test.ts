@@ -41,7 +41,7 @@ async function gone(p: string): Promise<void> {
       .get()
       .then((s) => (missing = !s.exists));
     return missing;
-  }, 20_000);
+  }, 60_000);
 }
 
 const past = () => Timestamp.fromMillis(Date.now() - 60_000);

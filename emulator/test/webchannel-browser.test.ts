@@ -118,7 +118,7 @@ describe.each([
       },
     });
     expect(result.removed).toEqual({ exists: false, data: null });
-  }, 60_000);
+  }, 120_000);
 
   it('queries with filters, order and limit, and counts', async () => {
     const project = newProject();
@@ -151,7 +151,7 @@ describe.each([
     expect(result.ranged.map((d) => d.id)).toEqual(['c', 'd', 'a']);
     expect(result.inQuery).toEqual([{ id: 'c', data: { area: 'y', rank: 2 } }]);
     expect(result.count).toBe(3);
-  }, 60_000);
+  }, 120_000);
 
   it('runs transactions (concurrent ones retry and none is lost) and write batches', async () => {
     const project = newProject();
@@ -201,7 +201,7 @@ describe.each([
       exists: false,
       data: null,
     });
-  }, 60_000);
+  }, 120_000);
 
   it('delivers a 2,000-document snapshot (about 1 MB) and then single changes', async () => {
     const project = newProject();
@@ -311,7 +311,7 @@ describe.each([
     } finally {
       await admin.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('firebase/firestore/lite over REST', () => {
@@ -354,7 +354,7 @@ describe('firebase/firestore/lite over REST', () => {
     expect(result.next).toBe(8);
     expect(result.remaining).toEqual([{ id: 'b', data: { text: 'b', n: 8 } }]);
     expect(result.updateMissing).toBe('not-found');
-  }, 60_000);
+  }, 120_000);
 
   it('sees what the full SDK wrote, across origins', async () => {
     const project = newProject();
@@ -364,7 +364,7 @@ describe('firebase/firestore/lite over REST', () => {
       exists: true,
       data: { by: 'full' },
     });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("the app's rules, through the browser transports", () => {

@@ -63,5 +63,5 @@ describe.each([
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -165,7 +165,7 @@ describe('backchannel', () => {
     await wc.start({ keepaliveMs: 40 });
     const { sid } = await wc.createSession();
     const back = await openRequest(wc.backchannelUrl(sid, 0, 0));
-    await back.waitFor((text) => parseArrays(text).length >= 3, 1000);
+    await back.waitFor((text) => parseArrays(text).length >= 3, 20_000);
     expect(parseArrays(back.text()).map(([, payload]) => payload)).toEqual(
       parseArrays(back.text()).map(() => ['noop']),
     );

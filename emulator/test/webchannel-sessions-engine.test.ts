@@ -81,9 +81,9 @@ async function oneSession(i: number): Promise<void> {
   );
   if (listen) {
     // The query target reaches CURRENT with a global read time.
-    await back.waitFor((text) => text.includes('"CURRENT"'), 5000);
+    await back.waitFor((text) => text.includes('"CURRENT"'), 20_000);
   } else {
-    await back.waitFor((text) => text.includes('streamToken'), 5000);
+    await back.waitFor((text) => text.includes('streamToken'), 20_000);
   }
   if (i % 4 === 3) {
     back.abort();

@@ -183,7 +183,7 @@ export async function openTestPage(
       kind === 'full' ? 'window.apiReady === true' : 'window.liteReady === true',
       null,
       {
-        timeout: 15_000,
+        timeout: 30_000,
       },
     );
   } catch (error) {

@@ -93,7 +93,7 @@ export function openRequest(
         text: () => text,
         ended,
         abort: () => req.destroy(),
-        async waitFor(predicate, timeoutMs = 2000) {
+        async waitFor(predicate, timeoutMs = 20_000) {
           const deadline = Date.now() + timeoutMs;
           while (!predicate(text)) {
             const left = deadline - Date.now();

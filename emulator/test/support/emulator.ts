@@ -26,7 +26,7 @@ export async function failureOf(
 }
 
 /** Resolves when `predicate` holds (polling), or rejects after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+export async function waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
   const start = Date.now();
   while (!predicate()) {
     if (Date.now() - start > timeoutMs) throw new Error('Timed out waiting for condition.');
