@@ -1,5 +1,8 @@
-/** Layout of the public pages: a tinted full-height background, a top bar and a narrow centred column. */
-import { ActionIcon, Box, Container } from '@mantine/core';
+/**
+ * Layout of the public pages: a tinted full-height background, a top bar and a narrow centred
+ * column. Plain elements drawn by PublicPage.module.css, not Mantine's Container and ActionIcon:
+ * every kilobyte here is on each public page's first visit.
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { publicTexts } from '@/domain/messages';
@@ -32,29 +35,24 @@ export function PublicPage({
   return (
     <div className={classes.root} data-tone={tone}>
       {(topLeft || adminLink !== 'none') && (
-        <Box component="header" className={classes.bar}>
+        <header className={classes.bar}>
           <div>{topLeft}</div>
           {adminLink !== 'none' && (
-            <ActionIcon
-              component={Link}
+            <Link
               to={routes.adminLogin}
               title={publicTexts.adminLinkTitle}
               aria-label={publicTexts.adminLinkTitle}
-              variant="subtle"
-              color="gray"
-              size={adminLink === 'icon' ? 'lg' : 'md'}
-              radius="xl"
-              className={adminLink === 'discreet' ? classes.discreet : undefined}
+              className={classes.adminLink}
+              data-size={adminLink === 'icon' ? 'lg' : 'md'}
+              data-discreet={adminLink === 'discreet' || undefined}
             >
               <LockIcon size={adminLink === 'icon' ? 20 : 16} />
-            </ActionIcon>
+            </Link>
           )}
-        </Box>
+        </header>
       )}
       <main className={classes.main} data-align={align}>
-        <Container size={480} px={0} w="100%">
-          {children}
-        </Container>
+        <div className={classes.column}>{children}</div>
       </main>
     </div>
   );
