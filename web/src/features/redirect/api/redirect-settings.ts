@@ -14,23 +14,35 @@ const countedKey = 'vagas:redirect-counted';
 /**
  * Calls `countRedirect` (the server increments `redirect_count` in a transaction) at most once per
  * browser session: the sessionStorage flag is set before the call, so a reload or a StrictMode
- * double effect does not count twice; a failed call clears it so a later load may count.
+ * double effect does not count twice. A call that fails while the page stays clears it, so a later
+ * load may count; one cut short because the page is being left (the countdown's navigation came
+ * first on a slow connection) keeps it: the server may well have counted it already.
  */
-export async function countRedirectOncePerSession(): Promise<void> {
+export async function countRedirectOncePerSession(win: Window = window): Promise<void> {
   try {
-    if (sessionStorage.getItem(countedKey)) return;
-    sessionStorage.setItem(countedKey, '1');
+    if (win.sessionStorage.getItem(countedKey)) return;
+    win.sessionStorage.setItem(countedKey, '1');
   } catch {
     // Storage unavailable (private mode): count anyway, once per page load.
   }
+  let leaving = false;
+  const markLeaving = () => {
+    leaving = true;
+  };
+  win.addEventListener('pagehide', markLeaving);
+  win.addEventListener('beforeunload', markLeaving);
   try {
     await (await import('./redirect-sdk')).callCountRedirect();
   } catch (error) {
     console.warn('countRedirect failed', error);
+    if (leaving) return;
     try {
-      sessionStorage.removeItem(countedKey);
+      win.sessionStorage.removeItem(countedKey);
     } catch {
       // ignore
     }
+  } finally {
+    win.removeEventListener('pagehide', markLeaving);
+    win.removeEventListener('beforeunload', markLeaving);
   }
 }
