@@ -3,8 +3,11 @@
 // another column, or moved with its 'Mover' menu from the keyboard (the move said in a live
 // region, the focus kept on the card); a refused write toasts and the card goes back; usable at
 // 360 px; axe finds nothing serious.
+import { FieldValue } from 'firebase-admin/firestore';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { statsCollections } from '@vagas/common';
+import { formatCount } from '@/domain/format';
 import { routes } from '../web/src/config/routes';
 import { createAdmin, slow, type AdminAccount } from './support/admin';
 import {
@@ -16,7 +19,7 @@ import {
   withRules,
 } from './support/leads';
 import { usePanelHarness } from './support/panel-harness';
-import { useLocalSuite } from './support/suite';
+import { adminFirestore, useLocalSuite } from './support/suite';
 
 const suite = useLocalSuite();
 const harness = usePanelHarness('quadro-harness');
@@ -131,6 +134,32 @@ describe('the board', () => {
     await expect
       .poll(async () => (await board(page)()).Separado, slow)
       .toEqual([`${tag} Bia`, `${tag} Duda`]);
+  });
+
+  test('without filters the columns count from stats/leads, live: one document, however many leads', async () => {
+    const stats = adminFirestore(suite)
+      .collection(statsCollections.stats)
+      .doc(statsCollections.leadsStats);
+    const page = await harness.panel({ account: boss });
+    /** Whether `status`'s heading shows the document's count of it now. */
+    const showsDocument = (status: Status) => async () => {
+      const active = (await stats.get()).get('active') as Record<string, number>;
+      const heading = column(page, status).getByRole('heading');
+      return (
+        (await heading.textContent()) ===
+        `${status} (${formatCount(active[status.toLowerCase()]!)})`
+      );
+    };
+    await page.goto(`${suite.webUrl}${routes.admin}?vista=quadro`);
+    for (const status of statuses) await expect.poll(showsDocument(status), slow).toBe(true);
+    // A count no aggregation could give: the board shows the document's as it changes.
+    await stats.update({ 'active.principal': FieldValue.increment(1000) });
+    try {
+      await expect.poll(showsDocument('Principal'), slow).toBe(true);
+    } finally {
+      await stats.update({ 'active.principal': FieldValue.increment(-1000) });
+    }
+    await expect.poll(showsDocument('Principal'), slow).toBe(true);
   });
 
   test("a refused change toasts 'Erro ao atualizar status' and the card goes back", async () => {

@@ -37,6 +37,8 @@ describe('the panel counts from stats/leads', () => {
         counters: { total: 11, principal: 2, separado: 1, descartado: 3 },
         trashed: 7,
         held: 4,
+        // The board's columns without filters: the held leads in none of them.
+        byStatus: { novo: 5, principal: 2, separado: 1, descartado: 3 },
       },
     });
   });

@@ -10,6 +10,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { Firestore } from 'firebase/firestore';
+import type { LeadStatus } from '@/domain/lead-field-types';
 import type { LeadCounts } from '@/domain/lead-list-view';
 import { useLiveDocument } from './live';
 import { leadStatsRef, parseLeadStats, type LeadStats } from './stats-documents';
@@ -22,6 +23,8 @@ export interface PanelCounts {
   trashed: number;
   /** 'Suspeitos (N)'. */
   held: number;
+  /** The whole list's leads in each status (the board's columns without filters). */
+  byStatus: Record<LeadStatus, number>;
 }
 
 export type PanelCountsState =
@@ -37,6 +40,12 @@ export function panelCountsOf({ active, trashed }: LeadStats): PanelCounts {
     },
     trashed,
     held: active.suspeito,
+    byStatus: {
+      novo: active.novo,
+      principal: active.principal,
+      separado: active.separado,
+      descartado: active.descartado,
+    },
   };
 }
 

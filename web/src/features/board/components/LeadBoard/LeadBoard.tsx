@@ -9,8 +9,9 @@ import { useLocation } from 'react-router-dom';
 import { useFirestore } from 'reactfire';
 import { PanelCard } from '@/components/PanelCard/PanelCard';
 import { columnClauses, useColumnCounts } from '@/data/board-reads';
+import { usePanelCounts } from '@/data/lead-stats';
 import type { Lead, LeadStatus } from '@/domain/lead';
-import type { LeadClause } from '@/domain/lead-query';
+import { isWholeList, type LeadClause } from '@/domain/lead-query';
 import { leadStatuses } from '@/domain/options';
 import { useBoardMoves } from '@/features/board/hooks/use-board-moves';
 import { boardTexts } from '@/features/board/messages';
@@ -53,9 +54,18 @@ export function LeadBoard({ clauses, filterKey, filters, onShown }: LeadBoardPro
   useEffect(() => {
     if (allAnswered) onShown?.();
   }, [allAnswered, onShown]);
-  const counts = useColumnCounts(db, allAnswered ? columns : null, epoch, (error) =>
+  // Without filters the columns' counts are `stats/leads`' (one live document, however many
+  // leads); filtered, or before the functions have written it, they are counted.
+  const stats = usePanelCounts(db);
+  const fromStats =
+    clauses !== null && isWholeList(clauses) && stats.status === 'present'
+      ? stats.counts.byStatus
+      : null;
+  const counting = allAnswered && !fromStats && stats.status !== 'loading';
+  const counted = useColumnCounts(db, counting ? columns : null, epoch, (error) =>
     console.error('Board count failed', error),
   );
+  const counts = fromStats ?? counted;
   const moves = useBoardMoves();
   const [dragging, setDragging] = useState<Lead | null>(null);
   const onDrag = useCallback((lead: Lead | null) => setDragging(lead), []);
