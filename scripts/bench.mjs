@@ -64,7 +64,9 @@ function runFile([file, ...args]) {
     const child = spawn(process.execPath, ['--import', 'tsx', file, ...passedFlags, ...args], {
       cwd: rootDir,
       stdio: 'inherit',
-      env: { ...process.env, BENCH_RESULTS_FILE: linesFile },
+      // firebase-admin in the benches talks to emulators only: no Google metadata-server lookup (its
+      // MetadataLookupWarning interleaved with the numbers).
+      env: { METADATA_SERVER_DETECTION: 'none', ...process.env, BENCH_RESULTS_FILE: linesFile },
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
