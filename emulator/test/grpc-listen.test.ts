@@ -152,3 +152,91 @@ describe('Listen with firebase-admin', () => {
     u2();
   });
 });
+
+/**
+ * The emulator builds each message of a commit once for every stream that sends the same one (the
+ * same document to the same target id), so these listeners share messages: two JS SDK clients
+ * whose first targets have the same id but different queries, one client with two targets the
+ * document enters and leaves at different times, and several firebase-admin listeners (one
+ * stream each, the same target id). Each must still see its own query's results.
+ */
+describe('listeners of different queries getting the same changed document', () => {
+  const coll = 'shared-commits';
+  const byKind = () => query(collection(env.web, coll), where('kind', '==', 'a'));
+  const top2 = (db = env.web) => query(collection(db, coll), orderBy('n', 'desc'), limit(2));
+  /** The ids of every snapshot of a JS SDK query, from the server only. */
+  const watchWeb = (q: ReturnType<typeof byKind>) => {
+    const seen: string[][] = [];
+    const stop = onSnapshot(q, (s) => {
+      if (!s.metadata.fromCache) seen.push(s.docs.map((d) => d.id));
+    });
+    return { seen, stop };
+  };
+  const last = (seen: string[][], ids: string[]) => () => seen.at(-1)?.join() === ids.join();
+
+  it('each listener sees its own query as the document enters and leaves them', async () => {
+    const other = env.newWeb();
+    await env.admin.doc(`${coll}/old1`).set({ kind: 'b', n: 1 });
+    await env.admin.doc(`${coll}/old2`).set({ kind: 'a', n: 2 });
+    // On `env.web`, `byKind` is the first target and `top2` the second; on `other`, `top2` is
+    // the first: the same target id there as `byKind` here.
+    const kindA = watchWeb(byKind());
+    const topHere = watchWeb(top2());
+    const topThere = watchWeb(top2(other));
+    const adminSeen: { ids: string[]; changes: string[] }[][] = [[], [], []];
+    const adminStops = adminSeen.map((seen) =>
+      env.admin
+        .collection(coll)
+        .orderBy('n', 'desc')
+        .limit(2)
+        .onSnapshot((s) =>
+          seen.push({
+            ids: s.docs.map((d) => d.id),
+            changes: s.docChanges().map((c) => `${c.type} ${c.doc.id}`),
+          }),
+        ),
+    );
+    const adminAt = (ids: string[]) => () =>
+      adminSeen.every((s) => s.at(-1)?.ids.join() === ids.join());
+    await waitFor(last(kindA.seen, ['old2']), 15_000);
+    await waitFor(last(topHere.seen, ['old2', 'old1']), 15_000);
+    await waitFor(last(topThere.seen, ['old2', 'old1']), 15_000);
+    await waitFor(adminAt(['old2', 'old1']), 15_000);
+
+    // Enters all of them; pushes old1 out of the limit windows.
+    await env.admin.doc(`${coll}/x`).set({ kind: 'a', n: 10 });
+    await waitFor(last(kindA.seen, ['old2', 'x']), 15_000);
+    await waitFor(last(topHere.seen, ['x', 'old2']), 15_000);
+    await waitFor(last(topThere.seen, ['x', 'old2']), 15_000);
+    await waitFor(adminAt(['x', 'old2']), 15_000);
+    for (const seen of adminSeen) {
+      expect(seen.at(-1)?.changes).toEqual(['removed old1', 'added x']);
+    }
+
+    // Leaves `byKind`, stays first in the windows.
+    await env.admin.doc(`${coll}/x`).update({ kind: 'b', n: 11 });
+    await waitFor(last(kindA.seen, ['old2']), 15_000);
+    await waitFor(adminAt(['x', 'old2']), 15_000);
+    for (const seen of adminSeen) expect(seen.at(-1)?.changes).toEqual(['modified x']);
+
+    // `other` misses the next commits while offline and resumes from its last token.
+    await disableNetwork(other);
+    await env.admin.doc(`${coll}/x`).update({ kind: 'a', n: 0 });
+    await env.admin.doc(`${coll}/y`).set({ kind: 'a', n: 5 });
+    await waitFor(last(kindA.seen, ['old2', 'x', 'y']), 15_000);
+    await waitFor(last(topHere.seen, ['y', 'old2']), 15_000);
+    await waitFor(adminAt(['y', 'old2']), 15_000);
+    await enableNetwork(other);
+    await waitFor(last(topThere.seen, ['y', 'old2']), 15_000);
+
+    await env.admin.doc(`${coll}/y`).delete();
+    await waitFor(last(kindA.seen, ['old2', 'x']), 15_000);
+    await waitFor(last(topHere.seen, ['old2', 'old1']), 15_000);
+    await waitFor(last(topThere.seen, ['old2', 'old1']), 15_000);
+    await waitFor(adminAt(['old2', 'old1']), 15_000);
+    for (const seen of adminSeen) {
+      expect(seen.at(-1)?.changes).toEqual(['removed y', 'added old1']);
+    }
+    for (const stop of [kindA.stop, topHere.stop, topThere.stop, ...adminStops]) stop();
+  });
+});

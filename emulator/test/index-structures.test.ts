@@ -94,6 +94,42 @@ describe('OrdSet (property)', () => {
     for (let o = 0; o < 10_000; o++) if (o % 1000) set.delete(o);
     expect([...set]).toEqual([0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000]);
   });
+
+  it('holds what a Set holds with ordinals spread over many buckets of 65,536', () => {
+    // Clusters near the buckets' edges (a million leads' ordinals span 16 buckets).
+    const ordArb = fc.oneof(
+      fc.integer({ min: 0, max: 1_200_000 }),
+      fc
+        .tuple(fc.integer({ min: 0, max: 18 }), fc.integer({ min: -3, max: 3 }))
+        .map(([b, d]) => Math.max(0, b * 65_536 + d)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), ordArb), { maxLength: 600 }),
+        ordArb,
+        (ops, probe) => {
+          const set = new OrdSet();
+          const model = new Set<number>();
+          for (const [i, [add, o]] of ops.entries()) {
+            if (i % 41 === 0) set.trim();
+            expect(add ? set.add(o) : set.delete(o)).toBe(add ? !model.has(o) : model.has(o));
+            if (add) model.add(o);
+            else model.delete(o);
+            expect(set.has(o)).toBe(model.has(o));
+          }
+          expect(set.size).toBe(model.size);
+          expect(set.has(probe)).toBe(model.has(probe));
+          const sorted = [...model].sort((a, b) => a - b);
+          expect([...set]).toEqual(sorted);
+          expect([...OrdSet.of(sorted)]).toEqual(sorted);
+          const stopped: number[] = [];
+          set.forEach((o) => stopped.push(o) < 3);
+          expect(stopped).toEqual(sorted.slice(0, 3));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('HashRuns (property)', () => {

@@ -134,9 +134,10 @@ export class HashRuns {
       r.h[r.n] = h[i];
       r.o[r.n++] = o[i];
     }
+    const scratch = { keys: new Float64Array(0) };
     for (const r of runs) {
       yield;
-      sortRun(r);
+      sortRun(r, scratch);
     }
     this.runs = runs;
     this.bits = bits;
@@ -156,13 +157,16 @@ const ORD_SPAN = 2 ** 21;
 /** Documents between two yields of a build in steps (a power of two, less one). */
 const STEP_MASK = 127;
 
-/** Sorts a run's pairs by hash then ordinal (and drops repeated pairs). */
-function sortRun(r: Run): void {
+/**
+ * Sorts a run's pairs by hash then ordinal (and drops repeated pairs), in place: the sort keys go
+ * in `scratch`, shared by every run of a build. Thousands of runs each allocating its sorted
+ * copy (and its keys) left the allocator's heap full of holes at a million leads.
+ */
+function sortRun(r: Run, scratch: { keys: Float64Array }): void {
   const n = r.n;
   let maxOrd = 0;
   for (let i = 0; i < n; i++) if (r.o[i] > maxOrd) maxOrd = r.o[i];
-  const h = new Uint32Array(Math.max(8, n));
-  const o = new Int32Array(Math.max(8, n));
+  const { h, o } = r;
   let k = 0;
   const put = (hash: number, ord: number) => {
     if (k > 0 && h[k - 1] === hash && o[k - 1] === ord) return;
@@ -171,8 +175,9 @@ function sortRun(r: Run): void {
   };
   if (maxOrd < ORD_SPAN) {
     // Both in one exact double, sorted natively.
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = r.h[i] * ORD_SPAN + r.o[i];
+    if (scratch.keys.length < n) scratch.keys = new Float64Array(n + (n >> 1));
+    const keys = scratch.keys.subarray(0, n);
+    for (let i = 0; i < n; i++) keys[i] = h[i] * ORD_SPAN + o[i];
     keys.sort();
     for (let i = 0; i < n; i++) {
       const hash = Math.floor(keys[i] / ORD_SPAN);
@@ -180,11 +185,11 @@ function sortRun(r: Run): void {
     }
   } else {
     const idx = Array.from({ length: n }, (_, i) => i);
-    idx.sort((a, b) => r.h[a] - r.h[b] || r.o[a] - r.o[b]);
-    for (const i of idx) put(r.h[i], r.o[i]);
+    idx.sort((a, b) => h[a] - h[b] || o[a] - o[b]);
+    const hs = Array.from(idx, (i) => h[i]);
+    const os = Array.from(idx, (i) => o[i]);
+    for (let i = 0; i < n; i++) put(hs[i], os[i]);
   }
-  r.h = h;
-  r.o = o;
   r.n = k;
 }
 

@@ -162,17 +162,45 @@ export class OrderedIndex {
       vals[i] = v;
       idx.push(i);
     }
-    yield* sortInSteps(idx, valueOrder(vals, rank));
+    yield* sortInSteps(
+      idx,
+      valueOrder(vals, (a, b) => rank[a] - rank[b]),
+    );
     this.list.load(idx.map((i) => ords[i]));
+  }
+
+  /**
+   * Documents `ords` in this index's order (value, then id), read from their packed bytes without
+   * unpacking them; the ones without the field are left out, as the index leaves them out.
+   */
+  sorted(ords: number[]): number[] {
+    if (this.byName) {
+      return [...ords].sort((a, b) => compareSegments(this.src.id(a), this.src.id(b)));
+    }
+    const kept: number[] = [];
+    const vals: Value[] = [];
+    for (const o of ords) {
+      const v = this.value(o);
+      if (v === undefined) continue;
+      kept.push(o);
+      vals.push(v);
+    }
+    const idx = Array.from(kept, (_, i) => i);
+    const id = (i: number) => this.src.id(kept[i]);
+    idx.sort(valueOrder(vals, (a, b) => compareSegments(id(a), id(b))));
+    return idx.map((i) => kept[i]);
   }
 }
 
 /**
- * The comparator of (value, id rank) for a bulk sort: types first, then numbers, timestamps and
- * strings by a key computed once per entry (strings natively when they hold no surrogate, which
- * order differently in UTF-16 and UTF-8), the rest with `compareValues`.
+ * The comparator of (value, then `tie`: the ids' order) for a bulk sort: types first, then
+ * numbers, timestamps and strings by a key computed once per entry (strings natively when they
+ * hold no surrogate, which order differently in UTF-16 and UTF-8), the rest with `compareValues`.
  */
-function valueOrder(vals: Value[], rank: Int32Array): (a: number, b: number) => number {
+function valueOrder(
+  vals: Value[],
+  tie: (a: number, b: number) => number,
+): (a: number, b: number) => number {
   const n = vals.length;
   const types = new Uint8Array(n);
   const nums = new Float64Array(n);
@@ -215,7 +243,7 @@ function valueOrder(vals: Value[], rank: Int32Array): (a: number, b: number) => 
       c = x < y ? -1 : x > y ? 1 : 0;
     } else if (pa >= 2 && pb >= 2) c = compareUtf8(strs[a] as string, strs[b] as string);
     else c = compareValues(vals[a], vals[b]);
-    return c || rank[a] - rank[b];
+    return c || tie(a, b);
   };
 }
 
@@ -347,6 +375,11 @@ export class CollectionIndex {
         this.builds.set(fullKey(s), { steps: p.loading(view.ords, view), touched, install });
       }
     }
+  }
+
+  /** Documents `ords` in the order of field `segs` (then id), the index built or not. */
+  sortedBy(segs: string[], key: string, ords: number[]): number[] {
+    return (this.ordered.get(key) ?? new OrderedIndex(segs, this.src)).sorted(ords);
   }
 
   /** Whether the postings of a field (of its array's elements: `elements`) are being built. */

@@ -51,6 +51,32 @@ function globalSnapshot(time: number): JsonObject {
   return lastGlobal.message;
 }
 
+const commitMessages = new WeakMap<Database, { time: number; byKey: Map<string, JsonObject> }>();
+
+/**
+ * A message of the commit at `time`, one object for every stream that sends the same one (the same
+ * document to the same target id, as every page listener of the panel gets each new lead), so that
+ * transports encode it once per commit rather than once per listener.
+ */
+function commitMessage(
+  db: Database,
+  time: number,
+  key: string,
+  make: () => JsonObject,
+): JsonObject {
+  let shared = commitMessages.get(db);
+  if (shared?.time !== time) {
+    shared = { time, byKey: new Map() };
+    commitMessages.set(db, shared);
+  }
+  let m = shared.byKey.get(key);
+  if (!m) {
+    m = make();
+    shared.byKey.set(key, m);
+  }
+  return m;
+}
+
 /** One Listen stream. */
 export class ListenSession implements StreamHandler {
   private db?: Database;
@@ -236,18 +262,27 @@ export class ListenSession implements StreamHandler {
     if (this.closed || this.targets.size === 0) return;
     const readTime = microsToString(time);
     let sent = false;
+    const db = this.db as Database;
     const change = (t: Target, d: DocVersion) => {
       t.current.set(d.path, d.updateTime);
-      this.send({ documentChange: { document: docToJson(d), targetIds: [t.id] } });
+      this.send(
+        commitMessage(db, time, `c ${t.id} ${d.updateTime} ${d.name}`, () => ({
+          documentChange: { document: docToJson(d), targetIds: [t.id] },
+        })),
+      );
       sent = true;
     };
     const drop = (t: Target, path: string, deleted: boolean) => {
       t.current.delete(path);
-      const document = `${(this.db as Database).name}/documents/${path}`;
+      const document = `${db.name}/documents/${path}`;
       this.send(
-        deleted
-          ? { documentDelete: { document, removedTargetIds: [t.id], readTime } }
-          : { documentRemove: { document, removedTargetIds: [t.id], readTime } },
+        commitMessage(db, time, `${deleted ? 'd' : 'r'} ${t.id} ${document}`, () => ({
+          [deleted ? 'documentDelete' : 'documentRemove']: {
+            document,
+            removedTargetIds: [t.id],
+            readTime,
+          },
+        })),
       );
       sent = true;
     };
@@ -283,11 +318,11 @@ export class ListenSession implements StreamHandler {
         );
         if (!matters && q.offset === 0) continue;
         const kept = t.window && nextWindow(q, t.window, relevant, q.limit as number);
-        const now = kept ?? this.engine.queryDocs(this.db as Database, q);
+        const now = kept ?? this.engine.queryDocs(db, q);
         if (t.window) t.window = now;
         const next = new Set(now.map((d) => d.path));
         for (const path of [...t.current.keys()]) {
-          if (!next.has(path)) drop(t, path, !(this.db as Database).store.get(path));
+          if (!next.has(path)) drop(t, path, !db.store.get(path));
         }
         for (const d of now) if (t.current.get(d.path) !== d.updateTime) change(t, d);
         continue;

@@ -65,6 +65,33 @@ function frame(payload: Uint8Array): Buffer {
   return out;
 }
 
+/** Framed messages by their encoded bytes: a message a commit sends to many streams is framed once. */
+const framed = new WeakMap<Uint8Array, Buffer>();
+function framedOnce(payload: Uint8Array): Buffer {
+  let out = framed.get(payload);
+  if (!out) {
+    out = frame(payload);
+    framed.set(payload, out);
+  }
+  return out;
+}
+
+/**
+ * The last batch joined into one write, and its parts: streams flushed one after another with the
+ * same messages (a commit's change to many listeners of the same query) share one buffer.
+ */
+let lastJoined: { parts: Buffer[]; data: Buffer } | undefined;
+function joined(parts: Buffer[]): Buffer {
+  if (parts.length === 1) return parts[0];
+  const last = lastJoined;
+  if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) {
+    return last.data;
+  }
+  const data = Buffer.concat(parts);
+  lastJoined = { parts, data };
+  return data;
+}
+
 /** Splits a byte stream into gRPC messages. */
 class Deframer {
   private buf: Buffer = Buffer.alloc(0);
@@ -194,7 +221,7 @@ function createResponder(
   let queued: Buffer[] = [];
   const take = (): Buffer | undefined => {
     if (queued.length === 0) return undefined;
-    const data = queued.length === 1 ? queued[0] : Buffer.concat(queued);
+    const data = joined(queued);
     queued = [];
     return data;
   };
@@ -206,7 +233,8 @@ function createResponder(
     if (finished || stream.destroyed || stream.closed) return;
     start();
     if (queued.length === 0) process.nextTick(flush);
-    queued.push(frame(codec.encodeResponse(json)));
+    const payload = codec.encodeResponse(json);
+    queued.push(codec.name === 'Listen' ? framedOnce(payload) : frame(payload));
   };
   const finish = (err?: unknown) => {
     if (finished) return;

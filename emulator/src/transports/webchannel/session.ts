@@ -77,6 +77,18 @@ export class IncomingSequencer {
   }
 }
 
+/** Messages' JSON by object: a commit's message that many listeners get is serialised once. */
+const messageJson = new WeakMap<object, string>();
+function jsonOf(m: Json): string {
+  if (typeof m !== 'object' || m === null) return JSON.stringify(m);
+  let s = messageJson.get(m);
+  if (s === undefined) {
+    s = JSON.stringify(m);
+    messageJson.set(m, s);
+  }
+  return s;
+}
+
 export class Session {
   private readonly pending: PendingArray[] = [];
   /** Array 0 is the "c" array of the handshake. */
@@ -284,7 +296,7 @@ export class Session {
     if (this.closed) return;
     const id = this.nextArrayId;
     this.nextArrayId += 1;
-    this.pending.push({ id, json: JSON.stringify([id, payload]) });
+    this.pending.push({ id, json: `[${id},[${payload.map(jsonOf).join(',')}]]` });
     if (this.backchannel && !this.flushScheduled) {
       this.flushScheduled = true;
       // Batch the messages the engine emits in one turn (e.g. a whole snapshot) into one chunk.
