@@ -142,10 +142,9 @@ export default defineConfig({
     alias: [
       // `@/x` is `src/x` (tsconfig.json `paths` says the same to TypeScript).
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
-      // Code the app never runs: SDKs reactfire imports, Firestore pipelines' regex engine
-      // (src/lib/firebase/unused-sdks.ts).
+      // Code the app never runs: Firestore pipelines' regex engine (src/lib/firebase/unused-sdks.ts).
       {
-        find: /^(firebase\/(database|storage|remote-config)|re2js)$/,
+        find: /^re2js$/,
         replacement: fileURLToPath(new URL('./src/lib/firebase/unused-sdks.ts', import.meta.url)),
       },
     ],

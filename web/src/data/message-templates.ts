@@ -18,7 +18,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import type { MessageTemplate } from '@/domain/lead-record';
 import { panelWrite } from './panel-write';
 import { useLiveQuery, type LiveState } from './live';

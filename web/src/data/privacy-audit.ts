@@ -15,7 +15,7 @@ import {
   type SnapshotOptions,
 } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { collections } from '@vagas/common';
 import { useLiveList, type LiveList } from './live';
 import { toDate } from './to-date';

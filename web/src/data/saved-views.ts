@@ -18,7 +18,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { collections } from '@vagas/common';
 import type { SavedView } from '@/domain/saved-view';
 import { panelWrite } from './panel-write';

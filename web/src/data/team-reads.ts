@@ -16,7 +16,7 @@ import {
   type SnapshotOptions,
 } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { listen, useLiveList, type LiveList } from './live';
 
 /** One admin of the team, as Configurações → Equipe lists them. */

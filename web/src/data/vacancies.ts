@@ -22,7 +22,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { collections } from '@vagas/common';
 import {
   byListOrder,

@@ -23,7 +23,7 @@ vi.mock('@/features/leads/hooks/arrival-sound', () => sound);
 const team = vi.hoisted(() => ({
   watchOwnEntry: vi.fn<(db: unknown, email: string, onGone: () => void) => () => void>(),
 }));
-vi.mock('reactfire', () => ({
+vi.mock('@/lib/firebase/panel-sdk', () => ({
   useFirestore: () => ({ fake: 'db' }),
   useUser: () => ({ status: 'success', data: { uid: 'u1', email: 'Chefe@Vagas.test' } }),
 }));

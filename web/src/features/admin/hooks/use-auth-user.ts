@@ -1,7 +1,7 @@
 /**
- * The signed-in user for the login page, in reactfire's `{status, data}` shape, without reactfire:
- * reactfire is one module that imports the full Firestore SDK, which the login page (Auth and
- * Functions only) must not download. The panel uses reactfire's `useUser` inside its providers.
+ * The signed-in user for the login page, in the `{status, data}` shape of the panel's `useUser`
+ * (lib/firebase/panel-sdk.tsx), as its auth state: a token refresh during the sign-in (the new
+ * admin claim) does not render the page again.
  */
 import { onAuthStateChanged, type User } from 'firebase/auth';
 import { useEffect, useState } from 'react';

@@ -3,7 +3,7 @@
  * newest first and live, `pageSize` more at a time.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { columnQuery } from '@/data/board-reads';
 import { useLiveQuery, type LiveState } from '@/data/live';
 import type { Lead } from '@/domain/lead';

@@ -4,7 +4,7 @@
  * readers ('Ana Souza movido para Principal.').
  */
 import { useCallback, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { setLeadStatus } from '@/data/lead-actions';
 import type { Lead, LeadStatus } from '@/domain/lead';

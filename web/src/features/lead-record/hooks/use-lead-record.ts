@@ -10,7 +10,7 @@
  * lead's own document only when the caller does not already hold it live.
  */
 import { useMemo } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import {
   notesQuery,
   recordLeadRef,

@@ -3,7 +3,7 @@
  * notes, the next step.
  */
 import { useCallback, useState } from 'react';
-import { useFirestore, useUser } from 'reactfire';
+import { useFirestore, useUser } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { showUndoToast } from '@/components/undo-toast';
 import { moveLeadToTrash, restoreLead, setLeadStatus } from '@/data/lead-actions';

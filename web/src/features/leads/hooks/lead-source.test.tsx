@@ -12,7 +12,7 @@ const reads = vi.hoisted(() => ({
   useLeadsGone: () => new Set<string>(),
   useLeadPage: () => ({ status: 'success', rows: [], error: null, full: false }),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('@/data/live', async () => (await import('@/data/testing/fake-live')).fakeLiveModule);
 vi.mock('@/data/stats-documents', async (original) => ({
   ...(await original<typeof import('@/data/stats-documents')>()),

@@ -4,7 +4,7 @@
  * (testing/memory-lead-source.ts). Given through context, so the tab's components stay the same.
  */
 import { createContext, useContext, useMemo } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import {
   fetchLeadsMatching,
   leadListQuery,

@@ -10,7 +10,7 @@
 import { useLocalStorage } from '@mantine/hooks';
 import type { FirestoreError } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { activeLeadsSinceQuery } from '@/data/leads';
 import { ArrivalGate, type GateOutcome } from '@/domain/arrival-gate';

@@ -4,7 +4,7 @@
  * assignment, and the contact offered after WhatsApp.
  */
 import { useCallback } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { showUndoToast } from '@/components/undo-toast';
 import {

@@ -1,6 +1,6 @@
 /** The report of a period: loading, the figures, or the error (with a retry). */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { loadReport } from '@/features/reports/api/report-queries';
 import type { Period, Report } from '@/features/reports/model/report';
 

@@ -8,7 +8,7 @@ const reads = vi.hoisted(() => ({
   countHeldLeads: vi.fn<() => Promise<number>>(),
   newestHeldQuery: () => 'newest-held',
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('@/data/live', async () => (await import('@/data/testing/fake-live')).fakeLiveModule);
 vi.mock(
   '@/data/use-live-leads',

@@ -7,7 +7,7 @@
  * `refresh()`; bursts are coalesced.
  */
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { countHeldLeads, newestHeldQuery } from '@/data/held-leads';
 import { usePanelCounts } from '@/data/lead-stats';
 import { useLiveLeads } from '@/data/use-live-leads';

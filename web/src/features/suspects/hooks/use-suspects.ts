@@ -5,7 +5,7 @@
  * counts the list and the held leads again.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { heldLeadsQuery, releaseLead } from '@/data/held-leads';
 import { changeLeads, PartialBatchError } from '@/data/lead-actions';

@@ -8,7 +8,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { useLiveQuery } from '@/data/live';
 import { stepsDueBetweenQuery } from '@/data/next-step-reads';
 import { dayBounds, nextStepCell } from '@/domain/next-step';

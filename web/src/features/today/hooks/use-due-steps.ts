@@ -4,7 +4,7 @@
  * (counted on the server when the view opens and again after each change it sees).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { useCounts } from '@/data/counts';
 import { useLiveQuery, type LiveState } from '@/data/live';
 import { countDueSteps, dueStepsQuery, type StepOwner } from '@/data/next-step-reads';

@@ -1,6 +1,6 @@
 /** 'Concluir' and 'Adiar' from 'Para hoje', with their toasts; which leads have a write on its way. */
 import { useCallback, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { completeNextStep, setNextStep } from '@/data/lead-record-access';
 import type { Lead } from '@/domain/lead';

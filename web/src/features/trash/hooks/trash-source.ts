@@ -4,7 +4,7 @@
  * same semantics (testing/memory-trash-source.ts). Given through context, as the Leads tab's.
  */
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { useLeadPage, type LeadPage } from '@/data/lead-list-reads';
 import { trashedLeadsQuery } from '@/data/leads';
 import {

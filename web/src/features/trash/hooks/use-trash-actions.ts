@@ -1,6 +1,6 @@
 /** The Lixeira tab's writes with their toasts: restore and delete permanently. */
 import { useCallback } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { deleteLeadPermanently, restoreLead } from '@/data/lead-actions';
 import type { Lead } from '@/domain/lead';

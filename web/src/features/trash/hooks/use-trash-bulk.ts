@@ -4,7 +4,7 @@
  * many.
  */
 import { useCallback, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { changeLeads, deleteLeadsPermanently, PartialBatchError } from '@/data/lead-actions';
 import { emptiedToast, emptyErrorToast, restoreAllErrorToast, restoredAllToast } from '../messages';

@@ -4,7 +4,7 @@ import { fakeLiveData } from '@/data/testing/fake-live';
 import { useTrashCount } from './use-trash-count';
 
 const reads = vi.hoisted(() => ({ countTrashedLeads: vi.fn<() => Promise<number>>() }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('@/data/live', async () => (await import('@/data/testing/fake-live')).fakeLiveModule);
 vi.mock('@/data/stats-documents', async (original) => ({
   ...(await original<typeof import('@/data/stats-documents')>()),

@@ -6,7 +6,7 @@
  * shows), on window focus, and on `refresh()`; bursts are coalesced.
  */
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { usePanelCounts } from '@/data/lead-stats';
 import { countTrashedLeads } from '@/data/leads';
 

@@ -4,7 +4,7 @@
  * opens and again when a job is added. Closed jobs are counted too: their leads stay.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { countJobLeads, type JobCounts } from '@/data/vacancies';
 import type { Vacancy } from '@/domain/vacancies';
 

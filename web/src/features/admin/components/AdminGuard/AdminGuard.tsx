@@ -15,7 +15,7 @@ import { Center, Loader } from '@mantine/core';
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useUser } from 'reactfire';
+import { useUser } from '@/lib/firebase/panel-sdk';
 import { isCurrentUserAdmin, signOutAdmin } from '@/features/admin/api/admin-session';
 import { loginPathFrom } from '@/features/admin/api/login-return';
 import { panelDeniedToast } from '@/features/admin/messages';
@@ -115,7 +115,6 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
   // Signed out: the login page, which comes back here (a record link, the list's filters) after.
   const login = loginPathFrom(`${location.pathname}${location.search}`);
-  if (status === 'error') return <Navigate to={login} replace />;
   if (status === 'loading') return <Checking />;
   if (!user) return <Navigate to={login} replace />;
   if (!access || refused) return <Checking />;

@@ -1,18 +1,11 @@
 /**
- * reactfire's providers for the panel: the app and Auth (the guard's `useUser`); the panel's tabs
- * add Firestore (PanelFirestoreProvider, `useFirestore`). The login page uses none of them:
- * reactfire imports the full Firestore SDK, which the login page must not download.
+ * What the panel renders inside: Mantine's whole stylesheet (app/styles.ts has what every route
+ * needs). The panel's tabs add Firestore (PanelFirestoreProvider, `useFirestore`); the signed-in
+ * user is `useUser` (lib/firebase/panel-sdk.tsx), which needs no provider.
  */
 import '@mantine/core/styles.css';
 import type { ReactNode } from 'react';
-import { AuthProvider, FirebaseAppProvider } from 'reactfire';
-import { firebaseApp } from '@/lib/firebase/app';
-import { auth } from '@/lib/firebase/auth';
 
 export function AdminProviders({ children }: { children: ReactNode }) {
-  return (
-    <FirebaseAppProvider firebaseApp={firebaseApp}>
-      <AuthProvider sdk={auth}>{children}</AuthProvider>
-    </FirebaseAppProvider>
-  );
+  return <>{children}</>;
 }

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { PanelCard } from '@/components/PanelCard/PanelCard';
 import { columnClauses, useColumnCounts } from '@/data/board-reads';
 import type { Lead, LeadStatus } from '@/domain/lead';

@@ -24,7 +24,7 @@ const writes = vi.hoisted(() => ({
   completeNextStep: vi.fn(),
   clearNextStep: vi.fn(),
 }));
-vi.mock('reactfire', () => ({
+vi.mock('@/lib/firebase/panel-sdk', () => ({
   useFirestore: () => ({ fake: 'db' }),
   useUser: () => ({ data: { uid: 'me', email: 'eu@vagas.test' } }),
 }));

@@ -8,7 +8,7 @@ import { aLead } from '@/domain/testing/lead-samples';
 import { ClearDataButton } from './ClearDataButton';
 
 const writes = vi.hoisted(() => ({ changeLeads: vi.fn() }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('@/data/lead-actions', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/data/lead-actions')>()),
   ...writes,

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { showToast } from '@/components/toast';
 import {

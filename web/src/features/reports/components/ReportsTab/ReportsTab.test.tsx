@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({
   loadReport: vi.fn<(db: unknown, period: Period) => Promise<Report>>(),
 }));
 vi.mock('@/features/reports/api/report-queries', () => api);
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 
 const zeroRows = (labels: string[]) => labels.map((label) => ({ label, value: 0 }));
 

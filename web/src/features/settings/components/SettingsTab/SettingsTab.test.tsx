@@ -32,7 +32,7 @@ vi.mock('@/data/settings-documents', () => ({
   saveRedirectSettings: live.saveRedirect,
   saveTrackingPixelId: live.savePixel,
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'firestore' }) }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'firestore' }) }));
 // Equipe has tests of its own (Team/TeamSettings.test.tsx).
 vi.mock('@/features/settings/components/Team/TeamSettings', () => ({
   TeamSettings: () => <p>equipe</p>,

@@ -5,7 +5,7 @@
  */
 import { Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import {
   saveRedirectSettings,

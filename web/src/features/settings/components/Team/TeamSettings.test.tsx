@@ -46,7 +46,7 @@ vi.mock('@/data/assigned-leads', () => ({
   fetchAssignedIds: leads.fetchAssignedIds,
 }));
 vi.mock('@/data/lead-record-access', () => ({ assignLeads: leads.assignLeads }));
-vi.mock('reactfire', () => ({
+vi.mock('@/lib/firebase/panel-sdk', () => ({
   useUser: () => ({ data: { email: 'Chefe@Vagas.test' } }),
   useFirestore: () => ({ fake: 'db' }),
 }));

@@ -7,7 +7,7 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Firestore } from 'firebase/firestore';
 import { useCallback } from 'react';
-import { useFirestore, useUser } from 'reactfire';
+import { useFirestore, useUser } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { PartialBatchError } from '@/data/lead-actions';
 import { allowListKey, useTeamAudit, useTeamMembers } from '@/data/team-reads';

@@ -10,7 +10,7 @@ const writes = vi.hoisted(() => ({
   releaseLead: vi.fn<(db: unknown, id: string) => Promise<void>>(),
   changeLeads: vi.fn<(db: unknown, ids: readonly string[], change: object) => Promise<number>>(),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock(
   '@/data/use-live-leads',
   async () => (await import('@/data/testing/fake-live-leads')).fakeLiveLeadsModule,

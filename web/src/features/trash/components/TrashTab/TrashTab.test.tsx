@@ -21,7 +21,7 @@ const writes = vi.hoisted(() => ({
   changeLeads: vi.fn(),
   deleteLeadsPermanently: vi.fn(),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('@/data/lead-actions', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/data/lead-actions')>()),
   ...writes,

@@ -34,7 +34,7 @@ vi.mock('@/data/vacancies', () => ({
   useVacancies: () => useSyncExternalStore(live.subscribe, () => live.state.vacancies),
 }));
 const db = vi.hoisted(() => ({ name: 'db' }));
-vi.mock('reactfire', () => ({ useFirestore: () => db }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => db }));
 
 const seed = (): Vacancy[] => seedVacancies().map((v) => ({ ...v, closedAt: null }));
 const loaded = (data: Vacancy[]) => ({ status: 'success', data, error: null });

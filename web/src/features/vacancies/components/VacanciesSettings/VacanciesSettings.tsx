@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { routes } from '@/config/routes';
 import { showToast } from '@/components/toast';
 import { createSeedVacancies, useVacancies } from '@/data/vacancies';

@@ -5,7 +5,7 @@
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useFirestore } from 'reactfire';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
 import { showToast } from '@/components/toast';
 import { addVacancy, orderVacancies, setVacancyOpen } from '@/data/vacancies';
 import type { LeadFieldName, LeadForm, VacancyKind } from '@/domain/lead';
