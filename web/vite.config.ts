@@ -122,6 +122,23 @@ const formOnlyModules = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The panel's own modules its first screen loads that only the panel and its lazy parts (which
+ * load after it) use: one chunk, not a dozen of a few hundred bytes each (each file a request the
+ * page makes while its main thread is busy, about 3 ms each at 4x CPU throttling). A module here
+ * that a public page needs would bring the whole chunk to it (`npm run bench -- page-weight`).
+ */
+const panelOnlyModules = new RegExp(
+  [
+    String.raw`[\/]web[\/]src[\/]domain[\/](lead-list-view|next-step|lead-query|status-labels)\.ts$`,
+    String.raw`[\/]web[\/]src[\/]data[\/](server-count|counts|lead-list-reads|leads|lead-actions|to-date|panel-write|live)\.ts$`,
+    String.raw`[\/]web[\/]src[\/]components[\/](LightControls|PanelCard)[\/]`,
+    String.raw`[\/]web[\/]src[\/]lib[\/]firebase[\/](panel-sdk|unused-sdks)\.tsx?$`,
+    String.raw`[\/]common[\/]src[\/]lead-keys\.ts$`,
+    String.raw`@mantine[\/]hooks[\/]esm[\/]use-window-event[\/]`,
+  ].join('|'),
+);
+
 /** The public pages (prerendered, with their chunks preloaded) and the module rendering each. */
 const publicPages: RoutePages = {
   [routes.root]: 'features/apply/pages/RootApplyPage.tsx',
@@ -213,6 +230,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'form-ui', test: formOnlyModules, includeDependenciesRecursively: false },
+            { name: 'panel', test: panelOnlyModules, includeDependenciesRecursively: false },
           ],
         },
       },
