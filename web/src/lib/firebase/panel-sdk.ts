@@ -5,13 +5,14 @@
  */
 import { onIdTokenChanged, type User } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
-import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, use, useSyncExternalStore, type ReactNode } from 'react';
 import { auth } from './auth';
 
 const FirestoreContext = createContext<Firestore | null>(null);
 
+// No JSX in this file: Node scripts type-check modules that import it (data/vacancies.ts).
 export function FirestoreProvider({ sdk, children }: { sdk: Firestore; children: ReactNode }) {
-  return <FirestoreContext value={sdk}>{children}</FirestoreContext>;
+  return createElement(FirestoreContext, { value: sdk }, children);
 }
 
 export function useFirestore(): Firestore {
