@@ -133,7 +133,7 @@ const panelOnlyModules = new RegExp(
     String.raw`[\\/]web[\\/]src[\\/]domain[\\/](lead-list-view|next-step|lead-query|status-labels)\.ts$`,
     String.raw`[\\/]web[\\/]src[\\/]data[\\/](server-count|counts|lead-list-reads|leads|lead-actions|to-date|panel-write|live)\.ts$`,
     String.raw`[\\/]web[\\/]src[\\/]components[\\/](LightControls|PanelCard)[\\/]`,
-    String.raw`[\\/]web[\\/]src[\\/]lib[\\/]firebase[\\/]panel-sdk\.ts$`,
+    String.raw`[\\/]web[\\/]src[\\/]lib[\\/]firebase[\\/]panel-(sdk|user)\.ts$`,
     String.raw`[\\/]common[\\/]src[\\/]lead-keys\.ts$`,
     String.raw`@mantine[\\/]hooks[\\/]esm[\\/]use-window-event[\\/]`,
   ].join('|'),

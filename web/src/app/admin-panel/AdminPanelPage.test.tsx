@@ -23,8 +23,8 @@ vi.mock('@/features/leads/hooks/arrival-sound', () => sound);
 const team = vi.hoisted(() => ({
   watchOwnEntry: vi.fn<(db: unknown, email: string, onGone: () => void) => () => void>(),
 }));
-vi.mock('@/lib/firebase/panel-sdk', () => ({
-  useFirestore: () => ({ fake: 'db' }),
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
+vi.mock('@/lib/firebase/panel-user', () => ({
   useUser: () => ({ status: 'success', data: { uid: 'u1', email: 'Chefe@Vagas.test' } }),
 }));
 vi.mock('@/data/team-reads', () => team);

@@ -16,7 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
-import { useUser } from '@/lib/firebase/panel-sdk';
+import { useUser } from '@/lib/firebase/panel-user';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import type { Firestore } from 'firebase/firestore';
 import { describe, expect, it, vi } from 'vitest';
-import { FirestoreProvider, useFirestore, useUser } from './panel-sdk';
+import { FirestoreProvider, useFirestore } from './panel-sdk';
+import { useUser } from './panel-user';
 
 /** Auth's ID token listener, driven by the test; `currentUser` as the SDK has it. */
 const auth = vi.hoisted(() => ({

@@ -3,7 +3,8 @@
  * own allow-list entry (data/team-reads.ts) and calls `onAccessLost` when it is gone or unreadable.
  */
 import { useEffect } from 'react';
-import { useFirestore, useUser } from '@/lib/firebase/panel-sdk';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
+import { useUser } from '@/lib/firebase/panel-user';
 import { watchOwnEntry } from '@/data/team-reads';
 
 export function useAdminMembership(onAccessLost: () => void): void {

@@ -1,6 +1,6 @@
 /**
  * The signed-in user for the login page, in the `{status, data}` shape of the panel's `useUser`
- * (lib/firebase/panel-sdk.ts), as its auth state: a token refresh during the sign-in (the new
+ * (lib/firebase/panel-user.ts), as its auth state: a token refresh during the sign-in (the new
  * admin claim) does not render the page again.
  */
 import { onAuthStateChanged, type User } from 'firebase/auth';

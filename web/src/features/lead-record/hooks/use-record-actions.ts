@@ -3,7 +3,8 @@
  * notes, the next step.
  */
 import { useCallback, useState } from 'react';
-import { useFirestore, useUser } from '@/lib/firebase/panel-sdk';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
+import { useUser } from '@/lib/firebase/panel-user';
 import { showToast } from '@/components/toast';
 import { showUndoToast } from '@/components/undo-toast';
 import { moveLeadToTrash, restoreLead, setLeadStatus } from '@/data/lead-actions';

@@ -11,7 +11,7 @@ const userState = vi.hoisted(() => ({
   current: { status: 'loading', data: undefined } as { status: string; data: unknown },
 }));
 vi.mock('../../api/admin-session', () => session);
-vi.mock('@/lib/firebase/panel-sdk', () => ({ useUser: () => userState.current }));
+vi.mock('@/lib/firebase/panel-user', () => ({ useUser: () => userState.current }));
 
 const panel = <AdminGuard>conteúdo do painel</AdminGuard>;
 

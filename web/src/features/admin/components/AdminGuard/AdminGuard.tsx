@@ -15,7 +15,7 @@ import { Center, Loader } from '@mantine/core';
 import type { User } from 'firebase/auth';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useUser } from '@/lib/firebase/panel-sdk';
+import { useUser } from '@/lib/firebase/panel-user';
 import { isCurrentUserAdmin, signOutAdmin } from '@/features/admin/api/admin-session';
 import { loginPathFrom } from '@/features/admin/api/login-return';
 import { panelDeniedToast } from '@/features/admin/messages';

@@ -1,7 +1,7 @@
 /**
  * What the panel renders inside: Mantine's whole stylesheet (app/styles.ts has what every route
  * needs). The panel's tabs add Firestore (PanelFirestoreProvider, `useFirestore`); the signed-in
- * user is `useUser` (lib/firebase/panel-sdk.ts), which needs no provider.
+ * user is `useUser` (lib/firebase/panel-user.ts), which needs no provider.
  */
 import '@mantine/core/styles.css';
 import type { ReactNode } from 'react';

@@ -7,7 +7,8 @@
  */
 import { Button } from '@mantine/core';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
-import { useFirestore, useUser } from '@/lib/firebase/panel-sdk';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
+import { useUser } from '@/lib/firebase/panel-user';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { LightSelectField } from '@/components/LightControls/LightControls';
 import { showToast } from '@/components/toast';

@@ -46,10 +46,10 @@ vi.mock('@/data/assigned-leads', () => ({
   fetchAssignedIds: leads.fetchAssignedIds,
 }));
 vi.mock('@/data/lead-record-access', () => ({ assignLeads: leads.assignLeads }));
-vi.mock('@/lib/firebase/panel-sdk', () => ({
+vi.mock('@/lib/firebase/panel-user', () => ({
   useUser: () => ({ data: { email: 'Chefe@Vagas.test' } }),
-  useFirestore: () => ({ fake: 'db' }),
 }));
+vi.mock('@/lib/firebase/panel-sdk', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('@/lib/firebase/auth', () => ({ auth: {} }));
 vi.mock('@/lib/firebase/functions', () => ({ functions: {} }));
 

@@ -7,7 +7,8 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Firestore } from 'firebase/firestore';
 import { useCallback } from 'react';
-import { useFirestore, useUser } from '@/lib/firebase/panel-sdk';
+import { useFirestore } from '@/lib/firebase/panel-sdk';
+import { useUser } from '@/lib/firebase/panel-user';
 import { showToast } from '@/components/toast';
 import { PartialBatchError } from '@/data/lead-actions';
 import { allowListKey, useTeamAudit, useTeamMembers } from '@/data/team-reads';
