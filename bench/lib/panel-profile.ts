@@ -102,6 +102,22 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
+/**
+ * As bench/panel.ts seeds them: every 20th active lead has a next step, from three days late to
+ * two days ahead, half of them the profiled admin's ('Para hoje' opens on the admin's).
+ */
+function nextStepOf(i: number, now: number) {
+  if (i % 20 !== 0) return {};
+  const dueMs = now - 3 * 86_400_000 + ((i * 7_919) % (5 * 86_400_000));
+  return {
+    next_step: {
+      kind: i % 40 === 0 ? 'entrevista' : 'retornar',
+      due_at: Timestamp.fromMillis(dueMs),
+    },
+    assigned_to: i % 40 === 0 ? account.email : 'colega@vagas.test',
+  };
+}
+
 async function seed(db: Firestore, count: number, inTrash: boolean, from: number) {
   const now = Date.now();
   for (let s = 0; s < count; s += 500) {
@@ -116,6 +132,7 @@ async function seed(db: Firestore, count: number, inTrash: boolean, from: number
         status: ['novo', 'principal', 'separado', 'descartado'][n % 4],
         created_at: Timestamp.fromMillis(now - 86_400_000 - n * 60_000),
         deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - n * 1000) : null,
+        ...(inTrash ? {} : nextStepOf(n, now)),
       });
     }
     await batch.commit();
@@ -242,17 +259,21 @@ async function openOnce(
   const checkboxAt = firstCheckbox(page);
   await firstSeen(page, 'rows');
   const tRows = Date.now() - t0;
-  // `--interactive click`: the first row's checkbox clicked as the row appears, until the page
-  // answered (as bench/panel.ts times it); else Playwright's check(), whose own checks run first.
+  // `--interactive click`: the first row's checkbox (a card's menu button on the board and 'Para
+  // hoje') clicked as it appears, until the page answered (as bench/panel.ts times it); else
+  // Playwright's check() of the list's first row, whose own checks run first.
   const answered = byClick ? await clickAndAwaitAnswer(page, cdp, await checkboxAt) : Number.NaN;
   if (Number.isNaN(answered)) await row.getByRole('checkbox').check();
   const tInteractive = Math.round((Number.isNaN(answered) ? Date.now() : answered) - t0);
-  // The probe's own cost: the same check on the page once it has settled.
-  await row.getByRole('checkbox').uncheck();
-  await page.waitForTimeout(3000);
-  const settledAt = Date.now();
-  await row.getByRole('checkbox').check();
-  const tProbe = Date.now() - settledAt;
+  // The probe's own cost: the same check on the page once it has settled (the list only).
+  let tProbe = Number.NaN;
+  if (await row.count()) {
+    await row.getByRole('checkbox').uncheck();
+    await page.waitForTimeout(3000);
+    const settledAt = Date.now();
+    await row.getByRole('checkbox').check();
+    tProbe = Date.now() - settledAt;
+  }
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
   if (process.argv.includes('--save-profiles')) {
     writeFileSync(path.join(dir, `profile-${Date.now()}.cpuprofile`), JSON.stringify(profile));
@@ -354,7 +375,8 @@ async function signedIn(
   await signInOnLoginPage(login, served.url, account);
   await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
   await login.goto(`${served.url}${address}`);
-  await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
+  // The list's first row, or the board's or 'Para hoje''s first card.
+  await login.locator('tbody tr, li[data-lead-id]').first().waitFor({ timeout: 120_000 });
   await login.close();
   await instrumentContext(context);
   return context;

@@ -5,8 +5,8 @@
  * question is frozen when it opens (arrivals meanwhile neither change its wording nor get moved),
  * and 'Dados limpos' offers 'Desfazer', which puts back exactly the leads it moved.
  */
-import { Button, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { showToast } from '@/components/toast';
@@ -23,6 +23,11 @@ import {
 } from '@/features/leads/messages';
 
 type Db = ReturnType<typeof useFirestore>;
+
+/** The bar (Mantine's Progress) loads with the dialog, not with the panel's first screen. */
+const ClearProgress = lazy(() =>
+  import('./ClearProgress').then((module) => ({ default: module.ClearProgress })),
+);
 
 /** Puts the leads 'Limpar Dados' moved back in the list. */
 async function undoClear(db: Db, ids: readonly string[]): Promise<void> {
@@ -106,17 +111,10 @@ export function ClearDataButton({
       >
         <Stack gap="xs">
           <Text>{leadsTexts.clearConfirm(askedCount)}</Text>
-          {progress && (
-            <>
-              <Progress
-                value={progress.total ? (100 * progress.done) / progress.total : 0}
-                aria-label={leadsTexts.progress(progress.done, progress.total)}
-                animated
-              />
-              <Text size="sm" role="status">
-                {leadsTexts.progress(progress.done, progress.total)}
-              </Text>
-            </>
+          {asked !== null && (
+            <Suspense fallback={null}>
+              <ClearProgress progress={progress} />
+            </Suspense>
           )}
         </Stack>
       </ConfirmDialog>

@@ -3,7 +3,7 @@
  * the search shows; the others fold under 'Filtros' (with how many are on), so the first lead is on
  * the first screen (unfolded, the filters filled a 360 px screen).
  */
-import { Button, Collapse, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, memo, Suspense, useId, useMemo, type ReactNode } from 'react';
 import {
@@ -159,12 +159,14 @@ export const LeadFilters = memo(function LeadFilters({
         >
           {leadsTexts.moreFilters(activeFilterCount(values))}
         </Button>
-        <Collapse expanded={open} id={moreId}>
+        {/* Shown and hidden without Mantine's Collapse (its transitions are code on the
+            panel's first load for a phone's one toggle). */}
+        <div id={moreId} hidden={!open}>
           <Stack gap="xs">
             {more}
             {switches}
           </Stack>
-        </Collapse>
+        </div>
       </Stack>
     );
   }

@@ -2,15 +2,24 @@
  * A lead's actions: the status selector, the WhatsApp chat (with the message templates) and the
  * trash button (plain elements: one per row).
  */
-import { useState, type Ref } from 'react';
+import { lazy, Suspense, useState, type Ref } from 'react';
 import { LightIconButton, LightSelect } from '@/components/LightControls/LightControls';
-import { WhatsappMenu } from '@/components/WhatsappMenu/WhatsappMenu';
 import { WhatsAppIcon } from '@/components/icons';
 import { TrashIcon } from '@/components/lead-icons';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import { leadStatuses } from '@/domain/options';
 import { leadsTexts, statusChoices } from '@/features/leads/messages';
 import classes from './LeadsList.module.css';
+
+/**
+ * The menu's code (Mantine's Menu and Floating UI's interactions) is not on the panel's first
+ * load: it downloads when a row's button is first pressed, the button showing it is busy meanwhile.
+ */
+const WhatsappMenu = lazy(() =>
+  import('@/components/WhatsappMenu/WhatsappMenu').then((module) => ({
+    default: module.WhatsappMenu,
+  })),
+);
 
 export interface RowHandlers {
   onStatus: (lead: Lead, status: LeadStatus) => void;
@@ -26,7 +35,11 @@ export interface RowHandlers {
  */
 function RowWhatsapp({ lead, onWhatsapp }: { lead: Lead; onWhatsapp: RowHandlers['onWhatsapp'] }) {
   const [asked, setAsked] = useState(false);
-  const button = (props: { ref?: Ref<HTMLButtonElement>; onClick?: () => void }) => (
+  const button = (props: {
+    ref?: Ref<HTMLButtonElement>;
+    onClick?: () => void;
+    loading?: boolean;
+  }) => (
     <LightIconButton
       color="green"
       aria-label={leadsTexts.whatsappOf(lead.nome)}
@@ -38,12 +51,14 @@ function RowWhatsapp({ lead, onWhatsapp }: { lead: Lead; onWhatsapp: RowHandlers
   );
   if (!asked) return button({ onClick: () => setAsked(true) });
   return (
-    <WhatsappMenu
-      lead={lead}
-      openAtOnce
-      onOpened={() => onWhatsapp(lead)}
-      target={(ref) => button({ ref })}
-    />
+    <Suspense fallback={button({ loading: true })}>
+      <WhatsappMenu
+        lead={lead}
+        openAtOnce
+        onOpened={() => onWhatsapp(lead)}
+        target={(ref) => button({ ref })}
+      />
+    </Suspense>
   );
 }
 

@@ -255,8 +255,10 @@ export function LeadsList(props: LeadsListProps) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table verticalSpacing="xs" horizontalSpacing={3}>
+    // A plain scrolling box, not Table.ScrollContainer: Mantine's ScrollArea (its scrollbars,
+    // observers and contexts) is code and renders the first rows do not need.
+    <div className={classes.scroll}>
+      <Table className={classes.table} verticalSpacing="xs" horizontalSpacing={3}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36}>{pageBox}</Table.Th>
@@ -278,6 +280,6 @@ export function LeadsList(props: LeadsListProps) {
           ))}
         </tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -26,8 +26,8 @@ const record = vi.hoisted(() => ({
   assignLeads: vi.fn(),
   recordContact: vi.fn(),
 }));
+vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('reactfire', () => ({
-  useFirestore: () => ({ fake: 'db' }),
   useUser: () => ({ data: { uid: 'u1', email: 'eu@vagas.test' } }),
 }));
 const views = vi.hoisted(() => ({
@@ -343,7 +343,7 @@ describe('LeadsTab', () => {
     const view = renderTab();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
-    expect(screen.getByText('2 selecionados')).toBeInTheDocument();
+    expect(await screen.findByText('2 selecionados')).toBeInTheDocument();
     const trashed = leads.map((l) => (l.id === '2' ? { ...l, deleted_at: new Date() } : l));
     view.rerender(
       <MantineProvider env="test">
@@ -369,7 +369,7 @@ describe('LeadsTab', () => {
     renderTab();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
-    expect(screen.getByText('2 selecionados')).toBeInTheDocument();
+    expect(await screen.findByText('2 selecionados')).toBeInTheDocument();
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Novo status dos selecionados' }),
       'separado',
@@ -387,7 +387,9 @@ describe('LeadsTab', () => {
     const user = userEvent.setup();
     renderTab();
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar todos desta página' }));
-    await user.click(screen.getByRole('button', { name: 'Mover selecionados para lixeira' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Mover selecionados para lixeira' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Mover para a lixeira' });
     expect(dialog).toHaveTextContent('Os 3 leads selecionados serão movidos para a lixeira.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -420,7 +422,7 @@ describe('LeadsTab', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Bruno' }));
     await user.click(screen.getByRole('checkbox', { name: 'Selecionar Carla' }));
     await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Responsável dos selecionados' }),
+      await screen.findByRole('combobox', { name: 'Responsável dos selecionados' }),
       'colega@vagas.test',
     );
     await user.click(screen.getByRole('button', { name: 'Atribuir' }));
@@ -508,7 +510,7 @@ describe('Visões salvas', () => {
     await user.selectOptions(screen.getByLabelText('Filtrar por status'), 'principal');
     expect(select().value).toBe('');
     await user.click(screen.getByRole('button', { name: 'Salvar visão' }));
-    await user.type(screen.getByLabelText('Nome da visão'), '  Principais serradores ');
+    await user.type(await screen.findByLabelText('Nome da visão'), '  Principais serradores ');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(views.saveView).toHaveBeenCalledWith(
       { fake: 'db' },

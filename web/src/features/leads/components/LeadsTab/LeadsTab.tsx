@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { LeadSort } from '@/data/lead-list-reads';
 import { columnLabel } from '@/domain/lead-columns';
 import { counterClauses, withStatus, type LeadClause } from '@/domain/lead-query';
@@ -20,9 +20,8 @@ import { useLeadActions, type LeadActions } from '@/features/leads/hooks/use-lea
 import { useLeadsView, type LeadsView } from '@/features/leads/hooks/use-leads-view';
 import { useDropGone, useSelection, type Selection } from '@/features/leads/hooks/use-selection';
 import { leadsTexts } from '@/features/leads/messages';
-import { firstContentShown } from '@/lib/page/when-idle';
+import { afterFirstContent, firstContentShown } from '@/lib/page/when-idle';
 import { ArrivalNotificationSwitch } from '../ArrivalNotificationSwitch/ArrivalNotificationSwitch';
-import { BulkBar } from '../BulkBar/BulkBar';
 import { ClearDataButton } from '../ClearDataButton/ClearDataButton';
 import { ExportButton, type ExportKind } from '../ExportButton/ExportButton';
 import { LeadCounters } from '../LeadCounters/LeadCounters';
@@ -31,6 +30,14 @@ import { LeadFilters, type FilterValues } from '../LeadFilters/LeadFilters';
 import { LeadsList } from '../LeadsList/LeadsList';
 import { SavedViews } from '../SavedViews/SavedViews';
 import classes from './LeadsTab.module.css';
+
+/**
+ * The bar of the selected leads (its selects and buttons) is not on the panel's first load: its
+ * code is fetched once the first rows are drawn, or at the first tick if that comes sooner (the
+ * bar then shows a moment after the tick; nothing of it is a control before it shows).
+ */
+const loadBulkBar = () => import('../BulkBar/BulkBar');
+const BulkBar = lazy(() => loadBulkBar().then((module) => ({ default: module.BulkBar })));
 
 export interface LeadsTabProps {
   live: ActiveLeads;
@@ -166,6 +173,7 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
   useEffect(() => {
     if (!view.loading) firstContentShown();
   }, [view.loading]);
+  useEffect(() => afterFirstContent(() => void loadBulkBar().catch(() => undefined)), []);
 
   // On a phone the search and the first leads come first; the saved views, export, 'Limpar Dados'
   // and the arrival switches go under the list (above it, they filled a 360 px screen before the
@@ -230,18 +238,20 @@ export function LeadsTab({ live, me = null, view: given, onViewChange }: LeadsTa
               it moved every row down under the admin's next click. */}
           {selectedIds.length > 0 && (
             <div className={classes.bulk}>
-              <BulkBar
-                count={selectedIds.length}
-                busy={selectedIds.some((id) => actions.pending.has(id))}
-                onStatus={(status) =>
-                  void actions.changeStatusOf(selectedIds, status).then((ok) => ok && clear())
-                }
-                onTrash={() => void actions.trashAll(selectedIds).then((ok) => ok && clear())}
-                onAssign={(email) =>
-                  void actions.assignAll(selectedIds, email).then((ok) => ok && clear())
-                }
-                onClear={clear}
-              />
+              <Suspense fallback={null}>
+                <BulkBar
+                  count={selectedIds.length}
+                  busy={selectedIds.some((id) => actions.pending.has(id))}
+                  onStatus={(status) =>
+                    void actions.changeStatusOf(selectedIds, status).then((ok) => ok && clear())
+                  }
+                  onTrash={() => void actions.trashAll(selectedIds).then((ok) => ok && clear())}
+                  onAssign={(email) =>
+                    void actions.assignAll(selectedIds, email).then((ok) => ok && clear())
+                  }
+                  onClear={clear}
+                />
+              </Suspense>
             </div>
           )}
           {phone && savedViews}

@@ -5,14 +5,15 @@
  * the list is showing, if any. Read once the first rows are drawn: the line is there from the
  * first render (nothing moves under the admin's first click), its list a moment later.
  */
-import { Button, TextInput } from '@mantine/core';
-import { memo, useEffect, useState, type FormEvent } from 'react';
-import { useFirestore, useUser } from 'reactfire';
+import { Button } from '@mantine/core';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { useFirestore } from 'reactfire';
+import { useUser } from 'reactfire';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { LightSelectField } from '@/components/LightControls/LightControls';
 import { showToast } from '@/components/toast';
 import { deleteView, saveView, useSavedViews } from '@/data/saved-views';
-import { savedViewLimits, type SavedView } from '@/domain/saved-view';
+import type { SavedView } from '@/domain/saved-view';
 import {
   leadsTexts,
   viewDeletedToast,
@@ -32,45 +33,16 @@ import classes from './SavedViews.module.css';
 
 const texts = leadsTexts.savedViews;
 
+/**
+ * The name's form (Mantine's TextInput) is not on the panel's first load: it downloads when
+ * 'Salvar visão' is pressed, the button showing it is busy meanwhile.
+ */
+const NameForm = lazy(() =>
+  import('./ViewNameForm').then((module) => ({ default: module.ViewNameForm })),
+);
+
 /** The list a saved view shows (page 1). */
 const viewOf = (saved: SavedView) => listViewOf(paramsOfSavedView(saved.params));
-
-function NameForm({
-  busy,
-  onSave,
-  onCancel,
-}: {
-  busy: boolean;
-  onSave: (name: string) => void;
-  onCancel: () => void;
-}) {
-  const [name, setName] = useState('');
-  const trimmed = name.trim();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (trimmed) onSave(trimmed);
-  };
-  return (
-    <form className={classes.naming} onSubmit={submit}>
-      <TextInput
-        size="sm"
-        label={texts.name}
-        value={name}
-        maxLength={savedViewLimits.name.max}
-        disabled={busy}
-        data-autofocus
-        autoFocus
-        onChange={(event) => setName(event.currentTarget.value)}
-      />
-      <Button type="submit" size="sm" loading={busy} disabled={!trimmed}>
-        {texts.save}
-      </Button>
-      <Button size="sm" variant="default" disabled={busy} onClick={onCancel}>
-        {texts.cancel}
-      </Button>
-    </form>
-  );
-}
 
 export const SavedViews = memo(function SavedViews({
   view,
@@ -135,11 +107,19 @@ export const SavedViews = memo(function SavedViews({
         />
       </div>
       {naming ? (
-        <NameForm
-          busy={busy}
-          onSave={(name) => void save(name)}
-          onCancel={() => setNaming(false)}
-        />
+        <Suspense
+          fallback={
+            <Button size="sm" variant="default" loading>
+              {texts.saveView}
+            </Button>
+          }
+        >
+          <NameForm
+            busy={busy}
+            onSave={(name) => void save(name)}
+            onCancel={() => setNaming(false)}
+          />
+        </Suspense>
       ) : (
         <Button size="sm" variant="default" onClick={() => setNaming(true)}>
           {texts.saveView}
