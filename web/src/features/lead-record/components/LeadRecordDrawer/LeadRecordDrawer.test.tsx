@@ -24,8 +24,8 @@ const writes = vi.hoisted(() => ({
   completeNextStep: vi.fn(),
   clearNextStep: vi.fn(),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('reactfire', () => ({
+  useFirestore: () => ({ fake: 'db' }),
   useUser: () => ({ data: { uid: 'me', email: 'eu@vagas.test' } }),
 }));
 vi.mock('@/data/live', async () => (await import('@/data/testing/fake-live')).fakeLiveModule);

@@ -26,8 +26,8 @@ const record = vi.hoisted(() => ({
   assignLeads: vi.fn(),
   recordContact: vi.fn(),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('reactfire', () => ({
+  useFirestore: () => ({ fake: 'db' }),
   useUser: () => ({ data: { uid: 'u1', email: 'eu@vagas.test' } }),
 }));
 const views = vi.hoisted(() => ({

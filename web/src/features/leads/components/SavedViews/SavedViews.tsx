@@ -7,8 +7,7 @@
  */
 import { Button } from '@mantine/core';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
-import { useFirestore } from 'reactfire';
-import { useUser } from 'reactfire';
+import { useFirestore, useUser } from 'reactfire';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { LightSelectField } from '@/components/LightControls/LightControls';
 import { showToast } from '@/components/toast';

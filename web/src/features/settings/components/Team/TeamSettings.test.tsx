@@ -48,8 +48,8 @@ vi.mock('@/data/assigned-leads', () => ({
 vi.mock('@/data/lead-record-access', () => ({ assignLeads: leads.assignLeads }));
 vi.mock('reactfire', () => ({
   useUser: () => ({ data: { email: 'Chefe@Vagas.test' } }),
+  useFirestore: () => ({ fake: 'db' }),
 }));
-vi.mock('reactfire', () => ({ useFirestore: () => ({ fake: 'db' }) }));
 vi.mock('@/lib/firebase/auth', () => ({ auth: {} }));
 vi.mock('@/lib/firebase/functions', () => ({ functions: {} }));
 
