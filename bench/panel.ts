@@ -20,6 +20,7 @@
  * Usage: node --import tsx bench/panel.ts [--active 20000 | 5000,20000,100000] [--throttle 1 | 1,4]
  *   [--trashed 20000] [--live 50] [--latency 0 (ms added to each request, CDP network emulation)]
  *   [--interactive click | check (how interactive is timed; see `interactiveBy`)]
+ *   [--volume seed | snapshot (how the leads get in; see `fromSnapshot`)]
  * Then the Leads tab's other views at the largest size and each rate (lib/panel-views.ts): the
  * board and 'Para hoje', open -> first card / interactive (the first card's menu opened).
  */
@@ -45,6 +46,13 @@ import { application, fixedRandom } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 import { startPanelSuite } from './lib/panel-suite.ts';
+import {
+  describeSnapshot,
+  prepareSnapshotSuite,
+  snapshotAdminEmail,
+  snapshotDataDir,
+  snapshotThreshold,
+} from './lib/panel-snapshot.ts';
 import { measureViews } from './lib/panel-views.ts';
 import {
   clickAndAwaitAnswer,
@@ -91,6 +99,24 @@ const interactiveBy = process.argv.includes('--interactive')
 if (interactiveBy !== 'click' && interactiveBy !== 'check') {
   throw new Error(`--interactive is click or check, not ${interactiveBy}`);
 }
+/**
+ * `seed` writes the leads through firebase-admin (about 30 minutes for a million); `snapshot`
+ * starts the suite on a data directory of generated leads (lib/panel-snapshot.ts: built once and
+ * cached, then loaded in seconds), one size per run. The default: the snapshot from
+ * `snapshotThreshold` (200,000 active) up.
+ */
+const volume = process.argv.includes('--volume')
+  ? process.argv[process.argv.indexOf('--volume') + 1]
+  : activeCount >= snapshotThreshold
+    ? 'snapshot'
+    : 'seed';
+if (volume !== 'seed' && volume !== 'snapshot') {
+  throw new Error(`--volume is seed or snapshot, not ${volume}`);
+}
+const fromSnapshot = volume === 'snapshot';
+if (fromSnapshot && activeCounts.length > 1) {
+  throw new Error('A snapshot holds one size: give --active one size, the others in another run');
+}
 const interactiveLabel =
   interactiveBy === 'click' ? 'first click answered' : "first row's checkbox, Playwright's check";
 
@@ -106,7 +132,10 @@ const pct = (values: number[], p: number) => {
 const median = (values: number[]) => pct(values, 50);
 
 /** The admin the benchmark signs in as: responsible for half of the seeded next steps. */
-const benchAdmin = { email: `bench-${Date.now()}@vagas.test`, password: 'senha-bench' };
+const benchAdmin = {
+  email: fromSnapshot ? snapshotAdminEmail : `bench-${Date.now()}@vagas.test`,
+  password: 'senha-bench',
+};
 
 /**
  * Every 20th active lead has a next step, from three days late to two days ahead (about 600 of
@@ -456,16 +485,28 @@ function printCurve(points: CurvePoint[]) {
   }
 }
 
+if (fromSnapshot) step(`the data directory of ${activeCount} + ${trashedCount} leads`);
+const snapshot = fromSnapshot ? await snapshotDataDir(activeCount, trashedCount) : undefined;
+if (snapshot) console.log(describeSnapshot(snapshot));
 step('starting the local suite (builds web/)');
-const { suite, adminApp, db } = await startPanelSuite('bench-panel');
+const { suite, adminApp, db } = await startPanelSuite('bench-panel', snapshot?.dir);
 let browser: Browser | undefined;
 let liteApp: FirebaseApp | undefined;
 
 try {
-  await withoutTriggers(suite, db, async () => {
-    await seedLeads(db, 10_000_000, trashedCount, true);
-    await seedLeads(db, 0, activeCounts[0]!, false);
-  });
+  if (snapshot) {
+    const expected = { active: activeCount, trashed: trashedCount };
+    const { reconcileMs, indexesMs } = await prepareSnapshotSuite(suite, db, expected, step);
+    console.log(
+      `counters recomputed in ${ms(reconcileMs)} (stats/leads equal to the snapshot); the ` +
+        `emulator's background index builds done ${ms(indexesMs)} later (load ${loadAverage()})`,
+    );
+  } else {
+    await withoutTriggers(suite, db, async () => {
+      await seedLeads(db, 10_000_000, trashedCount, true);
+      await seedLeads(db, 0, activeCounts[0]!, false);
+    });
+  }
   await warmAdminCallables(suite);
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const context = await signInAsAdmin(browser, suite, db, getAuth(adminApp));
@@ -498,4 +539,5 @@ try {
   if (liteApp) await deleteApp(liteApp);
   await deleteAdminApp(adminApp);
   await suite.stop();
+  snapshot?.remove();
 }
