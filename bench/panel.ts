@@ -440,6 +440,12 @@ async function measureCurve(context: BrowserContext, suite: LocalSuite, db: Fire
           path,
         );
         points.push({ active, throttle, path, load: loadAverage(), ...open });
+        // Each point as it comes: at a million a later open can fail (the emulator out of memory).
+        const reads = `${open.opened.listenDocs} + ${open.opened.aggregationReads}`;
+        step(
+          `  first rows ${ms(open.tRows)}, interactive ${ms(open.tInteractive)}, counters exact ` +
+            `${ms(open.tFull)}, heap ${(open.heap.usedSize / 2 ** 20).toFixed(1)} MiB, reads ${reads}, load ${loadAverage()}`,
+        );
         await page.close();
       }
     }
