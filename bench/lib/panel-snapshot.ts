@@ -118,7 +118,10 @@ export async function snapshotDataDir(active: number, trashed: number): Promise<
   mkdirSync(path.join(dir, 'firestore'));
   for (const f of snapshots) linkSync(path.join(cached, f), path.join(dir, 'firestore', f));
   const bytes = snapshots.reduce((sum, f) => sum + statSync(path.join(cached, f)).size, 0);
-  return { dir, builtMs, bytes, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  // Ctrl-C stops the suite and exits (lib/panel-suite.ts) without the bench's own cleanup.
+  process.once('exit', remove);
+  return { dir, builtMs, bytes, remove };
 }
 
 /** Resolves once the Firestore emulator has built every index in the background (ms waited). */
