@@ -50,8 +50,8 @@ import {
   describeSnapshot,
   prepareSnapshotSuite,
   snapshotAdminEmail,
+  snapshotAsked,
   snapshotDataDir,
-  snapshotThreshold,
 } from './lib/panel-snapshot.ts';
 import { measureViews } from './lib/panel-views.ts';
 import {
@@ -99,24 +99,8 @@ const interactiveBy = process.argv.includes('--interactive')
 if (interactiveBy !== 'click' && interactiveBy !== 'check') {
   throw new Error(`--interactive is click or check, not ${interactiveBy}`);
 }
-/**
- * `seed` writes the leads through firebase-admin (about 30 minutes for a million); `snapshot`
- * starts the suite on a data directory of generated leads (lib/panel-snapshot.ts: built once and
- * cached, then loaded in seconds), one size per run. The default: the snapshot from
- * `snapshotThreshold` (200,000 active) up.
- */
-const volume = process.argv.includes('--volume')
-  ? process.argv[process.argv.indexOf('--volume') + 1]
-  : activeCount >= snapshotThreshold
-    ? 'snapshot'
-    : 'seed';
-if (volume !== 'seed' && volume !== 'snapshot') {
-  throw new Error(`--volume is seed or snapshot, not ${volume}`);
-}
-const fromSnapshot = volume === 'snapshot';
-if (fromSnapshot && activeCounts.length > 1) {
-  throw new Error('A snapshot holds one size: give --active one size, the others in another run');
-}
+/** Seeded through firebase-admin, or loaded from a snapshot (`--volume`, lib/panel-snapshot.ts). */
+const fromSnapshot = snapshotAsked(process.argv, activeCounts);
 const interactiveLabel =
   interactiveBy === 'click' ? 'first click answered' : "first row's checkbox, Playwright's check";
 
@@ -502,11 +486,7 @@ let liteApp: FirebaseApp | undefined;
 try {
   if (snapshot) {
     const expected = { active: activeCount, trashed: trashedCount };
-    const { reconcileMs, indexesMs } = await prepareSnapshotSuite(suite, db, expected, step);
-    console.log(
-      `counters recomputed in ${ms(reconcileMs)} (stats/leads equal to the snapshot); the ` +
-        `emulator's background index builds done ${ms(indexesMs)} later (load ${loadAverage()})`,
-    );
+    console.log(await prepareSnapshotSuite(suite, db, expected, step));
   } else {
     await withoutTriggers(suite, db, async () => {
       await seedLeads(db, 10_000_000, trashedCount, true);

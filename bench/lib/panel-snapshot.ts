@@ -20,7 +20,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { volumeLead } from '../../emulator/bench/_lead-volume.ts';
 import { writeDataDir, type SeedDocument } from '../../emulator/src/server/journal.ts';
@@ -36,6 +36,24 @@ export const snapshotThreshold = 200_000;
  * account, created in each run's fresh Auth emulator.
  */
 export const snapshotAdminEmail = 'bench-panel@vagas.test';
+/**
+ * `--volume seed` writes the leads through firebase-admin (about 30 minutes for a million);
+ * `--volume snapshot` starts the suite on a data directory of generated leads, one size per run.
+ * The default: the snapshot from `snapshotThreshold` active leads up.
+ */
+export function snapshotAsked(argv: readonly string[], activeCounts: readonly number[]): boolean {
+  const i = argv.indexOf('--volume');
+  const volume =
+    i === -1 ? (Math.max(...activeCounts) >= snapshotThreshold ? 'snapshot' : 'seed') : argv[i + 1];
+  if (volume !== 'seed' && volume !== 'snapshot') {
+    throw new Error(`--volume is seed or snapshot, not ${volume}`);
+  }
+  if (volume === 'snapshot' && activeCounts.length > 1) {
+    throw new Error('A snapshot holds one size: give --active one size, the others in another run');
+  }
+  return volume === 'snapshot';
+}
+
 /** Bumped whenever the generated leads change, so that an older cache is not reused. */
 const generation = 1;
 const DAY_MS = 86_400_000;
@@ -136,7 +154,8 @@ export async function indexesBuilt(host: string, port: number): Promise<number> 
 }
 
 /**
- * What a suite started on a snapshot needs before the panel opens on exact counts: the counters
+ * What a suite started on a snapshot needs before the panel opens on exact counts (returns a line
+ * saying how long each step took): the counters
  * recomputed from the leads (`reconcileLeadStats`, every day, with the triggers paused, as after
  * the bench's seed; the suite wrote the vacancy lists it reads at start), then the indexes the
  * emulator builds in the background after loading. Checks the counters against the snapshot.
@@ -146,7 +165,7 @@ export async function prepareSnapshotSuite(
   db: Firestore,
   expected: { active: number; trashed: number },
   step: (what: string) => void,
-): Promise<{ reconcileMs: number; indexesMs: number }> {
+): Promise<string> {
   step('recomputing the counters from the leads (reconcileLeadStats, every day)');
   const t0 = Date.now();
   await withoutTriggers(suite, db, async () => undefined);
@@ -164,7 +183,13 @@ export async function prepareSnapshotSuite(
   }
   step('waiting for the emulator to finish building its indexes');
   const indexesMs = await indexesBuilt(suite.firestore.host, suite.firestore.port);
-  return { reconcileMs, indexesMs };
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+  return (
+    `counters recomputed in ${reconcileMs} ms (stats/leads equal to the snapshot); the ` +
+    `emulator's background index builds done ${indexesMs} ms later (load ${load})`
+  );
 }
 
 /** One line for the bench's output: built now or reused, and its size. */
