@@ -20,6 +20,7 @@
  * Usage: node --import tsx bench/panel.ts [--active 20000 | 5000,20000,100000] [--throttle 1 | 1,4]
  *   [--trashed 20000] [--live 50] [--latency 0 (ms added to each request, CDP network emulation)]
  *   [--interactive click | check (how interactive is timed; see `interactiveBy`)]
+ *   [--volume seed | snapshot (how the leads get in; see `fromSnapshot`)]
  * Then the Leads tab's other views at the largest size and each rate (lib/panel-views.ts): the
  * board and 'Para hoje', open -> first card / interactive (the first card's menu opened).
  */
@@ -45,6 +46,13 @@ import { application, fixedRandom } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 import { startPanelSuite } from './lib/panel-suite.ts';
+import {
+  describeSnapshot,
+  prepareSnapshotSuite,
+  snapshotAdminEmail,
+  snapshotAsked,
+  snapshotDataDir,
+} from './lib/panel-snapshot.ts';
 import { measureViews } from './lib/panel-views.ts';
 import {
   clickAndAwaitAnswer,
@@ -91,6 +99,8 @@ const interactiveBy = process.argv.includes('--interactive')
 if (interactiveBy !== 'click' && interactiveBy !== 'check') {
   throw new Error(`--interactive is click or check, not ${interactiveBy}`);
 }
+/** Seeded through firebase-admin, or loaded from a snapshot (`--volume`, lib/panel-snapshot.ts). */
+const fromSnapshot = snapshotAsked(process.argv, activeCounts);
 const interactiveLabel =
   interactiveBy === 'click' ? 'first click answered' : "first row's checkbox, Playwright's check";
 
@@ -106,7 +116,10 @@ const pct = (values: number[], p: number) => {
 const median = (values: number[]) => pct(values, 50);
 
 /** The admin the benchmark signs in as: responsible for half of the seeded next steps. */
-const benchAdmin = { email: `bench-${Date.now()}@vagas.test`, password: 'senha-bench' };
+const benchAdmin = {
+  email: fromSnapshot ? snapshotAdminEmail : `bench-${Date.now()}@vagas.test`,
+  password: 'senha-bench',
+};
 
 /**
  * Every 20th active lead has a next step, from three days late to two days ahead (about 600 of
@@ -411,6 +424,12 @@ async function measureCurve(context: BrowserContext, suite: LocalSuite, db: Fire
           path,
         );
         points.push({ active, throttle, path, load: loadAverage(), ...open });
+        // Each point as it comes: at a million a later open can fail (the emulator out of memory).
+        const reads = `${open.opened.listenDocs} + ${open.opened.aggregationReads}`;
+        step(
+          `  first rows ${ms(open.tRows)}, interactive ${ms(open.tInteractive)}, counters exact ` +
+            `${ms(open.tFull)}, heap ${(open.heap.usedSize / 2 ** 20).toFixed(1)} MiB, reads ${reads}, load ${loadAverage()}`,
+        );
         await page.close();
       }
     }
@@ -456,16 +475,24 @@ function printCurve(points: CurvePoint[]) {
   }
 }
 
+if (fromSnapshot) step(`the data directory of ${activeCount} + ${trashedCount} leads`);
+const snapshot = fromSnapshot ? await snapshotDataDir(activeCount, trashedCount) : undefined;
+if (snapshot) console.log(describeSnapshot(snapshot));
 step('starting the local suite (builds web/)');
-const { suite, adminApp, db } = await startPanelSuite('bench-panel');
+const { suite, adminApp, db } = await startPanelSuite('bench-panel', snapshot?.dir);
 let browser: Browser | undefined;
 let liteApp: FirebaseApp | undefined;
 
 try {
-  await withoutTriggers(suite, db, async () => {
-    await seedLeads(db, 10_000_000, trashedCount, true);
-    await seedLeads(db, 0, activeCounts[0]!, false);
-  });
+  if (snapshot) {
+    const expected = { active: activeCount, trashed: trashedCount };
+    console.log(await prepareSnapshotSuite(suite, db, expected, step));
+  } else {
+    await withoutTriggers(suite, db, async () => {
+      await seedLeads(db, 10_000_000, trashedCount, true);
+      await seedLeads(db, 0, activeCounts[0]!, false);
+    });
+  }
   await warmAdminCallables(suite);
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const context = await signInAsAdmin(browser, suite, db, getAuth(adminApp));
@@ -498,4 +525,5 @@ try {
   if (liteApp) await deleteApp(liteApp);
   await deleteAdminApp(adminApp);
   await suite.stop();
+  snapshot?.remove();
 }

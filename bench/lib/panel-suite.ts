@@ -10,11 +10,13 @@ import { startLocalSuite, type LocalSuite } from '../../scripts/lib/local-suite.
 
 export async function startPanelSuite(
   adminAppName?: string,
+  /** Start on this data folder (lib/panel-snapshot.ts) instead of memory-only data. */
+  dataDir?: string,
 ): Promise<{ suite: LocalSuite; adminApp: App; db: Firestore }> {
   // VAGAS_SUITE_LOG=<file>: the emulators' output, for a bench that looks odd.
   const logFile = process.env.VAGAS_SUITE_LOG;
   const log = logFile ? (line: string) => appendFileSync(logFile, `${line}\n`) : undefined;
-  const suite = await startLocalSuite({ web: 'hosting', functions: true, log });
+  const suite = await startLocalSuite({ web: 'hosting', functions: true, log, dataDir });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => void suite.stop().finally(() => process.exit(130)));
   }
