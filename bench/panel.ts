@@ -42,7 +42,7 @@ import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { setNewLead } from '../web/src/data/lead-write.ts';
 import { leadKeys } from '@vagas/common';
-import { application, fixedRandom } from './lib/leads.ts';
+import { application, benchNextStep, fixedRandom } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 import { startPanelSuite } from './lib/panel-suite.ts';
@@ -121,19 +121,13 @@ const benchAdmin = {
   password: 'senha-bench',
 };
 
-/**
- * Every 20th active lead has a next step, from three days late to two days ahead (about 600 of
- * 20,000 due by the end of today: 'Para hoje'), half of them the bench admin's.
- */
+/** As the panel benches seed them (lib/leads.ts `benchNextStep`), as firebase-admin writes them. */
 function nextStepOf(i: number, now: number) {
-  if (i % 20 !== 0) return {};
-  const dueMs = now - 3 * 86_400_000 + ((i * 7_919) % (5 * 86_400_000));
+  const step = benchNextStep(i, now, benchAdmin.email);
+  if (!step) return {};
   return {
-    next_step: {
-      kind: i % 40 === 0 ? 'entrevista' : 'retornar',
-      due_at: Timestamp.fromMillis(dueMs),
-    },
-    assigned_to: i % 40 === 0 ? benchAdmin.email : 'colega@vagas.test',
+    next_step: { kind: step.kind, due_at: Timestamp.fromMillis(step.dueMs) },
+    assigned_to: step.assignedTo,
   };
 }
 

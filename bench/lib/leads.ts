@@ -30,3 +30,22 @@ export function fixedRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * The next step the panel benches give active lead `i` (bench/panel.ts, its snapshot and the
+ * profile harness alike): every 20th has one, from three days late to two days ahead of `now`
+ * (about 600 of 20,000 due by the end of today: 'Para hoje'), half of them `adminEmail`'s.
+ */
+export function benchNextStep(
+  i: number,
+  now: number,
+  adminEmail: string,
+): { kind: 'entrevista' | 'retornar'; dueMs: number; assignedTo: string } | null {
+  if (i % 20 !== 0) return null;
+  const dayMs = 86_400_000;
+  return {
+    kind: i % 40 === 0 ? 'entrevista' : 'retornar',
+    dueMs: now - 3 * dayMs + ((i * 7_919) % (5 * dayMs)),
+    assignedTo: i % 40 === 0 ? adminEmail : 'colega@vagas.test',
+  };
+}

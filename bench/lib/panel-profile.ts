@@ -24,7 +24,7 @@ import { grantAdmin } from '../../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { freePort, run, startLocalSuite, startProcess } from '../../scripts/lib/local-suite.mjs';
 import { leadKeys } from '@vagas/common';
-import { application } from './leads.ts';
+import { application, benchNextStep } from './leads.ts';
 import {
   clickAndAwaitAnswer,
   firstCheckbox,
@@ -102,19 +102,13 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/**
- * As bench/panel.ts seeds them: every 20th active lead has a next step, from three days late to
- * two days ahead, half of them the profiled admin's ('Para hoje' opens on the admin's).
- */
+/** As the panel benches seed them (lib/leads.ts `benchNextStep`), as firebase-admin writes them. */
 function nextStepOf(i: number, now: number) {
-  if (i % 20 !== 0) return {};
-  const dueMs = now - 3 * 86_400_000 + ((i * 7_919) % (5 * 86_400_000));
+  const step = benchNextStep(i, now, account.email);
+  if (!step) return {};
   return {
-    next_step: {
-      kind: i % 40 === 0 ? 'entrevista' : 'retornar',
-      due_at: Timestamp.fromMillis(dueMs),
-    },
-    assigned_to: i % 40 === 0 ? account.email : 'colega@vagas.test',
+    next_step: { kind: step.kind, due_at: Timestamp.fromMillis(step.dueMs) },
+    assigned_to: step.assignedTo,
   };
 }
 

@@ -27,6 +27,7 @@ import { writeDataDir, type SeedDocument } from '../../emulator/src/server/journ
 import type { Fields } from '../../emulator/src/model/values.ts';
 import type { Firestore } from 'firebase-admin/firestore';
 import { projectId, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
+import { benchNextStep } from './leads.ts';
 import { withoutTriggers } from './pause-triggers.ts';
 
 /** From this many active leads up, `bench/panel.ts` starts the suite on a snapshot. */
@@ -56,28 +57,22 @@ export function snapshotAsked(argv: readonly string[], activeCounts: readonly nu
 
 /** Bumped whenever the generated leads change, so that an older cache is not reused. */
 const generation = 1;
-const DAY_MS = 86_400_000;
 
 const str = (s: string) => ({ stringValue: s });
 const timestamp = (ms: number) => ({
   timestampValue: new Date(ms).toISOString().replace('Z', '000Z'),
 });
 
-/**
- * As the bench's seed gives them: every 20th active lead has a next step, from three days late to
- * two days ahead of the snapshot's build, half of them the bench admin's.
- */
+/** As the panel benches seed them (leads.ts `benchNextStep`), as protobuf-JSON fields. */
 function withNextStep(fields: Fields, i: number, builtAt: number): Fields {
-  if (i % 20 !== 0) return fields;
-  const dueMs = builtAt - 3 * DAY_MS + ((i * 7_919) % (5 * DAY_MS));
+  const step = benchNextStep(i, builtAt, snapshotAdminEmail);
+  if (!step) return fields;
   return {
     ...fields,
     next_step: {
-      mapValue: {
-        fields: { kind: str(i % 40 === 0 ? 'entrevista' : 'retornar'), due_at: timestamp(dueMs) },
-      },
+      mapValue: { fields: { kind: str(step.kind), due_at: timestamp(step.dueMs) } },
     },
-    assigned_to: str(i % 40 === 0 ? snapshotAdminEmail : 'colega@vagas.test'),
+    assigned_to: str(step.assignedTo),
   };
 }
 
