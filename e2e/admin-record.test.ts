@@ -263,6 +263,14 @@ describe('the lead record', () => {
     await page.goto(`${suite.webUrl}${leadRecordPath(id!)}`);
     await record(page).getByRole('textbox', { name: 'Nova anotação' }).fill('Desistiu da vaga');
     await record(page).getByRole('button', { name: 'Adicionar anotação' }).click();
+    // The note saved (its entry in the timeline) before the trash: the timeline is in the order
+    // the server received the writes, and on a loaded machine a click can outrun the note's save.
+    await expect
+      .poll(timelineTexts(page), slow)
+      .toEqual([
+        expect.stringContaining('Anotação adicionada'),
+        expect.stringContaining('Candidatura recebida'),
+      ]);
     await record(page)
       .getByRole('button', { name: `Mover ${nome} para lixeira` })
       .click();
