@@ -42,7 +42,7 @@ import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.mjs';
 import type { LocalSuite } from '../scripts/lib/local-suite.mjs';
 import { setNewLead } from '../web/src/data/lead-write.ts';
 import { leadKeys } from '@vagas/common';
-import { application, benchNextStep, fixedRandom } from './lib/leads.ts';
+import { application, benchNextStepFields, fixedRandom } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
 import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 import { startPanelSuite } from './lib/panel-suite.ts';
@@ -121,16 +121,6 @@ const benchAdmin = {
   password: 'senha-bench',
 };
 
-/** As the panel benches seed them (lib/leads.ts `benchNextStep`), as firebase-admin writes them. */
-function nextStepOf(i: number, now: number) {
-  const step = benchNextStep(i, now, benchAdmin.email);
-  if (!step) return {};
-  return {
-    next_step: { kind: step.kind, due_at: Timestamp.fromMillis(step.dueMs) },
-    assigned_to: step.assignedTo,
-  };
-}
-
 const started = Date.now();
 const step = (what: string) =>
   process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
@@ -150,7 +140,7 @@ async function seedLeads(db: Firestore, from: number, count: number, inTrash: bo
       status: statuses[i % statuses.length],
       created_at: Timestamp.fromMillis(now - 86_400_000 - i * 60_000),
       deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - i * 1000) : null,
-      ...(inTrash ? {} : nextStepOf(i, now)),
+      ...(inTrash ? {} : benchNextStepFields(i, now, benchAdmin.email)),
     };
   };
   for (let s = 0; s < count; s += 2000) {

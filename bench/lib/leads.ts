@@ -2,6 +2,7 @@
  * The benches' leads, from the lead table (web/src/domain/lead.ts) as the public forms store them:
  * a field added there is in every bench's leads without a change here.
  */
+import { Timestamp } from 'firebase-admin/firestore';
 import type { LeadForm, LeadInput } from '../../web/src/domain/lead.ts';
 import { toLead, type FormValues } from '../../web/src/domain/lead-form.ts';
 import { exampleFormValues, sampleFormValues } from '../../web/src/domain/testing/lead-samples.ts';
@@ -47,5 +48,15 @@ export function benchNextStep(
     kind: i % 40 === 0 ? 'entrevista' : 'retornar',
     dueMs: now - 3 * dayMs + ((i * 7_919) % (5 * dayMs)),
     assignedTo: i % 40 === 0 ? adminEmail : 'colega@vagas.test',
+  };
+}
+
+/** `benchNextStep` as firebase-admin writes it on the lead (nothing for a lead without one). */
+export function benchNextStepFields(i: number, now: number, adminEmail: string) {
+  const step = benchNextStep(i, now, adminEmail);
+  if (!step) return {};
+  return {
+    next_step: { kind: step.kind, due_at: Timestamp.fromMillis(step.dueMs) },
+    assigned_to: step.assignedTo,
   };
 }

@@ -24,7 +24,7 @@ import { grantAdmin } from '../../scripts/lib/admin-allowlist.mjs';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { freePort, run, startLocalSuite, startProcess } from '../../scripts/lib/local-suite.mjs';
 import { leadKeys } from '@vagas/common';
-import { application, benchNextStep } from './leads.ts';
+import { application, benchNextStepFields } from './leads.ts';
 import {
   clickAndAwaitAnswer,
   firstCheckbox,
@@ -102,16 +102,6 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** As the panel benches seed them (lib/leads.ts `benchNextStep`), as firebase-admin writes them. */
-function nextStepOf(i: number, now: number) {
-  const step = benchNextStep(i, now, account.email);
-  if (!step) return {};
-  return {
-    next_step: { kind: step.kind, due_at: Timestamp.fromMillis(step.dueMs) },
-    assigned_to: step.assignedTo,
-  };
-}
-
 async function seed(db: Firestore, count: number, inTrash: boolean, from: number) {
   const now = Date.now();
   for (let s = 0; s < count; s += 500) {
@@ -126,7 +116,7 @@ async function seed(db: Firestore, count: number, inTrash: boolean, from: number
         status: ['novo', 'principal', 'separado', 'descartado'][n % 4],
         created_at: Timestamp.fromMillis(now - 86_400_000 - n * 60_000),
         deleted_at: inTrash ? Timestamp.fromMillis(now - 3_600_000 - n * 1000) : null,
-        ...(inTrash ? {} : nextStepOf(n, now)),
+        ...(inTrash ? {} : benchNextStepFields(n, now, account.email)),
       });
     }
     await batch.commit();
