@@ -196,6 +196,9 @@ export default defineConfig({
       routes: publicPages,
       shellPaths: /^\/admin(\/|$)/,
       notFoundRoute: routes.notFound,
+      // Firebase Auth's session check (a request to the Auth server, before any listener or
+      // callable can go) then starts while the panel's code is still downloading and evaluating.
+      shellModules: ['src/lib/firebase/auth.ts'],
     }),
     precache.plugin,
     // The service worker (src/sw/service-worker.ts), built after every other step (the prerendered

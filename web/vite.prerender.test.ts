@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pageHtml, prerenderedFile } from './vite.prerender';
+import { pageHtml, prerenderedFile, shellHtml } from './vite.prerender';
 
 const shell = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/index-1.js"></script>
@@ -67,4 +67,30 @@ describe('pageHtml', () => {
 test('prerenderedFile', () => {
   expect(prerenderedFile('/')).toBe('index.html');
   expect(prerenderedFile('/conecta')).toBe('conecta.html');
+});
+
+describe('shellHtml', () => {
+  test('runs the early modules as async module scripts ahead of the entry', () => {
+    const html = shellHtml(shell, [{ src: '/assets/auth-1.js', imports: ['/assets/app-1.js'] }]);
+    const early = html.indexOf(
+      '<script type="module" crossorigin async src="/assets/auth-1.js"></script>',
+    );
+    const entry = html.indexOf('<script type="module" crossorigin src="/assets/index-1.js">');
+    expect(early).toBeGreaterThan(-1);
+    expect(entry).toBeGreaterThan(early);
+    // Its own imports are fetched with it, not once it has been parsed.
+    const preload = html.indexOf('<link rel="modulepreload" crossorigin href="/assets/app-1.js">');
+    expect(preload).toBeGreaterThan(early);
+    expect(entry).toBeGreaterThan(preload);
+    // Everything else is the shell as built: the spinner, the boot data and script.
+    expect(
+      html
+        .replace(/<script[^>]*async[^>]*><\/script>\s*/, '')
+        .replace(/<link rel="modulepreload"[^>]*>\s*/, ''),
+    ).toBe(shell);
+  });
+
+  test('leaves the shell as it is without early modules', () => {
+    expect(shellHtml(shell, [])).toBe(shell);
+  });
 });

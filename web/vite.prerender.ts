@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import type { BootData } from './src/lib/prerender/boot.ts';
 import { bootDataPattern, bootDataTag } from './vite.boot-script.ts';
 import { routeAssets, type RoutePages } from './vite.preload-routes.ts';
@@ -30,6 +30,43 @@ export const shellFile = 'app.html';
 const rootPattern = /<div id="root">\s*<!--app:start-->[\s\S]*<!--app:end-->\s*<\/div>/;
 
 const entryScriptPattern = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** A built chunk the shell runs at once: its file and the files it imports statically. */
+export interface EarlyModule {
+  src: string;
+  imports: string[];
+}
+
+/**
+ * The shell with `modules` run as soon as each has arrived: `async` module scripts before the
+ * entry's, so they neither wait for the entry's code nor hold it up, and their imports preloaded
+ * with them (not found only once the module has been parsed). The entry imports the same files
+ * later and gets the modules already evaluated (a module runs once per URL).
+ */
+export function shellHtml(shell: string, modules: EarlyModule[]): string {
+  if (!modules.length) return shell;
+  if (!entryScriptPattern.test(shell)) throw new Error('index.html has no module entry script');
+  const early = modules.flatMap(({ src, imports }) => [
+    `<script type="module" crossorigin async src="${src}"></script>`,
+    ...imports
+      .filter((href) => !shell.includes(`href="${href}"`))
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ]);
+  return shell.replace(entryScriptPattern, (entryTag) => [...early, entryTag].join('\n    '));
+}
+
+/**
+ * The built chunk of each module of `modules` (suffixes of the modules' paths), with its static
+ * imports: a chunk runs its modules' top-level code when it is evaluated.
+ */
+function earlyModules(bundle: Rollup.OutputBundle, modules: string[]): EarlyModule[] {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  return modules.map((module) => {
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+    if (!chunk) throw new Error(`the build has no chunk with ${module}`);
+    return { src: `/${chunk.fileName}`, imports: chunk.imports.map((file) => `/${file}`) };
+  });
+}
 
 /** How a prerendered page loads its scripts (see pageHtml). */
 export type ScriptLoading = 'after-paint' | 'eager';
@@ -107,9 +144,15 @@ export function prerenderPages(options: {
   notFoundRoute: string;
   /** Routes whose scripts load 'eager'ly; the others 'after-paint'. */
   eagerScripts?: string[];
+  /**
+   * Modules the shell runs at once, beside the entry (see shellHtml). Each should be a chunk of its
+   * own (a dynamic import of the app): the rest of its chunk runs with it.
+   */
+  shellModules?: string[];
 }): Plugin {
   let config: ResolvedConfig;
   let assetsByRoute: Record<string, string[]> = {};
+  let shellModules: EarlyModule[] = [];
   const files = new Map(
     Object.keys(options.routes).map((route) => [route, prerenderedFile(route)]),
   );
@@ -123,12 +166,13 @@ export function prerenderPages(options: {
     },
     generateBundle(_options, bundle) {
       assetsByRoute = routeAssets(bundle, options.routes);
+      shellModules = earlyModules(bundle, options.shellModules ?? []);
     },
     async closeBundle() {
       if (config.command !== 'build') return;
       const outDir = path.resolve(config.root, config.build.outDir);
       const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      await writeFile(path.join(outDir, shellFile), shell);
+      await writeFile(path.join(outDir, shellFile), shellHtml(shell, shellModules));
 
       // Inside node_modules so the server bundle resolves its external packages from here.
       const serverDir = path.join(config.root, 'node_modules/.cache/vagas-prerender');

@@ -35,6 +35,7 @@ async function start(container: HTMLElement) {
   } else {
     // The admin pages: Auth first (a small chunk the page's chunk imports too), so restoring the
     // session (a request to the Auth server) starts before the rest of the page's code has run.
+    // The built shell has already started it beside this entry (vite.config.ts, shellModules).
     if (normalizePath(location.pathname).startsWith(routes.admin)) {
       import('./lib/firebase/auth').catch(() => undefined);
       // What the panel's first rows do not need loads after them (lib/page/when-idle.ts).
