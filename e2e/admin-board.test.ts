@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { statsCollections } from '@vagas/common';
 import { formatCount } from '@/domain/format';
+import { cardsPerPage } from '@/features/board/page-size';
 import { routes } from '../web/src/config/routes';
 import { createAdmin, slow, type AdminAccount } from './support/admin';
 import {
@@ -160,6 +161,24 @@ describe('the board', () => {
       await stats.update({ 'active.principal': FieldValue.increment(-1000) });
     }
     await expect.poll(showsDocument('Principal'), slow).toBe(true);
+  });
+
+  test("a column shows its newest cards first, and 'Mostrar mais' the next ones", async () => {
+    const tag = uniqueTag('Mais');
+    const names = Array.from({ length: cardsPerPage + 2 }, (_, i) => `${tag} ${i + 1}`);
+    await harness.seed(
+      ...names.map((nome, i) => ({ nome, status: 'separado', ageMinutes: i + 1 })),
+    );
+    const page = await harness.panel({ account: boss });
+    await openBoard(page, tag);
+    await expect
+      .poll(async () => (await board(page)()).Separado, slow)
+      .toEqual(names.slice(0, cardsPerPage));
+    await column(page, 'Separado').getByRole('button', { name: 'Mostrar mais' }).click();
+    await expect.poll(async () => (await board(page)()).Separado, slow).toEqual(names);
+    await expect(
+      column(page, 'Separado').getByRole('button', { name: 'Mostrar mais' }).count(),
+    ).resolves.toBe(0);
   });
 
   test("a refused change toasts 'Erro ao atualizar status' and the card goes back", async () => {

@@ -22,7 +22,7 @@ import { dueStepsQuery } from '@/data/next-step-reads';
 import type { Lead } from '@/domain/lead';
 import { dayBounds } from '@/domain/next-step';
 import { leadStatuses } from '@/domain/options';
-import { cardsPerPage } from '@/features/board/hooks/use-board-column';
+import { cardsPerPage } from '@/features/board/page-size';
 import { listViewOf, openingListClauses } from '@/features/leads';
 import { stepsPerPage } from '@/features/today/hooks/use-due-steps';
 import { leadsViewParam } from './LeadsArea';

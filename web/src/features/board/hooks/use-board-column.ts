@@ -8,8 +8,7 @@ import { columnQuery } from '@/data/board-reads';
 import { useLiveQuery, type LiveState } from '@/data/live';
 import type { Lead } from '@/domain/lead';
 import type { LeadClause } from '@/domain/lead-query';
-
-export const cardsPerPage = 20;
+import { cardsPerPage } from '@/features/board/page-size';
 
 export interface BoardColumnData {
   leads: LiveState<Lead[]>;
