@@ -5,6 +5,7 @@
 // a toast and, opted in and in the background, a desktop notification; the other admin is not.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { stepsPerPage } from '@/features/today/page-size';
 import { leadRecordPath, routes } from '../web/src/config/routes';
 import { createAdmin, slow, type AdminAccount } from './support/admin';
 import { row, searchBox, seriousAxeViolationsIn, toast, uniqueTag } from './support/leads';
@@ -196,6 +197,28 @@ describe('next steps', () => {
     await record(page).getByRole('button', { name: 'Fechar' }).click();
     await record(page).waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${suite.webUrl}${routes.admin}?vista=hoje`);
+  });
+
+  test("'Para hoje' shows the first steps, and 'Mostrar mais' the next ones", async () => {
+    const tag = uniqueTag('Mais');
+    const mine = boss.email.toLowerCase();
+    const now = Date.now();
+    // Older than any other step of this file's: they come first, oldest first.
+    const names = Array.from({ length: stepsPerPage + 2 }, (_, i) => `${tag} ${i + 1}`);
+    await harness.seed(
+      ...names.map((nome, i) => ({
+        nome,
+        assigned_to: mine,
+        next_step: { kind: 'retornar', due_at: new Date(now - (200 - i) * hour) },
+      })),
+    );
+    const page = await harness.panel({ account: boss });
+    await page.goto(`${suite.webUrl}${routes.admin}?vista=hoje`);
+    await expect
+      .poll(todayNames(page, 'Atrasados', tag), slow)
+      .toEqual(names.slice(0, stepsPerPage));
+    await page.getByRole('button', { name: 'Mostrar mais' }).click();
+    await expect.poll(todayNames(page, 'Atrasados', tag), slow).toEqual(names);
   });
 
   test('the responsible admin is reminded as a step falls due (toast, and a desktop notification in the background); the other admin is not', async () => {

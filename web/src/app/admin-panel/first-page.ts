@@ -24,7 +24,7 @@ import { dayBounds } from '@/domain/next-step';
 import { leadStatuses } from '@/domain/options';
 import { cardsPerPage } from '@/features/board/page-size';
 import { listViewOf, openingListClauses } from '@/features/leads';
-import { stepsPerPage } from '@/features/today/hooks/use-due-steps';
+import { stepsPerPage } from '@/features/today/page-size';
 import { leadsViewParam } from './LeadsArea';
 
 /** How long a listener nobody took over is kept (a panel chunk loaded but never shown). */

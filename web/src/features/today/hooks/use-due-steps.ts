@@ -9,8 +9,7 @@ import { useCounts } from '@/data/counts';
 import { useLiveQuery, type LiveState } from '@/data/live';
 import { countDueSteps, dueStepsQuery, type StepOwner } from '@/data/next-step-reads';
 import type { Lead } from '@/domain/lead';
-
-export const stepsPerPage = 50;
+import { stepsPerPage } from '@/features/today/page-size';
 
 export interface DueSteps {
   leads: LiveState<Lead[]>;
