@@ -2,10 +2,11 @@
  * The counters recomputed from the leads: what corrects a dropped event, a write made with the
  * triggers off (the seeds) or the counters' first fill after a deploy. `stats/leads` from
  * aggregation queries (each status not in the trash, the trash, each job of the vacancies and of
- * the counters, each status of each job with leads), and the `stats_daily` documents of a window of São Paulo days rebuilt from the
- * leads created in it. Run daily by a schedule and on demand by an admin (reconcileLeadStats);
- * the seeds call it directly (it needs only the admin SDK). A lead written while it runs may be
- * off by one until the next run: the trigger's increment and this overwrite do not serialize.
+ * the counters, each status of each job with leads), and the `stats_daily` documents of a window
+ * of São Paulo days rebuilt from the leads created in it. Run daily by a schedule and on demand
+ * by an admin (reconcileLeadStats); the seeds call it directly (it needs only the admin SDK). A
+ * lead written while it runs may be off by one until the next run: the trigger's increment and
+ * this overwrite do not serialize.
  */
 import {
   FieldPath,
