@@ -43,20 +43,22 @@ async function activeOf(db: Firestore, status: string): Promise<number> {
   return (await query.count().get()).data().count;
 }
 
-/** Resolves once the view's counts say what the leads say. */
-async function countsShown(page: Page, name: string, db: Firestore): Promise<void> {
-  const timeout = 120_000;
+/** What the view's counts must say, as the leads give them: the pager's total, or each column's. */
+async function expectedTexts(name: string, db: Firestore): Promise<(string | RegExp)[]> {
   if (name.startsWith('list')) {
     const total = formatCount(await activeOf(db, 'separado'));
-    await page
-      .getByText(new RegExp(`de ${total.replaceAll('.', '\\.')}$`))
-      .first()
-      .waitFor({ timeout });
-    return;
+    return [new RegExp(`de ${total.replaceAll('.', '\\.')}$`)];
   }
-  for (const [status, label] of columns) {
-    const text = `${label} (${formatCount(await activeOf(db, status))})`;
-    await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+  return Promise.all(
+    columns.map(async ([status, label]) => `${label} (${formatCount(await activeOf(db, status))})`),
+  );
+}
+
+/** Resolves once the page shows each of `texts`. */
+async function countsShown(page: Page, texts: (string | RegExp)[]): Promise<void> {
+  for (const text of texts) {
+    const exact = typeof text === 'string' ? { exact: true } : {};
+    await page.getByText(text, exact).first().waitFor({ timeout: 120_000 });
   }
 }
 
@@ -71,13 +73,15 @@ export async function measureFiltered(
   for (const { name, path } of filteredViews) {
     for (const throttle of throttles) {
       step(`opening ${path}: CPU ${throttle}x`);
+      // Counted before the open: the wait below is the page's alone.
+      const texts = await expectedTexts(name, db);
       const page = await context.newPage();
       try {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
         const t0 = Date.now();
         await page.goto(`${webUrl}${path}`);
-        await countsShown(page, name, db);
+        await countsShown(page, texts);
         const counted = Date.now() - t0;
         const stats = await statsOf(page);
         points.push({
