@@ -22,7 +22,8 @@
  *   [--interactive click | check (how interactive is timed; see `interactiveBy`)]
  *   [--volume seed | snapshot (how the leads get in; see `fromSnapshot`)]
  * Then the Leads tab's other views at the largest size and each rate (lib/panel-views.ts): the
- * board and 'Para hoje', open -> first card / interactive (the first card's menu opened).
+ * board and 'Para hoje', open -> first card / interactive (the first card's menu opened); and the
+ * list and the board filtered by status and job only (lib/panel-filtered.ts), open -> counts shown.
  */
 import { deleteApp as deleteAdminApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
@@ -54,6 +55,7 @@ import {
   snapshotDataDir,
 } from './lib/panel-snapshot.ts';
 import { measureViews } from './lib/panel-views.ts';
+import { measureFiltered } from './lib/panel-filtered.ts';
 import {
   clickAndAwaitAnswer,
   firstCheckbox,
@@ -490,6 +492,8 @@ try {
   if (curve.length > 0) printCurve(curve);
   // The board and 'Para hoje' at the largest size, at each rate.
   await measureViews(context, suite.webUrl ?? '', activeCount, throttles, step);
+  // The list and the board filtered by status and job only, until their counts show.
+  await measureFiltered(context, suite.webUrl ?? '', db, throttles, step);
   step('opening the panel');
   const open = await openPanel(context, suite.webUrl ?? '', activeCount);
   step('searching and filtering');

@@ -62,6 +62,13 @@ export const leadsStatsFields = {
   trashed: 'trashed',
   /** Map vaga -> every stored lead of that job, trashed included. */
   vagaAllTime: 'vaga_all_time',
+  /**
+   * Map vaga -> map status -> leads of that job not in the trash: the panel's counts filtered by
+   * job and status. At most `statsJobKeyCap` jobs; a job missing from it (past the cap, or no
+   * reconcile since this field came) is counted by aggregation instead. A job present is exact,
+   * its zero counts included; a status missing from a present job is 0.
+   */
+  activeByVaga: 'active_by_vaga',
   updatedAt: 'updated_at',
   reconciledAt: 'reconciled_at',
 } as const;
@@ -90,3 +97,10 @@ export const dailyStatsFields = {
 
 /** Most distinct keys a day's `source` or `campaign` map holds; later ones count as 'other'. */
 export const statsMapKeyCap = 500;
+
+/**
+ * Most jobs `stats/leads.active_by_vaga` holds (about 150 bytes each, far under the document's
+ * 1 MiB). The map never loses a job between reconciles, so while it holds fewer every job with an
+ * active lead is in it, and a job that arrives can start from its first lead.
+ */
+export const statsJobKeyCap = 500;

@@ -2,10 +2,11 @@
  * The counters recomputed from the leads: what corrects a dropped event, a write made with the
  * triggers off (the seeds) or the counters' first fill after a deploy. `stats/leads` from
  * aggregation queries (each status not in the trash, the trash, each job of the vacancies and of
- * the counters), and the `stats_daily` documents of a window of São Paulo days rebuilt from the
- * leads created in it. Run daily by a schedule and on demand by an admin (reconcileLeadStats);
- * the seeds call it directly (it needs only the admin SDK). A lead written while it runs may be
- * off by one until the next run: the trigger's increment and this overwrite do not serialize.
+ * the counters, each status of each job with leads), and the `stats_daily` documents of a window
+ * of São Paulo days rebuilt from the leads created in it. Run daily by a schedule and on demand
+ * by an admin (reconcileLeadStats); the seeds call it directly (it needs only the admin SDK). A
+ * lead written while it runs may be off by one until the next run: the trigger's increment and
+ * this overwrite do not serialize.
  */
 import {
   FieldPath,
@@ -22,6 +23,7 @@ import {
   statsAddDays,
   statsDayKey,
   statsDayStart,
+  statsJobKeyCap,
   statsMapKeyCap,
 } from '@vagas/common';
 import {
@@ -33,6 +35,7 @@ import {
   storable,
   type Counts,
   type DayDelta,
+  type JobCounts,
 } from './lead-stats.js';
 import { dailyStatsRef, leadsStatsRef } from './lead-stats-writer.js';
 
@@ -48,7 +51,10 @@ export interface ReconcileOptions {
 }
 
 export interface ReconcileResult {
-  /** Each counter of `stats/leads` that was wrong: 'trashed', 'active.novo', 'vaga_all_time.<job>'. */
+  /**
+   * Each counter of `stats/leads` that was wrong: 'trashed', 'active.novo', 'vaga_all_time.<job>',
+   * 'active_by_vaga.<job>.<status>'.
+   */
   corrected: Record<string, { was: number; now: number }>;
   /** Days rebuilt, and those whose document was wrong (or missing with leads that day). */
   days: number;
@@ -66,6 +72,10 @@ const countsOf = (value: unknown): Counts =>
   value && typeof value === 'object'
     ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, numberOf(v)]))
     : {};
+const jobCountsOf = (value: unknown): JobCounts =>
+  value && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, countsOf(v)]))
+    : {};
 
 async function countOf(query: Query, reads: Reads): Promise<number> {
   const count = (await query.count().get()).data().count;
@@ -80,6 +90,36 @@ async function vacancyJobs(db: Firestore, reads: Reads): Promise<string[]> {
   return snapshot.docs.map((d) => d.get('value')).filter((v): v is string => typeof v === 'string');
 }
 
+/**
+ * `active_by_vaga` recomputed: each status of each job that has leads at all (`jobCounts`), a
+ * count each; jobs without an active lead left out (the trigger adds a job at its first one).
+ * Past `statsJobKeyCap` jobs, those with the most active leads keep their place.
+ */
+async function exactJobStatuses(
+  db: Firestore,
+  statuses: readonly string[],
+  jobCounts: Counts,
+  reads: Reads,
+): Promise<JobCounts> {
+  const active = db.collection(collections.leads).where('deleted_at', '==', null);
+  const jobs = Object.keys(jobCounts).filter((vaga) => (jobCounts[vaga] ?? 0) > 0);
+  const counted = await Promise.all(
+    jobs.map(async (vaga) => {
+      const byJob = active.where('vaga', '==', vaga);
+      const n = await Promise.all(
+        statuses.map((s) => countOf(byJob.where('status', '==', s), reads)),
+      );
+      const counts = Object.fromEntries(statuses.map((s, i) => [s, n[i]!]).filter(([, c]) => c));
+      return [vaga, counts, n.reduce((sum, c) => sum + c, 0)] as const;
+    }),
+  );
+  const kept = counted
+    .filter(([, , total]) => total > 0)
+    .sort(([a, , x], [b, , y]) => y - x || a.localeCompare(b))
+    .slice(0, statsJobKeyCap);
+  return Object.fromEntries(kept.map(([vaga, counts]) => [vaga, counts]));
+}
+
 /** `stats/leads` recomputed with aggregation queries (1 read per 1,000 leads counted). */
 async function exactLeadsStats(db: Firestore, stored: DocumentData | undefined, reads: Reads) {
   const all = db.collection(collections.leads);
@@ -89,6 +129,7 @@ async function exactLeadsStats(db: Firestore, stored: DocumentData | undefined, 
     ...new Set([
       ...(await vacancyJobs(db, reads)),
       ...Object.keys(countsOf(stored?.vaga_all_time)),
+      ...Object.keys(jobCountsOf(stored?.active_by_vaga)),
     ]),
   ].filter(isStorableKey);
   const [activeCounts, trashed, jobCounts] = await Promise.all([
@@ -96,10 +137,12 @@ async function exactLeadsStats(db: Firestore, stored: DocumentData | undefined, 
     countOf(all.where('deleted_at', '!=', null), reads),
     Promise.all(jobs.map((vaga) => countOf(all.where('vaga', '==', vaga), reads))),
   ]);
+  const vagaAllTime = Object.fromEntries(jobs.map((vaga, i) => [vaga, jobCounts[i]!]));
   return {
     active: Object.fromEntries(statuses.map((s, i) => [s, activeCounts[i]!])),
     trashed,
-    vagaAllTime: Object.fromEntries(jobs.map((vaga, i) => [vaga, jobCounts[i]!])),
+    vagaAllTime,
+    activeByVaga: await exactJobStatuses(db, statuses, vagaAllTime, reads),
   };
 }
 
@@ -120,6 +163,15 @@ function corrections(
   const storedJobs = countsOf(stored?.vaga_all_time);
   for (const [v, n] of Object.entries(exact.vagaAllTime)) {
     check(`${leads.vagaAllTime}.${v}`, storedJobs[v] ?? 0, n);
+  }
+  // A job the stored map does not hold was never shown from it (the panel counted it): only a
+  // job it holds can have been wrong on screen.
+  const storedByJob = jobCountsOf(stored?.active_by_vaga);
+  for (const [v, counts] of Object.entries(storedByJob)) {
+    const exactCounts = exact.activeByVaga[v] ?? {};
+    for (const status of new Set([...Object.keys(counts), ...Object.keys(exactCounts)])) {
+      check(`${leads.activeByVaga}.${v}.${status}`, counts[status] ?? 0, exactCounts[status] ?? 0);
+    }
   }
   return corrected;
 }
@@ -257,6 +309,7 @@ export async function reconcileLeadStats(
     [leads.active]: exact.active,
     [leads.trashed]: exact.trashed,
     [leads.vagaAllTime]: exact.vagaAllTime,
+    [leads.activeByVaga]: exact.activeByVaga,
     [leads.updatedAt]: FieldValue.serverTimestamp(),
     [leads.reconciledAt]: FieldValue.serverTimestamp(),
   });

@@ -22,15 +22,18 @@ import {
   statsDayStart,
 } from '@vagas/common';
 import {
+  activeByJobDelta,
   countedLead,
   countedStatuses,
   dailyStatsDeltas,
   isEmptyLeadsDelta,
   leadsStatsDelta,
   placeCapped,
+  placeJobs,
   storable,
   type Counts,
   type DayDelta,
+  type JobCounts,
 } from './lead-stats.js';
 
 /** How long a ledger entry is kept: far longer than any retry of its event. */
@@ -60,6 +63,23 @@ function mapIncrements(field: string, counts: Counts, stored?: DocumentSnapshot)
 function mapKeys(snapshot: DocumentSnapshot | undefined, field: string): Set<string> {
   const value: unknown = snapshot?.get(field);
   return new Set(value && typeof value === 'object' ? Object.keys(value) : []);
+}
+
+/**
+ * The merge-write of `active_by_vaga`'s change, as nested increments. Only where the map is
+ * known to be whole: the document does not exist yet (nothing counted), or it has the map (a
+ * reconcile filled it). A document from before the map came leaves it to the next reconcile, so
+ * no job starts counting from the middle of its leads.
+ */
+export function jobIncrements(delta: JobCounts, stored: DocumentSnapshot): DocumentData {
+  const value: unknown = stored.get(leads.activeByVaga);
+  if (stored.exists && (value === null || typeof value !== 'object')) return {};
+  const placed = placeJobs(new Set(Object.keys(value ?? {})), delta);
+  const changes = Object.entries(placed)
+    .map(([vaga, counts]) => [vaga, increments(storable(counts))] as const)
+    .filter(([, counts]) => Object.keys(counts).length > 0);
+  if (changes.length) return { [leads.activeByVaga]: Object.fromEntries(changes) };
+  return stored.exists ? {} : { [leads.activeByVaga]: {} };
 }
 
 /**
@@ -103,13 +123,21 @@ export async function applyLeadStatsEvent(
 ): Promise<StatsEventOutcome> {
   const [was, is] = [countedLead(before), countedLead(after)];
   const leadsDelta = leadsStatsDelta(was, is);
+  const jobsDelta = activeByJobDelta(was, is);
   const days = [...dailyStatsDeltas(was, is)];
-  if (isEmptyLeadsDelta(leadsDelta) && days.length === 0) return 'unchanged';
+  if (isEmptyLeadsDelta(leadsDelta) && Object.keys(jobsDelta).length === 0 && days.length === 0) {
+    return 'unchanged';
+  }
 
   const ledger = db.collection(statsCollections.events).doc(eventId);
   const dayRefs = days.map(([day]) => dailyStatsRef(db, day));
   return db.runTransaction(async (tx) => {
-    const [entry, ...daySnapshots] = await tx.getAll(ledger, ...dayRefs);
+    // `stats/leads` is read for the jobs its capped map already holds (one read per event).
+    const [entry, leadsSnapshot, ...daySnapshots] = await tx.getAll(
+      ledger,
+      leadsStatsRef(db),
+      ...dayRefs,
+    );
     if (entry?.exists) return 'duplicate' as const;
     // Every status key written (0 when unchanged), so the panel always finds all of them.
     const active = Object.fromEntries(countedStatuses.map((status) => [status, 0]));
@@ -119,6 +147,7 @@ export async function applyLeadStatsEvent(
         [leads.active]: increments({ ...active, ...storable(leadsDelta.active) }),
         [leads.trashed]: FieldValue.increment(leadsDelta.trashed),
         ...mapIncrements(leads.vagaAllTime, storable(leadsDelta.vagaAllTime)),
+        ...jobIncrements(jobsDelta, leadsSnapshot!),
         [leads.updatedAt]: FieldValue.serverTimestamp(),
       },
       { merge: true },

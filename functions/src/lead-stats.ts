@@ -5,7 +5,7 @@
  * released, a new job, a source) is tested without Firestore. A change is the lead after counted
  * +1 and the lead before counted -1, so deltas add up in any order.
  */
-import { statsDayKey, statsLeadStatuses, statsMapKeyCap } from '@vagas/common';
+import { statsDayKey, statsJobKeyCap, statsLeadStatuses, statsMapKeyCap } from '@vagas/common';
 
 /** Value -> count. */
 export type Counts = Record<string, number>;
@@ -98,6 +98,52 @@ export function leadsStatsDelta(before: CountedLead | null, after: CountedLead |
     bump(delta.vagaAllTime, lead.vaga, by);
   }
   return { ...delta, active: nonZero(delta.active), vagaAllTime: nonZero(delta.vagaAllTime) };
+}
+
+/** Job -> status -> count. */
+export type JobCounts = Record<string, Counts>;
+
+/**
+ * The change to `stats/leads.active_by_vaga` from `before` to `after`: the lead not in the trash
+ * counts in its job and status; jobs and statuses whose count does not change are left out.
+ */
+export function activeByJobDelta(before: CountedLead | null, after: CountedLead | null): JobCounts {
+  const delta: JobCounts = {};
+  for (const [lead, by] of [
+    [after, 1],
+    [before, -1],
+  ] as const) {
+    if (!lead || lead.trashed || lead.vaga === null || lead.status === null) continue;
+    bump((delta[lead.vaga] ??= {}), lead.status, by);
+  }
+  return Object.fromEntries(
+    Object.entries(delta)
+      .map(([vaga, counts]) => [vaga, nonZero(counts)] as const)
+      .filter(([, counts]) => Object.keys(counts).length > 0),
+  );
+}
+
+/**
+ * Which jobs of a delta the capped `active_by_vaga` map takes, given the jobs it holds: a job
+ * there takes its change; a new job joins while the map has fewer than `cap` jobs (it had no
+ * active lead: the map never loses a job, so while it has room it holds every job that has one),
+ * a decrement too, which an increment delivered later brings back to 0; any other change is left
+ * out, and that job is counted by the readers. So each job is in the map from its first delivered
+ * event on, or never, whatever order the events come in.
+ */
+export function placeJobs(
+  existing: ReadonlySet<string>,
+  delta: JobCounts,
+  cap: number = statsJobKeyCap,
+): JobCounts {
+  const keys = new Set(existing);
+  const placed: JobCounts = {};
+  for (const [vaga, counts] of Object.entries(delta).sort(([a], [b]) => a.localeCompare(b))) {
+    if (!keys.has(vaga) && !(keys.size < cap && isStorableKey(vaga))) continue;
+    keys.add(vaga);
+    placed[vaga] = counts;
+  }
+  return placed;
 }
 
 export function emptyDayDelta(): DayDelta {

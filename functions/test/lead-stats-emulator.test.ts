@@ -1,8 +1,8 @@
 // The leadStats trigger through the real stack, as `npm start` runs it: our Firestore emulator
 // delivering each write of a lead to firebase-tools' Functions emulator running functions/. After
 // each change the test waits (a live listener, no sleeps) until `stats/leads` says what the
-// leads themselves say: the panel's counters right after a create, a status change, a trash, a
-// restore and a delete.
+// leads themselves say: the panel's counters, filtered by job and status too, right after a
+// create, a status change, a new job, a trash, a restore and a delete.
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminConnection } from '../../scripts/lib/admin-allowlist.mjs';
@@ -28,6 +28,8 @@ type Counters = {
   active: Record<string, number>;
   trashed: number;
   vaga_all_time: Record<string, number>;
+  /** The filtered counts' map, zero counts left out. */
+  active_by_vaga: Record<string, Record<string, number>>;
 };
 
 /** The panel's counters as the leads give them (what `stats/leads` must say). */
@@ -36,11 +38,15 @@ async function countedFromLeads(): Promise<Counters> {
     active: { novo: 0, principal: 0, separado: 0, descartado: 0, suspeito: 0 },
     trashed: 0,
     vaga_all_time: {},
+    active_by_vaga: {},
   };
   for (const lead of (await db.collection('leads').get()).docs) {
     const { status, vaga, deleted_at: deletedAt } = lead.data();
-    if (deletedAt === null) counters.active[status] = (counters.active[status] ?? 0) + 1;
-    else counters.trashed += 1;
+    if (deletedAt === null) {
+      counters.active[status] = (counters.active[status] ?? 0) + 1;
+      const job = (counters.active_by_vaga[vaga] ??= {});
+      job[status] = (job[status] ?? 0) + 1;
+    } else counters.trashed += 1;
     counters.vaga_all_time[vaga] = (counters.vaga_all_time[vaga] ?? 0) + 1;
   }
   return counters;
@@ -49,10 +55,16 @@ async function countedFromLeads(): Promise<Counters> {
 function countersOf(data: Record<string, unknown> | undefined): Counters | null {
   if (!data) return null;
   const jobs = Object.entries((data.vaga_all_time ?? {}) as Record<string, number>);
+  const byJob = Object.entries((data.active_by_vaga ?? {}) as Counters['active_by_vaga']);
   return {
     active: data.active as Record<string, number>,
     trashed: data.trashed as number,
     vaga_all_time: Object.fromEntries(jobs.filter(([, n]) => n !== 0)),
+    active_by_vaga: Object.fromEntries(
+      byJob
+        .map(([v, counts]) => [v, Object.fromEntries(Object.entries(counts).filter(([, n]) => n))])
+        .filter(([, counts]) => Object.keys(counts).length > 0),
+    ),
   };
 }
 
@@ -103,22 +115,30 @@ describe('leadStats in the Functions emulator', () => {
       active: { novo: 1 },
       trashed: 0,
       vaga_all_time: { 'Aux Serraria': 1 },
+      active_by_vaga: { 'Aux Serraria': { novo: 1 } },
     });
     expect(await afterWrite(() => ref.update({ status: 'principal' }))).toMatchObject({
       active: { novo: 0, principal: 1 },
+      active_by_vaga: { 'Aux Serraria': { principal: 1 } },
+    });
+    expect(await afterWrite(() => ref.update({ vaga: 'Aux Produção' }))).toMatchObject({
+      active_by_vaga: { 'Aux Produção': { principal: 1 } },
     });
     expect(await afterWrite(() => ref.update({ deleted_at: Timestamp.now() }))).toMatchObject({
       active: { principal: 0 },
       trashed: 1,
+      active_by_vaga: {},
     });
     expect(await afterWrite(() => ref.update({ deleted_at: null }))).toMatchObject({
       active: { principal: 1 },
       trashed: 0,
+      active_by_vaga: { 'Aux Produção': { principal: 1 } },
     });
     expect(await afterWrite(() => ref.delete())).toEqual({
       active: { novo: 0, principal: 0, separado: 0, descartado: 0, suspeito: 0 },
       trashed: 0,
       vaga_all_time: {},
+      active_by_vaga: {},
     });
     const today = await db.doc(`stats_daily/${statsDayKey(new Date())}`).get();
     expect(today.get('total')).toBe(0);

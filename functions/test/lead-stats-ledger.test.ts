@@ -74,6 +74,20 @@ async function write(leadId: string, after: Lead | undefined) {
   return writeEvent(leadId, before, after);
 }
 
+type JobCounts = Record<string, Record<string, number>>;
+
+/** A job map without its zero counts (the trigger keeps them, the reconcile leaves them out). */
+function withoutZeros(jobs: JobCounts): JobCounts {
+  return Object.fromEntries(
+    Object.entries(jobs)
+      .map(([vaga, counts]) => [
+        vaga,
+        Object.fromEntries(Object.entries(counts).filter(([, n]) => n)),
+      ])
+      .filter(([, counts]) => Object.keys(counts).length > 0),
+  );
+}
+
 /** `stats/leads` as counted from the leads themselves. */
 async function countedFromLeads() {
   const active: Record<string, number> = {
@@ -84,14 +98,18 @@ async function countedFromLeads() {
     suspeito: 0,
   };
   const vagaAllTime: Record<string, number> = {};
+  const byJob: JobCounts = {};
   let trashed = 0;
   for (const d of (await db.collection('leads').get()).docs) {
     const data = d.data();
-    if (data.deleted_at === null) active[data.status] = (active[data.status] ?? 0) + 1;
-    else trashed += 1;
+    if (data.deleted_at === null) {
+      active[data.status] = (active[data.status] ?? 0) + 1;
+      const job = (byJob[data.vaga] ??= {});
+      job[data.status] = (job[data.status] ?? 0) + 1;
+    } else trashed += 1;
     vagaAllTime[data.vaga] = (vagaAllTime[data.vaga] ?? 0) + 1;
   }
-  return { active, trashed, vaga_all_time: vagaAllTime };
+  return { active, trashed, vaga_all_time: vagaAllTime, active_by_vaga: byJob };
 }
 
 async function stored() {
@@ -101,6 +119,10 @@ async function stored() {
     active: data.active,
     trashed: data.trashed,
     vaga_all_time: Object.fromEntries(jobs.filter(([, n]) => n !== 0)),
+    active_by_vaga:
+      data.active_by_vaga === undefined
+        ? undefined
+        : withoutZeros(data.active_by_vaga as JobCounts),
   };
 }
 
@@ -138,6 +160,7 @@ describe('leadStats delivered by hand', () => {
       ...exact,
       active: { ...exact.active, principal: exact.active.principal! - 1 },
       vaga_all_time: { ...exact.vaga_all_time, '[Conecta] Atendente': 1 },
+      active_by_vaga: { ...exact.active_by_vaga, '[Conecta] Atendente': { principal: 1 } },
     });
     expect((await todayDoc())?.total).toBe(2);
 
@@ -145,6 +168,7 @@ describe('leadStats delivered by hand', () => {
     expect(run.corrected).toEqual({
       'active.principal': { was: 1, now: 2 },
       'vaga_all_time.[Conecta] Atendente': { was: 1, now: 2 },
+      'active_by_vaga.[Conecta] Atendente.principal': { was: 1, now: 2 },
     });
     expect(run.daysCorrected).toEqual([today]);
     expect(await stored()).toEqual(exact);
@@ -192,6 +216,66 @@ describe('leadStats delivered by hand', () => {
     await trigger.run(await write('a', undefined));
     expect((await todayDoc())?.source_other).toBe(0);
     expect(Object.keys((await todayDoc())?.source ?? {})).toHaveLength(500);
+  });
+
+  it('each job counts its active leads by status through status, job and trash changes', async () => {
+    const events = [
+      await write('a', lead()),
+      await write('b', lead({ vaga: 'Aux Produção', status: 'principal' })),
+      await write('a', lead({ status: 'separado' })),
+      await write('b', lead({ vaga: 'Aux Serraria', status: 'principal' })),
+      await write('a', lead({ status: 'separado', deleted_at: Timestamp.now() })),
+      await write('c', lead({ status: 'suspeito' })),
+    ];
+    // Delivered out of order, one of them twice.
+    for (const event of [events[3]!, events[0]!, events[5]!, events[1]!, events[4]!, events[2]!]) {
+      await trigger.run(event);
+    }
+    await trigger.run(events[4]!);
+    expect((await stored()).active_by_vaga).toEqual({
+      'Aux Serraria': { principal: 1, suspeito: 1 },
+    });
+    await trigger.run(await write('a', lead({ status: 'separado' }))); // restored
+    expect(await stored()).toEqual(await countedFromLeads());
+    expect((await stored()).active_by_vaga).toEqual({
+      'Aux Serraria': { principal: 1, separado: 1, suspeito: 1 },
+    });
+  });
+
+  it('counters from before the job map get it from the reconcile, and keep it after', async () => {
+    await write('a', lead({ status: 'principal' })); // counted before the map came
+    await db.doc('stats/leads').set({
+      active: { novo: 0, principal: 1, separado: 0, descartado: 0, suspeito: 0 },
+      trashed: 0,
+      vaga_all_time: { 'Aux Serraria': 1 },
+    });
+    // The trigger does not start the map from the middle of the job's leads.
+    await trigger.run(await write('b', lead()));
+    expect((await stored()).active_by_vaga).toBeUndefined();
+    await reconcileLeadStats(db, { now });
+    expect(await stored()).toEqual(await countedFromLeads());
+    await trigger.run(await write('c', lead({ vaga: 'Aux Produção' })));
+    expect((await stored()).active_by_vaga).toEqual({
+      'Aux Serraria': { novo: 1, principal: 1 },
+      'Aux Produção': { novo: 1 },
+    });
+  });
+
+  it('past 500 jobs a new job is left out of the map (the panel counts it) until it has room', async () => {
+    const full = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`vaga ${i}`, {}]));
+    await db.doc('stats/leads').set({ active_by_vaga: full });
+    await trigger.run(await write('a', lead({ vaga: 'vaga 7' })));
+    await trigger.run(await write('b', lead({ vaga: 'Aux Serraria' })));
+    const jobs = (await db.doc('stats/leads').get()).get('active_by_vaga') as JobCounts;
+    expect(Object.keys(jobs)).toHaveLength(500);
+    expect(jobs['vaga 7']).toEqual({ novo: 1 });
+    expect(jobs['Aux Serraria']).toBeUndefined();
+    // The reconcile keeps the jobs that have active leads: both fit.
+    await reconcileLeadStats(db, { now });
+    expect((await stored()).active_by_vaga).toEqual({
+      'vaga 7': { novo: 1 },
+      'Aux Serraria': { novo: 1 },
+    });
   });
 
   it('an edit that moves no counter writes no ledger entry', async () => {

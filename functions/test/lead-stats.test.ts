@@ -3,10 +3,12 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import {
+  activeByJobDelta,
   countedLead,
   dailyStatsDeltas,
   leadsStatsDelta,
   placeCapped,
+  placeJobs,
   type DayDelta,
 } from '../src/lead-stats.js';
 
@@ -184,5 +186,64 @@ describe('a day map of at most 500 keys', () => {
 
   it('a key Firestore refuses as a field name is counted as other', () => {
     expect(placeCapped(new Set(), { __name__: 1 })).toEqual({ counts: {}, other: 1 });
+  });
+});
+
+describe("the active leads per job and status (the panel's filtered counts)", () => {
+  const jobs = (before?: Record<string, unknown>, after?: Record<string, unknown>) =>
+    activeByJobDelta(countedLead(before), countedLead(after));
+
+  it('a new lead counts in its job and status; a status change moves it within its job', () => {
+    expect(jobs(undefined, lead())).toEqual({ 'Aux Serraria': { novo: 1 } });
+    expect(jobs(lead(), lead({ status: 'separado' }))).toEqual({
+      'Aux Serraria': { novo: -1, separado: 1 },
+    });
+  });
+
+  it('a new job moves the lead between jobs, its status kept', () => {
+    expect(
+      jobs(lead({ status: 'principal' }), lead({ status: 'principal', vaga: 'Aux Produção' })),
+    ).toEqual({ 'Aux Serraria': { principal: -1 }, 'Aux Produção': { principal: 1 } });
+  });
+
+  it('the trash takes the lead out of its job, a restore puts it back; a held lead counts as held', () => {
+    const trashed = lead({ deleted_at: created });
+    expect(jobs(lead(), trashed)).toEqual({ 'Aux Serraria': { novo: -1 } });
+    expect(jobs(trashed, lead())).toEqual({ 'Aux Serraria': { novo: 1 } });
+    expect(jobs(trashed, undefined)).toEqual({});
+    expect(jobs(undefined, lead({ status: 'suspeito' }))).toEqual({
+      'Aux Serraria': { suspeito: 1 },
+    });
+  });
+
+  it('an edit that moves no counter gives no job delta', () => {
+    expect(jobs(lead(), lead({ contacted: true }))).toEqual({});
+  });
+});
+
+describe('a job map of at most 500 jobs', () => {
+  const full = new Set(Array.from({ length: 500 }, (_, i) => `vaga-${i}`));
+
+  it('a job already there takes its change, increments or decrements, even in a full map', () => {
+    expect(placeJobs(full, { 'vaga-3': { novo: -1, principal: 1 } })).toEqual({
+      'vaga-3': { novo: -1, principal: 1 },
+    });
+  });
+
+  it('the 501st job is left out (the panel counts it), before and after', () => {
+    expect(placeJobs(full, { nova: { novo: 1 } })).toEqual({});
+    expect(placeJobs(full, { nova: { novo: -1 } })).toEqual({});
+  });
+
+  it('a new job joins with its first leads while there is room, only as many as fit', () => {
+    const almost = new Set([...full].slice(0, 499));
+    expect(placeJobs(almost, { b: { novo: 1 }, a: { novo: 1 } })).toEqual({ a: { novo: 1 } });
+  });
+
+  it('a decrement that comes before its increment joins too, so the two add up to 0', () => {
+    expect(placeJobs(new Set(), { a: { novo: -1, principal: 1 } })).toEqual({
+      a: { novo: -1, principal: 1 },
+    });
+    expect(placeJobs(new Set(), { __name__: { novo: 1 } })).toEqual({});
   });
 });

@@ -10,6 +10,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  FieldPath,
   getDoc,
   getDocs,
   increment,
@@ -29,6 +30,7 @@ const counters = {
   active: { novo: 3, principal: 1, separado: 0, descartado: 0, suspeito: 2 },
   trashed: 4,
   vaga_all_time: { 'Aux Serraria': 10 },
+  active_by_vaga: { 'Aux Serraria': { novo: 3, principal: 1 } },
 };
 const day = { day: '2026-11-26', total: 7, status: { novo: 7 }, sourced: 2, source: { ig: 2 } };
 
@@ -94,6 +96,10 @@ describe('the counters stats/leads and stats_daily/{day}', () => {
     const before = await storedStats();
     const db = dbFor();
     await assertFails(updateDoc(doc(db, 'stats', 'leads'), { trashed: increment(1) }));
+    // The counts per job and status: what a filtered list and Configurações show.
+    const jobPrincipal = new FieldPath('active_by_vaga', 'Aux Serraria', 'principal');
+    await assertFails(updateDoc(doc(db, 'stats', 'leads'), jobPrincipal, increment(1000)));
+    await assertFails(updateDoc(doc(db, 'stats', 'leads'), { active_by_vaga: {} }));
     await assertFails(setDoc(doc(db, 'stats', 'leads'), { ...counters, trashed: 0 }));
     await assertFails(setDoc(doc(db, 'stats', 'other'), counters));
     await assertFails(deleteDoc(doc(db, 'stats', 'leads')));

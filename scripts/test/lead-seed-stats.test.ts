@@ -46,15 +46,19 @@ async function countedFromLeads() {
     suspeito: 0,
   };
   const perDay: Record<string, number> = {};
+  const byJob: Record<string, Record<string, number>> = {};
   let trashed = 0;
   for (const lead of (await db.collection('leads').get()).docs) {
     const data = lead.data();
-    if (data.deleted_at === null) active[data.status] += 1;
-    else trashed += 1;
+    if (data.deleted_at === null) {
+      active[data.status] += 1;
+      const job = (byJob[data.vaga] ??= {});
+      job[data.status] = (job[data.status] ?? 0) + 1;
+    } else trashed += 1;
     const day = statsDayKey((data.created_at as Timestamp).toDate());
     perDay[day] = (perDay[day] ?? 0) + 1;
   }
-  return { active, trashed, perDay };
+  return { active, trashed, perDay, byJob };
 }
 
 describe('seedLeads', () => {
@@ -70,6 +74,8 @@ describe('seedLeads', () => {
     expect(stats?.trashed).toBe(exact.trashed);
     const jobs = Object.values(stats?.vaga_all_time as Record<string, number>);
     expect(jobs.reduce((sum, n) => sum + n, 0)).toBe(600);
+    // The filtered list's counts: every job of the seed, each active status of it.
+    expect(stats?.active_by_vaga).toEqual(exact.byJob);
 
     const days = await db.collection('stats_daily').get();
     expect(days.size).toBe(totals.statsDays);

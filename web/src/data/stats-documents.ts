@@ -18,7 +18,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase/firestore';
-import { statsCollections } from '@vagas/common';
+import { leadsStatsFields, statsCollections } from '@vagas/common';
 
 /** Every status a stored lead can have, the screening's hold included. */
 export const statsStatuses = ['novo', 'principal', 'separado', 'descartado', 'suspeito'] as const;
@@ -32,6 +32,12 @@ export interface LeadStats {
   trashed: number;
   /** Every stored lead, trashed included, by `vaga`. */
   vagaAllTime: ReadonlyMap<string, number>;
+  /**
+   * Leads not in the trash by `vaga` and status, for the jobs the functions count (a job missing:
+   * not counted there, count it otherwise; a job there is exact, its missing statuses 0). Null
+   * while the document has no such map (written before it came, no reconcile since).
+   */
+  activeByVaga: ReadonlyMap<string, Record<StatsStatus, number>> | null;
 }
 
 /** `stats_daily/{day}`: the leads created that São Paulo day, trashed included. */
@@ -69,15 +75,30 @@ function countsOf(value: unknown): ReadonlyMap<string, number> {
   );
 }
 
+function byStatus(value: unknown): Record<StatsStatus, number> {
+  const counts = countsOf(value);
+  return Object.fromEntries(statsStatuses.map((s) => [s, counts.get(s) ?? 0])) as Record<
+    StatsStatus,
+    number
+  >;
+}
+
+/** Each job's counts by status; a job whose value is not a map is left out (counted otherwise). */
+function jobsOf(value: unknown): LeadStats['activeByVaga'] {
+  if (!value || typeof value !== 'object') return null;
+  return new Map(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, counts]) => counts !== null && typeof counts === 'object')
+      .map(([vaga, counts]) => [vaga, byStatus(counts)] as const),
+  );
+}
+
 export function parseLeadStats(data: DocumentData): LeadStats {
-  const active = countsOf(data.active);
   return {
-    active: Object.fromEntries(statsStatuses.map((s) => [s, active.get(s) ?? 0])) as Record<
-      StatsStatus,
-      number
-    >,
+    active: byStatus(data.active),
     trashed: countOf(data.trashed),
     vagaAllTime: countsOf(data.vaga_all_time),
+    activeByVaga: jobsOf(data[leadsStatsFields.activeByVaga]),
   };
 }
 

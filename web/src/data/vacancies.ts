@@ -23,7 +23,7 @@ import {
 } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore } from 'reactfire';
-import { collections } from '@vagas/common';
+import { collections, statsAddDays, statsDayKey, statsDayStart } from '@vagas/common';
 import {
   byListOrder,
   parseVacancy,
@@ -158,21 +158,21 @@ export interface JobCounts {
   lastWeek: number;
 }
 
-const week = 7 * 86_400_000;
-
 /**
  * Counts `vaga`'s leads on the server (three count aggregations, each billed a read per 1,000
- * matches). 'Últimos 7 dias' counts every lead received since `now` minus 7 days, trashed ones
- * too, as Relatórios counts applications.
+ * matches): where the functions' counters are not there yet (data/job-counts.ts reads those).
+ * 'Últimos 7 dias' counts every lead received today and the six São Paulo days before, trashed
+ * ones too, as Relatórios' 'Últimos 7 dias' does.
  */
 export async function countJobLeads(db: Firestore, vaga: string, now: number): Promise<JobCounts> {
   const leads = collection(db, collections.leads);
   const job = where('vaga', '==', vaga);
   const active = where('deleted_at', '==', null);
+  const since = statsDayStart(statsAddDays(statsDayKey(new Date(now)), -6));
   const [activeCount, principal, lastWeek] = await Promise.all([
     countOnServer(query(leads, job, active)),
     countOnServer(query(leads, job, active, where('status', '==', 'principal'))),
-    countOnServer(query(leads, job, where('created_at', '>=', Timestamp.fromMillis(now - week)))),
+    countOnServer(query(leads, job, where('created_at', '>=', Timestamp.fromDate(since)))),
   ]);
   return { active: activeCount, principal, lastWeek };
 }

@@ -73,6 +73,35 @@ export function leadListClauses(criteria: LeadCriteria): LeadClause[] {
 export const isWholeList = (clauses: readonly LeadClause[]) =>
   clauses.length === 2 && clauses[0] === active && clauses[1] === listed;
 
+/** A count the functions keep in `stats/leads`: active leads of a status and of a job. */
+export interface CountedFilter {
+  /** null: the list's statuses (every one but the held leads). */
+  status: string | null;
+  /** null: every job. */
+  vaga: string | null;
+}
+
+/**
+ * What `clauses` filter on when they are only the active list, a status and a job: the counts
+ * kept per job and status answer them. null for anything more (a search, a period, an assignee,
+ * 'Não contatados'), which only a count over the leads answers.
+ */
+export function countedFilterOf(clauses: readonly LeadClause[]): CountedFilter | null {
+  const filter: CountedFilter = { status: null, vaga: null };
+  let [isActive, hasStatus, hasJob] = [false, false, false];
+  for (const clause of clauses) {
+    const { field, op, value } = clause;
+    if (field === 'deleted_at' && op === '==' && value === null && !isActive) isActive = true;
+    else if (clause === listed && !hasStatus) hasStatus = true;
+    else if (field === 'status' && op === '==' && typeof value === 'string' && !hasStatus) {
+      [hasStatus, filter.status] = [true, value];
+    } else if (field === 'vaga' && op === '==' && typeof value === 'string' && !hasJob) {
+      [hasJob, filter.vaga] = [true, value];
+    } else return null;
+  }
+  return isActive && hasStatus ? filter : null;
+}
+
 /** The clauses narrowed to one status (the qualified export); null when another status is asked. */
 export function withStatus(
   clauses: readonly LeadClause[],

@@ -12,12 +12,26 @@ const counterNames: Record<string, string> = {
   'active.suspeito': 'Suspeitos',
 };
 const jobPrefix = 'vaga_all_time.';
+/** 'active_by_vaga.<job>.<status>': a job's active leads in a status (the job may hold dots). */
+const jobStatusPrefix = 'active_by_vaga.';
+
+function jobStatusName(key: string): string {
+  const rest = key.slice(jobStatusPrefix.length);
+  const dot = rest.lastIndexOf('.');
+  const status = rest.slice(dot + 1);
+  return `Vaga ${rest.slice(0, dot)}, ${counterNames[`active.${status}`] ?? status}`;
+}
 
 /** Corrections named one by one; beyond them the toast says how many more. */
 const namedCorrections = 6;
 
 const nameOf = (key: string) =>
-  counterNames[key] ?? (key.startsWith(jobPrefix) ? `Vaga ${key.slice(jobPrefix.length)}` : key);
+  counterNames[key] ??
+  (key.startsWith(jobPrefix)
+    ? `Vaga ${key.slice(jobPrefix.length)}`
+    : key.startsWith(jobStatusPrefix)
+      ? jobStatusName(key)
+      : key);
 const valueOf = (value: unknown) => (typeof value === 'number' ? formatCount(value) : '—');
 
 export const leadStatsTexts = {

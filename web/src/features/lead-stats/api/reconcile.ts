@@ -8,7 +8,10 @@ import { readableMessage } from '@/components/toast';
 import { functions } from '@/lib/firebase/functions';
 
 export interface ReconcileResult {
-  /** Each counter that was wrong ('trashed', 'active.novo', 'vaga_all_time.<job>'): before, after. */
+  /**
+   * Each counter that was wrong ('trashed', 'active.novo', 'vaga_all_time.<job>',
+   * 'active_by_vaga.<job>.<status>'): before, after.
+   */
   corrected: Record<string, { was: unknown; now: unknown }>;
   /** São Paulo days whose documents were rebuilt. */
   days: number;

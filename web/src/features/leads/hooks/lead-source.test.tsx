@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLiveData } from '@/data/testing/fake-live';
-import { counterClauses, type LeadClause } from '@/domain/lead-query';
+import { counterClauses, leadListClauses, type LeadClause } from '@/domain/lead-query';
 import { useFirestoreLeadSource, type LeadListRequest } from './lead-source';
 
 const reads = vi.hoisted(() => ({
@@ -82,7 +82,7 @@ describe("the Leads tab's counters", () => {
     expect(reads.counted).toContain(counterClauses);
   });
 
-  it('of a filtered list are still counted (billed per match), beside the stats counters', () => {
+  it('of a list filtered by a job the stats document does not count are counted (billed per match)', () => {
     const filtered: LeadClause[] = [
       ...wholeList,
       { field: 'vaga', op: '==', value: 'Aux Serraria' },
@@ -92,10 +92,55 @@ describe("the Leads tab's counters", () => {
       fakeLiveData.emit('stats/leads', {
         active: { novo: 6, principal: 3, separado: 2, descartado: 1, suspeito: 0 },
         trashed: 0,
+        active_by_vaga: { 'Aux Produção': { novo: 1 } },
       }),
     );
     expect(result.current.counts?.total).toBe(12);
     expect(result.current.listed).toBe(40);
     expect(result.current.qualified).toBe(40);
+  });
+});
+
+describe('the counts of a list filtered by status and job only', () => {
+  const byJob = leadListClauses({ vaga: 'Aux Serraria' });
+  const byJobAndStatus = leadListClauses({ vaga: 'Aux Serraria', status: 'separado' });
+  const stats = (serraria: Record<string, number>) => ({
+    active: { novo: 6, principal: 3, separado: 2, descartado: 1, suspeito: 9 },
+    trashed: 0,
+    active_by_vaga: { 'Aux Serraria': serraria },
+  });
+  const asked = () => reads.counted.filter((lists) => lists !== null);
+
+  it('come from the stats document, live, and nothing is counted', () => {
+    const { result } = renderList(byJob);
+    // Nothing counted while the document is on its way: it may hold them.
+    expect(result.current.listed).toBe(null);
+    act(() => fakeLiveData.emit('stats/leads', stats({ novo: 4, principal: 2, suspeito: 5 })));
+    // The held leads are not in the list, nor in its count.
+    expect(result.current.listed).toBe(6);
+    expect(result.current.qualified).toBe(2);
+    act(() => fakeLiveData.emit('stats/leads', stats({ novo: 5, principal: 2, suspeito: 5 })));
+    expect(result.current.listed).toBe(7);
+    expect(asked()).toEqual([]);
+  });
+
+  it('with a status too: that status of that job; qualified only when the status is principal', () => {
+    const { result } = renderList(byJobAndStatus);
+    act(() => fakeLiveData.emit('stats/leads', stats({ separado: 3, principal: 2 })));
+    expect([result.current.listed, result.current.qualified]).toEqual([3, 0]);
+    expect(asked()).toEqual([]);
+  });
+
+  it('are counted when the stats document does not exist', () => {
+    const { result } = renderList(byJobAndStatus);
+    act(() => fakeLiveData.emit('stats/leads', null));
+    expect(result.current.listed).toBe(40);
+  });
+
+  it('a search is counted at once, without waiting for the stats document', () => {
+    const { result } = renderList(leadListClauses({ vaga: 'Aux Serraria', search: 'ana' }));
+    expect(result.current.listed).toBe(40);
+    act(() => fakeLiveData.emit('stats/leads', stats({ novo: 4 })));
+    expect(result.current.listed).toBe(40);
   });
 });

@@ -15,7 +15,7 @@ import {
   type LeadPage,
   type LeadSort,
 } from '@/data/lead-list-reads';
-import { usePanelCounts } from '@/data/lead-stats';
+import { countableFromStats, countsFromStats, usePanelCounts } from '@/data/lead-stats';
 import type { Lead } from '@/domain/lead';
 import type { LeadCounts } from '@/domain/lead-list-view';
 import {
@@ -83,14 +83,14 @@ function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadList
   // more renders after them while the admin's first click waits (web/README.md, "The panel's open
   // on a slow phone").
   const stats = usePanelCounts(db);
-  const counted = useLeadCounts(
+  const countedAll = useLeadCounts(
     db,
     stats.status === 'missing' ? counterClauses : null,
     epoch,
     undefined,
     onError,
   );
-  const counts = stats.status === 'present' ? stats.counts.counters : counted;
+  const counts = stats.status === 'present' ? stats.counts.counters : countedAll;
   const whole = clauses !== null && isWholeList(clauses);
   // The whole list's counts are the counters' (nothing more to count, no render for nothing).
   const filtered = useMemo(
@@ -100,7 +100,21 @@ function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadList
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key, whole],
   );
-  const filteredCounts = useLeadCounts(db, filtered, epoch, undefined, onError);
+  // Filtered by status and job only, the counts are `stats/leads`' too (its map per job and
+  // status, live); anything more, or a job it does not count, is counted over the leads.
+  const fromStats = countsFromStats(stats, filtered);
+  const waiting =
+    stats.status === 'loading' &&
+    filtered !== null &&
+    Object.values(filtered).every(countableFromStats);
+  const counted = useLeadCounts(
+    db,
+    fromStats || waiting ? null : filtered,
+    epoch,
+    undefined,
+    onError,
+  );
+  const filteredCounts = fromStats ?? counted;
   const rows = clauses ? live.rows : none.rows;
   const duplicates = useDuplicatePhones(db, rows);
   const value = (name: 'listed' | 'qualified', counter: 'total' | 'principal') =>

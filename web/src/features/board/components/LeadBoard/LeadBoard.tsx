@@ -9,9 +9,9 @@ import { useLocation } from 'react-router-dom';
 import { useFirestore } from 'reactfire';
 import { PanelCard } from '@/components/PanelCard/PanelCard';
 import { columnClauses, useColumnCounts } from '@/data/board-reads';
-import { usePanelCounts } from '@/data/lead-stats';
+import { countsFromStats, usePanelCounts } from '@/data/lead-stats';
 import type { Lead, LeadStatus } from '@/domain/lead';
-import { isWholeList, type LeadClause } from '@/domain/lead-query';
+import type { LeadClause } from '@/domain/lead-query';
 import { leadStatuses } from '@/domain/options';
 import { useBoardMoves } from '@/features/board/hooks/use-board-moves';
 import { boardTexts } from '@/features/board/messages';
@@ -54,13 +54,11 @@ export function LeadBoard({ clauses, filterKey, filters, onShown }: LeadBoardPro
   useEffect(() => {
     if (allAnswered) onShown?.();
   }, [allAnswered, onShown]);
-  // Without filters the columns' counts are `stats/leads`' (one live document, however many
-  // leads); filtered, or before the functions have written it, they are counted.
+  // Without filters, or filtered by status and job only, the columns' counts are `stats/leads`'
+  // (one live document, however many leads); with other filters, a job it does not count, or
+  // before the functions have written it, they are counted.
   const stats = usePanelCounts(db);
-  const fromStats =
-    clauses !== null && isWholeList(clauses) && stats.status === 'present'
-      ? stats.counts.byStatus
-      : null;
+  const fromStats = countsFromStats(stats, columns);
   const counting = allAnswered && !fromStats && stats.status !== 'loading';
   const counted = useColumnCounts(db, counting ? columns : null, epoch, (error) =>
     console.error('Board count failed', error),

@@ -32,13 +32,14 @@ describe('Recontar contadores', () => {
         trashed: { was: 3, now: 4 },
         'active.principal': { was: 1200, now: 1201 },
         'vaga_all_time.Aux Serraria': { was: 7, now: 6 },
+        'active_by_vaga.Aux. Serraria.principal': { was: 2, now: 1 },
       },
       days: 2,
       daysCorrected: ['2025-03-01'],
     });
     expect(
       await screen.findByText(
-        'Contadores corrigidos: Lixeira 3 → 4; Principal 1.200 → 1.201; Vaga Aux Serraria 7 → 6; relatórios de 1 dia.',
+        'Contadores corrigidos: Lixeira 3 → 4; Principal 1.200 → 1.201; Vaga Aux Serraria 7 → 6; Vaga Aux. Serraria, Principal 2 → 1; relatórios de 1 dia.',
       ),
     ).toBeInTheDocument();
     expect(button()).toBeEnabled();

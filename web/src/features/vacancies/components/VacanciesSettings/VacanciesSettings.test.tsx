@@ -33,6 +33,18 @@ vi.mock('@/data/vacancies', () => ({
   ...api,
   useVacancies: () => useSyncExternalStore(live.subscribe, () => live.state.vacancies),
 }));
+// `stats/leads` as the panel's listener gives it: missing (count every job) unless a test sets it.
+const stats = vi.hoisted(() => ({ state: { status: 'missing' } as unknown }));
+vi.mock('@/data/lead-stats', () => ({ usePanelCounts: () => stats.state }));
+const counters = vi.hoisted(() => ({
+  readLastWeekByJob: vi.fn<() => Promise<ReadonlyMap<string, number>>>(),
+  countJobActive:
+    vi.fn<(db: unknown, vaga: string) => Promise<{ active: number; principal: number }>>(),
+}));
+vi.mock('@/data/job-counts', async (original) => ({
+  ...(await original<typeof import('@/data/job-counts')>()),
+  ...counters,
+}));
 const db = vi.hoisted(() => ({ name: 'db' }));
 vi.mock('reactfire', () => ({ useFirestore: () => db }));
 
@@ -46,7 +58,10 @@ const rootPage = 'Página principal (/)';
 const callCenterPage = 'Página do call center (/conecta)';
 
 beforeEach(() => {
+  stats.state = { status: 'missing' };
   for (const fn of Object.values(api)) fn.mockReset();
+  counters.readLastWeekByJob.mockReset();
+  counters.countJobActive.mockReset();
   api.countJobLeads.mockImplementation((_db, vaga) =>
     Promise.resolve({ active: vaga.length, principal: 1, lastWeek: 2 }),
   );
@@ -200,5 +215,38 @@ describe("Configurações → 'Vagas e localidades'", () => {
     expect(
       await screen.findByText('Não foi possível carregar as vagas e localidades.'),
     ).toBeInTheDocument();
+  });
+
+  it("takes each job's counts from the functions' counters, counting only a job they lack", async () => {
+    const byStatus = (principal: number, others: number) => ({
+      novo: others,
+      principal,
+      separado: 0,
+      descartado: 0,
+      suspeito: 1,
+    });
+    // Every seeded job but 'Aux Eletricista' in the map; 'Aux Serraria': 3 + 5 + 1 held active.
+    const jobs = seed()
+      .filter((v) => v.kind === 'job' && v.value !== 'Aux Eletricista')
+      .map((v) => [v.value, byStatus(0, 0)] as const);
+    stats.state = {
+      status: 'present',
+      counts: { byJob: new Map([...jobs, ['Aux Serraria', byStatus(3, 5)]]) },
+    };
+    counters.readLastWeekByJob.mockResolvedValue(new Map([['Aux Serraria', 6]]));
+    counters.countJobActive.mockResolvedValue({ active: 40, principal: 20 });
+    renderAt('/admin', <VacanciesSettings />);
+    act(() => live.set(loaded(seed())));
+    const items = within(list('Vagas', rootPage)).getAllByRole('listitem');
+    const figures = (item: HTMLElement) =>
+      within(item)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent);
+    await waitFor(() => expect(figures(items[1])).toEqual(['9', '3', '6']));
+    expect(figures(items[0])).toEqual(['40', '20', '0']);
+    expect(counters.countJobActive).toHaveBeenCalledTimes(1);
+    expect(counters.countJobActive).toHaveBeenCalledWith({ name: 'db' }, 'Aux Eletricista');
+    expect(counters.readLastWeekByJob).toHaveBeenCalledTimes(1);
+    expect(api.countJobLeads).not.toHaveBeenCalled();
   });
 });
