@@ -1,9 +1,10 @@
 /**
  * Documents packed into bytes, the form the store keeps every version in. As protobuf-JSON objects
  * a lead with its ~90 `search_keys` holds about 6 KB of heap (an object and a string per value); packed
- * it is about 600 bytes outside the heap: field names are numbers from a table of the store's
+ * it is about 440 bytes outside the heap: field names are numbers from a table of the store's
  * names, integers, doubles and timestamps are binary, strings are UTF-8, and a string in an array is
- * written as the part that differs from the string before it (sorted keys share long prefixes).
+ * written as the part that differs from the string before it (sorted keys share long prefixes),
+ * most of them in one byte besides that part (see `SHORT`).
  * `unpack(pack(f))` gives back `f` exactly (same types, same JSON, same key order); a value of a
  * shape this file does not know is kept as its JSON text.
  */
