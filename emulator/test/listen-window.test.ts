@@ -138,4 +138,51 @@ describe('limit listeners at the window edge (JS SDK)', () => {
     last.stop();
     page2.stop();
   });
+
+  it('follow the same window in every stream that listens to the same query', async () => {
+    // firebase-admin opens a stream per listener, so these are separate server targets with the
+    // same query (the JS SDK would share one target): the emulator computes a commit's update of
+    // their window once for all of them, and each must still see its own changes.
+    const coll = 'shared';
+    await seed(coll, [1, 2, 3, 4, 5, 6]);
+    const admin = env.newAdmin();
+    const page = (n: number) =>
+      admin.collection(coll).where('open', '==', true).orderBy('n', 'desc').limit(n);
+    const watchAdmin = (q: ReturnType<typeof page>) => {
+      const seen: string[][] = [];
+      const stop = q.onSnapshot((s) =>
+        seen.push(s.docs.map((d) => `${d.id}:${String(d.get('n'))}`)),
+      );
+      const until = async (expected: string[]) => {
+        await waitFor(() => JSON.stringify(seen.at(-1)) === JSON.stringify(expected), 15_000).catch(
+          () => expect(seen.at(-1)).toEqual(expected),
+        );
+      };
+      return { stop, until };
+    };
+    const a = watchAdmin(page(3));
+    const b = watchAdmin(page(3));
+    const two = watchAdmin(page(2));
+    await Promise.all([a.until(['n6:6', 'n5:5', 'n4:4']), b.until(['n6:6', 'n5:5', 'n4:4'])]);
+    await two.until(['n6:6', 'n5:5']);
+
+    await at(coll, 'n10').set({ n: 10, open: true });
+    await Promise.all([a, b].map((w) => w.until(['n10:10', 'n6:6', 'n5:5'])));
+    await two.until(['n10:10', 'n6:6']);
+    // One more listener of the same query, after that commit.
+    const c = watchAdmin(page(3));
+    await c.until(['n10:10', 'n6:6', 'n5:5']);
+
+    // A deletion in the window leaves it short: the query runs again, once for all of them.
+    await at(coll, 'n10').delete();
+    await Promise.all([a, b, c].map((w) => w.until(['n6:6', 'n5:5', 'n4:4'])));
+    await two.until(['n6:6', 'n5:5']);
+
+    // One stops; the others still follow.
+    a.stop();
+    await at(coll, 'n5').update({ open: false });
+    await Promise.all([b, c].map((w) => w.until(['n6:6', 'n4:4', 'n3:3'])));
+    await two.until(['n6:6', 'n4:4']);
+    for (const w of [b, c, two]) w.stop();
+  });
 });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { hashUnits, keysOf, Packer } from '../src/model/packed.js';
+import { Tag } from '../src/model/packed-format.js';
 import { getField } from '../src/model/paths.js';
 import type { Fields, Value } from '../src/model/values.js';
 import { microsToString } from '../src/model/time.js';
@@ -33,6 +34,15 @@ const textArb = fc.oneof(
     '😀x',
     '\ud800',
     'a\udc00',
+    // The edges of the one-byte form of a string in an array: 23/24 shared units, 8/9 bytes of rest.
+    'abcdefgh',
+    'abcdefghi',
+    'abcdefghij',
+    'x'.repeat(23),
+    'x'.repeat(23) + 'abcdefgh',
+    'x'.repeat(24) + 'a',
+    'x'.repeat(23) + 'ééé😀',
+    'x'.repeat(23) + 'éééé😀',
   ),
   fc.string({ minLength: 130, maxLength: 300 }),
 );
@@ -170,5 +180,53 @@ describe('packed documents (property)', () => {
     const bytes = packer.pack(fields);
     expect(bytes.length).toBeLessThan(JSON.stringify(fields).length / 4);
     expect(isDeepStrictEqual(packer.unpack(Buffer.from(bytes)), fields)).toBe(true);
+  });
+
+  it('keep a sorted key that adds a few characters to the one before in one byte besides them', () => {
+    const packer = new Packer();
+    const keys = [
+      '7',
+      '73',
+      '739',
+      '7397',
+      '73971',
+      'ana',
+      'ana s',
+      'ana silva',
+      'ana silva conceicao',
+    ];
+    const fields: Fields = {
+      search_keys: { arrayValue: { values: keys.map((s) => ({ stringValue: s })) } },
+    };
+    const bytes = Buffer.from(packer.pack(fields));
+    const array = packer.fieldBytes(bytes, ['search_keys']) as Buffer;
+    // Tag, block length, count; then 1 + 1 each for the digits, 1 + 3, 1 + 2, 1 + 4, and
+    // ' conceicao' (10 bytes after 'ana silva') in the longer form: tag, shared, length, rest.
+    expect(array.length).toBe(1 + 4 + 1 + 5 * 2 + 4 + 3 + 5 + (3 + 10));
+    expect(isDeepStrictEqual(packer.unpack(bytes), fields)).toBe(true);
+  });
+
+  it('read arrays written before the one-byte form (binary snapshots of earlier versions)', () => {
+    const packer = new Packer();
+    packer.names.intern('k');
+    packer.names.intern('n');
+    // {k: ['ab', 'abc', 'ax'], n: 5}, the strings as Str, then Front (shared, length, rest).
+    const array = [Tag.Array, 13, 0, 0, 0, 3, Tag.Str, 2, 97, 98];
+    array.push(Tag.Front, 2, 1, 99, Tag.Front, 1, 1, 120);
+    const body = [2, 0, ...array, 1, Tag.Int, 10];
+    const bytes = Buffer.from([body.length, 0, 0, 0, ...body]);
+    const strings = ['ab', 'abc', 'ax'].map((s) => ({ stringValue: s }));
+    expect(packer.unpack(bytes)).toEqual({
+      k: { arrayValue: { values: strings } },
+      n: { integerValue: '5' },
+    });
+    expect(packer.field(bytes, ['n'])).toEqual({ integerValue: '5' });
+    const walker = packer.walker();
+    const keys: string[] = [];
+    walker.walk(bytes, 0, ['k'], true, (hash) => {
+      keys.push(walker.key());
+      expect(hash).toBe(hashUnits(walker.units, walker.length));
+    });
+    expect(keys).toEqual(['sab', 'sabc', 'sax']);
   });
 });

@@ -112,19 +112,7 @@ export class OrdSet {
     if (b < this.buckets && this.holdsAt(i, ord)) return false;
     const room = (this.arr as Uint16Array).length - 2 * this.buckets;
     if (b >= this.buckets || this.n === room) {
-      // A new bucket, or no room left: lay the array out again, a half larger.
-      const ords = this.toOrds();
-      this.fill(ords, this.n, this.n + (this.n >> 1) + 4);
-      if (b >= this.buckets) {
-        const a = this.arr as Uint16Array;
-        const grown = new Uint16Array(a.length + 2 * (b + 1 - this.buckets));
-        const base = 2 * (b + 1);
-        for (let k = 0; k < this.buckets; k++) setEnd(grown, k, endOf(a, k));
-        for (let k = this.buckets; k <= b; k++) setEnd(grown, k, this.n);
-        grown.set(a.subarray(2 * this.buckets), base);
-        this.arr = grown;
-        this.buckets = b + 1;
-      }
+      this.grow(b + 1, this.n === room ? this.n + (this.n >> 1) + 4 : room);
       i = this.find(ord);
     }
     const a = this.arr as Uint16Array;
@@ -135,6 +123,23 @@ export class OrdSet {
     this.n++;
     if (this.n * 16 > ord + 1 && this.n >= 64 && this.n * 16 > this.max() + 1) this.toBits();
     return true;
+  }
+
+  /**
+   * Copies the array form into one with `buckets` buckets (at least) and room for `room`
+   * ordinals, as it is (no decoding): a bulk load leaves its sets with no room, so the first
+   * write to each one grows it, and re-encoding them was most of a new lead's index work.
+   */
+  private grow(buckets: number, room: number): void {
+    const a = this.arr as Uint16Array;
+    const old = this.buckets;
+    const b = Math.max(old, buckets);
+    const grown = new Uint16Array(2 * b + room);
+    grown.set(a.subarray(0, 2 * old));
+    for (let k = old; k < b; k++) setEnd(grown, k, this.n);
+    grown.set(a.subarray(2 * old, 2 * old + this.n), 2 * b);
+    this.arr = grown;
+    this.buckets = b;
   }
 
   delete(ord: number): boolean {

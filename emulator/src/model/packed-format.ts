@@ -31,6 +31,16 @@ export const Tag = {
 } as const;
 export type Tag = (typeof Tag)[keyof typeof Tag];
 
+/**
+ * A string in an array whose prefix shared with the previous string is under 24 code units and
+ * whose rest is 1 to 8 UTF-8 bytes takes one byte from here up, `SHORT + (shared << 3) + rest - 1`,
+ * then the rest: a lead's hundred search keys are mostly one more digit or letter than the key
+ * before, which Str and Front wrote in three bytes besides that character.
+ */
+export const SHORT = 0x40;
+export const SHORT_SHARED = 24;
+export const SHORT_REST = 8;
+
 export const NULL_VALUE: Value = { nullValue: null };
 
 /** A store's field names, numbered in order of first use. */
@@ -182,6 +192,12 @@ export class Reader {
       case Tag.Json:
         return JSON.parse(this.string()) as Value;
       default:
+        if (tag >= SHORT) {
+          const start = this.pos;
+          this.pos += ((tag - SHORT) & 7) + 1;
+          const rest = this.buf.toString('utf8', start, this.pos);
+          return { stringValue: prev.slice(0, (tag - SHORT) >>> 3) + rest };
+        }
         throw new Error(`Corrupt packed document: tag ${String(tag)} at byte ${this.pos - 1}`);
     }
   }
@@ -219,7 +235,8 @@ export class Reader {
         this.pos += 4 + this.buf.readUInt32LE(this.pos);
         return;
       default:
-        this.advance(this.varint());
+        if (tag >= SHORT) this.pos += ((tag - SHORT) & 7) + 1;
+        else this.advance(this.varint());
     }
   }
 

@@ -2,7 +2,7 @@
  * Index keys straight from packed documents: each posting key of a field (`postingKey` of its
  * value, or of each element of its array) with its hash, without a string per key.
  */
-import { Reader, Tag, type NameTable } from './packed-format.js';
+import { Reader, SHORT, Tag, type NameTable } from './packed-format.js';
 import { arrayValues, postingKey, type Value } from './values.js';
 
 const FNV_BASIS = 0x811c9dc5 | 0;
@@ -160,7 +160,7 @@ export class KeyWalker {
     return true;
   }
 
-  /** Reads one value's key; true when it was a string (Front may follow). */
+  /** Reads one value's key; true when it was a string (Front or a short string may follow). */
   private one(r: Reader, buf: Buffer, stringBefore: boolean): boolean {
     const tag = buf[r.pos];
     if (tag === Tag.Str) {
@@ -170,6 +170,13 @@ export class KeyWalker {
       this.units[0] = 115; // 's'
       this.utf8(buf, r.pos, r.pos + len, 1);
       r.pos += len;
+      return true;
+    }
+    if (tag >= SHORT && (stringBefore || tag < SHORT + 8)) {
+      const len = ((tag - SHORT) & 7) + 1;
+      this.units[0] = 115; // 's'
+      this.utf8(buf, r.pos + 1, r.pos + 1 + len, 1 + ((tag - SHORT) >>> 3));
+      r.pos += 1 + len;
       return true;
     }
     if (tag === Tag.Front && stringBefore) {

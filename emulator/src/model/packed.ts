@@ -1,13 +1,14 @@
 /**
  * Documents packed into bytes, the form the store keeps every version in. As protobuf-JSON objects
  * a lead with its ~90 `search_keys` holds about 6 KB of heap (an object and a string per value); packed
- * it is about 600 bytes outside the heap: field names are numbers from a table of the store's
+ * it is about 440 bytes outside the heap: field names are numbers from a table of the store's
  * names, integers, doubles and timestamps are binary, strings are UTF-8, and a string in an array is
- * written as the part that differs from the string before it (sorted keys share long prefixes).
+ * written as the part that differs from the string before it (sorted keys share long prefixes),
+ * most of them in one byte besides that part (see `SHORT`).
  * `unpack(pack(f))` gives back `f` exactly (same types, same JSON, same key order); a value of a
  * shape this file does not know is kept as its JSON text.
  */
-import { NameTable, Reader, Tag } from './packed-format.js';
+import { NameTable, Reader, SHORT, SHORT_REST, SHORT_SHARED, Tag } from './packed-format.js';
 import { KeyWalker } from './packed-keys.js';
 import { canonicalMicros } from './time.js';
 import type { Fields, Value } from './values.js';
@@ -210,6 +211,9 @@ class Writer {
       while (shared < n && s.charCodeAt(shared) === prev.charCodeAt(shared)) shared++;
       // Never between the two halves of a surrogate pair: the rest must be valid UTF-16 alone.
       if (shared > 0 && (s.charCodeAt(shared - 1) & 0xfc00) === 0xd800) shared--;
+      if (shared < SHORT_SHARED && s.length - shared <= SHORT_REST && this.short(s, shared)) {
+        return s;
+      }
       if (shared > 0) {
         this.byte(Tag.Front);
         this.varint(shared);
@@ -220,6 +224,31 @@ class Writer {
     this.byte(Tag.Str);
     this.string(s);
     return s;
+  }
+
+  /** Writes `s` after `shared` code units of the previous string in one byte, if its rest fits. */
+  private short(s: string, shared: number): boolean {
+    let bytes = 0;
+    for (let i = shared; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      bytes +=
+        c < 0x80
+          ? 1
+          : c < 0x800
+            ? 2
+            : (c & 0xfc00) === 0xd800
+              ? 4
+              : (c & 0xfc00) === 0xdc00
+                ? 0
+                : 3;
+    }
+    if (bytes < 1 || bytes > SHORT_REST) return false;
+    this.room(1 + bytes);
+    this.buf[this.pos++] = SHORT + (shared << 3) + bytes - 1;
+    if (bytes === s.length - shared) {
+      for (let i = shared; i < s.length; i++) this.buf[this.pos++] = s.charCodeAt(i);
+    } else this.pos += this.buf.write(s.slice(shared), this.pos);
+    return true;
   }
 
   private array(x: unknown): boolean {
@@ -236,8 +265,10 @@ class Writer {
     this.byte(Tag.Array);
     this.block(() => {
       this.varint(values.length);
-      let prev: string | undefined;
-      for (const e of values as Value[]) prev = this.element(e, prev);
+      // '' (not undefined): a string in an array, which may take the short form even without a
+      // string before it.
+      let prev = '';
+      for (const e of values as Value[]) prev = this.element(e, prev) ?? '';
     });
     return true;
   }

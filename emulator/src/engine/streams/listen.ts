@@ -77,6 +77,33 @@ function commitMessage(
   return m;
 }
 
+/**
+ * Windows shared by the limit targets of a database that run the same query: a target added while
+ * another one with the same query has the window of the same store state takes that array, and a
+ * commit's update of a window is computed once for all the targets holding it (the panel's page
+ * listeners of every open tab, or a bench's hundred, each moved the same window one by one).
+ * The arrays are never changed in place.
+ */
+interface SharedWindows {
+  /** The store state the windows by query are of: its last change and history floor (a clear). */
+  at: string;
+  byQuery: Map<string, DocVersion[]>;
+  /** The commit the updates are of. */
+  time: number;
+  updates: Map<readonly DocVersion[], { now: DocVersion[]; paths: Set<string> }>;
+}
+
+const sharedWindows = new WeakMap<Database, SharedWindows>();
+
+function windowsOf(db: Database): SharedWindows {
+  let w = sharedWindows.get(db);
+  if (!w) {
+    w = { at: '', byQuery: new Map(), time: -1, updates: new Map() };
+    sharedWindows.set(db, w);
+  }
+  return w;
+}
+
 /** One Listen stream. */
 export class ListenSession implements StreamHandler {
   private db?: Database;
@@ -177,7 +204,18 @@ export class ListenSession implements StreamHandler {
       throw e;
     }
     const q = target.query;
-    if (q && q.limit !== undefined && q.offset === 0 && !q.nearest) target.window = docs;
+    if (q && q.limit !== undefined && q.offset === 0 && !q.nearest) {
+      const shared = windowsOf(db);
+      const at = `${db.store.lastChange} ${db.historyFloor}`;
+      if (shared.at !== at) {
+        shared.at = at;
+        shared.byQuery.clear();
+      }
+      const key = JSON.stringify(t.query);
+      docs = shared.byQuery.get(key) ?? docs;
+      shared.byQuery.set(key, docs);
+      target.window = docs;
+    }
     this.targets.set(id, target);
     const time = this.engine.clock.now();
     const readTime = microsToString(time);
@@ -257,6 +295,33 @@ export class ListenSession implements StreamHandler {
     return null;
   }
 
+  /** A limit target's result after a commit (its window moved, or its query run again). */
+  private nextResult(
+    t: Target,
+    q: CompiledQuery,
+    relevant: DocChange[],
+    time: number,
+  ): { now: DocVersion[]; paths: Set<string> } {
+    const db = this.db as Database;
+    const run = () => {
+      const kept = t.window && nextWindow(q, t.window, relevant, q.limit as number);
+      const now = kept ?? this.engine.queryDocs(db, q);
+      return { now, paths: new Set(now.map((d) => d.path)) };
+    };
+    if (!t.window) return run();
+    const shared = windowsOf(db);
+    if (shared.time !== time) {
+      shared.time = time;
+      shared.updates.clear();
+    }
+    let next = shared.updates.get(t.window);
+    if (!next) {
+      next = run();
+      shared.updates.set(t.window, next);
+    }
+    return next;
+  }
+
   /** Called synchronously after every commit to this database. */
   onCommit(changes: DocChange[], time: number): void {
     if (this.closed || this.targets.size === 0) return;
@@ -317,10 +382,8 @@ export class ListenSession implements StreamHandler {
           (c) => t.current.has(c.path) || (!!c.after && q.matches(c.after)),
         );
         if (!matters && q.offset === 0) continue;
-        const kept = t.window && nextWindow(q, t.window, relevant, q.limit as number);
-        const now = kept ?? this.engine.queryDocs(db, q);
+        const { now, paths: next } = this.nextResult(t, q, relevant, time);
         if (t.window) t.window = now;
-        const next = new Set(now.map((d) => d.path));
         for (const path of [...t.current.keys()]) {
           if (!next.has(path)) drop(t, path, !db.store.get(path));
         }
