@@ -6,7 +6,16 @@
  * shown.
  */
 import { Center, Loader } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ViewTabs } from '@/components/ViewTabs/ViewTabs';
 import { filterJobs } from '@/domain/lead-query';
@@ -23,10 +32,20 @@ import { sameProps } from './same-props';
 /** The Leads tab renders again only when its props change (see AdminPanelPage). */
 const LeadsTabMemo = memo(LeadsTab, sameProps);
 
-const loadBoard = () => import('@/features/board');
-const loadToday = () => import('@/features/today');
-const LeadBoard = lazy(() => loadBoard().then((module) => ({ default: module.LeadBoard })));
-const TodayView = lazy(() => loadToday().then((module) => ({ default: module.TodayView })));
+/**
+ * The board's and 'Para hoje''s code, kept once fetched: a view whose code is there is rendered
+ * directly. Through `lazy` it would suspend at its first render even with the code loaded, and
+ * React holds the content of a boundary that has just shown its fallback for 300 ms.
+ */
+type BoardModule = typeof import('@/features/board');
+type TodayModule = typeof import('@/features/today');
+let boardModule: BoardModule | null = null;
+let todayModule: TodayModule | null = null;
+const loadBoard = () => import('@/features/board').then((module) => (boardModule = module));
+const loadToday = () => import('@/features/today').then((module) => (todayModule = module));
+const LazyLeadBoard = lazy(() => loadBoard().then((module) => ({ default: module.LeadBoard })));
+const LazyTodayView = lazy(() => loadToday().then((module) => ({ default: module.TodayView })));
+type LeadBoardComponent = ComponentType<ComponentProps<BoardModule['LeadBoard']>>;
 
 /** The address's name for each view (the list has none). */
 export const leadsViewParam = 'vista';
@@ -58,11 +77,13 @@ function ViewLoading() {
 }
 
 function Board({
+  LeadBoard,
   filters,
   onChange,
   me,
   onShown,
 }: {
+  LeadBoard: LeadBoardComponent;
   filters: FilterValues;
   onChange: (f: FilterValues) => void;
   me: string | null;
@@ -115,6 +136,15 @@ export function LeadsArea({ live, me, listView, onListViewChange, onViewShown }:
       }),
     [setParams],
   );
+  // Chosen when the view opens: its code arriving while it shows does not mount it again.
+  const LeadBoard = useMemo(
+    (): LeadBoardComponent => (view === 'quadro' && boardModule?.LeadBoard) || LazyLeadBoard,
+    [view],
+  );
+  const TodayView = useMemo(
+    () => (view === 'hoje' && todayModule?.TodayView) || LazyTodayView,
+    [view],
+  );
   return (
     <ViewTabs label="Visualização dos leads" views={views} value={view} onChange={choose}>
       {view === 'lista' && (
@@ -123,7 +153,13 @@ export function LeadsArea({ live, me, listView, onListViewChange, onViewShown }:
       {view !== 'lista' && (
         <Suspense fallback={<ViewLoading />}>
           {view === 'quadro' ? (
-            <Board filters={listView.filters} onChange={setFilters} me={me} onShown={onViewShown} />
+            <Board
+              LeadBoard={LeadBoard}
+              filters={listView.filters}
+              onChange={setFilters}
+              me={me}
+              onShown={onViewShown}
+            />
           ) : (
             <TodayView me={me} onShown={onViewShown} />
           )}
