@@ -137,6 +137,38 @@ describe('indexes built in the background', () => {
     },
   );
 
+  it('leave no deleted document under a key a write during the build made exact', () => {
+    // A hash all keys share, and exact sets from two documents: the new document's key becomes
+    // exact when the build is installed, while the deleted one was still under that hash.
+    const db = new Database(DB, { projectId: 'p', databaseId: '(default)' }, new Set(), {
+      chunk: 2,
+      denseAt: 2,
+      hash: () => 0,
+    });
+    const tag = { arrayValue: { values: [{ stringValue: 'b' }] } };
+    put(db, 'd6', { b: tag }, 10);
+    db.store.indexSpecs = () => specs;
+    const [ix] = db.store.scheduleIndexes();
+    put(db, 'd0', { b: tag }, 20);
+    put(db, 'd6', null, 30);
+    while (ix?.step(Infinity)) continue;
+    for (const value of [{ integerValue: '2' }, tag]) {
+      const q = compileQuery(
+        {
+          from: [{ collectionId: COLL }],
+          where: { fieldFilter: { field: { fieldPath: 'b' }, op: 'EQUAL', value } },
+          orderBy: [{ field: { fieldPath: '__name__' }, direction: 'ASCENDING' }],
+        },
+        '',
+        DB,
+      );
+      same(db, q);
+    }
+    expect(
+      names(scanQueryDocs(db, compileQuery({ from: [{ collectionId: COLL }] }, '', DB))),
+    ).toEqual([`${COLL}/d0`]);
+  });
+
   it('are the postings of equality and array fields and the order of the last field', () => {
     const defs: IndexDef[] = [
       {

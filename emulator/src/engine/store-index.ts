@@ -366,10 +366,12 @@ export class CollectionIndex {
       } else {
         const p = new Postings(s.segs, s.kind === 'elements', this.src, this.opts);
         const install = () => {
-          for (const [o, was] of touched) {
-            p.remove(o, was);
-            p.add(o);
-          }
+          // Every old entry out before any new one goes in: adding a document can promote its
+          // key to an exact set, which reads the other documents under that hash as they are
+          // now, and one deleted during the build (still under it until removed) would be left
+          // behind there.
+          for (const [o, was] of touched) p.remove(o, was);
+          for (const o of touched.keys()) p.add(o);
           this.postings.set(fullKey(s), p);
         };
         this.builds.set(fullKey(s), { steps: p.loading(view.ords, view), touched, install });
