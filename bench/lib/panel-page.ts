@@ -10,6 +10,11 @@ export interface BenchStats {
   listenDocs: number;
   aggregations: number;
   aggregationReads: number;
+  /**
+   * Each count aggregation answered (the first 60): ms after the page's start, the count, and its
+   * filters as sent, so that a costly open says which of its counts cost.
+   */
+  countLog: string[];
   longTasks: [number, number][];
   urls: string[];
   /**
@@ -61,6 +66,7 @@ function recordReadsAndLongTasks() {
     listenDocs: 0,
     aggregations: 0,
     aggregationReads: 0,
+    countLog: [],
     longTasks: [],
     urls: [],
     firstSeen: {},
@@ -166,14 +172,33 @@ function recordReadsAndLongTasks() {
       });
     }
     if (target.includes(':runAggregationQuery')) {
+      const sent = performance.now();
       this.addEventListener('load', () => {
         stats.aggregations += 1;
         const counted = Number(/"integerValue":\s*"?(\d+)/.exec(this.responseText)?.[1] ?? 0);
         stats.aggregationReads += Math.max(1, Math.ceil(counted / 1000));
+        if (stats.countLog.length < 60) {
+          const body = (this as XMLHttpRequest & { __body?: string }).__body ?? '';
+          const filters = [...body.matchAll(/"fieldPath":"([^"]+)"\}?(?:,"op":"([A-Z_]+)")?/g)]
+            .map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''}`)
+            .join(', ');
+          const values = [...body.matchAll(/"stringValue":"([^"]*)"/g)].map((m) => m[1]).join(',');
+          stats.countLog.push(
+            `${sent.toFixed(0)}-${performance.now().toFixed(0)} ms: ${counted} [${filters}] (${values})`,
+          );
+        }
       });
     }
     return open.call(this, method, url, ...rest);
   } as XMLHttpRequest['open'];
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (
+    this: XMLHttpRequest & { __body?: string },
+    body?: Document | XMLHttpRequestBodyInit | null,
+  ) {
+    if (typeof body === 'string') this.__body = body;
+    return send.call(this, body);
+  };
   // The SDK's Listen channel streams over fetch: read a clone of each response as it arrives.
   const fetchBefore = window.fetch;
   window.fetch = async function (this: Window, input: RequestInfo | URL, init?: RequestInit) {
