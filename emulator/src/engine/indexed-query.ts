@@ -402,11 +402,11 @@ export function indexedCount(
   if (q.nearest || q.allDescendants || q.startAt || q.endAt) return undefined;
   const leaves = pureConjuncts(q.filter);
   if (!leaves) return undefined;
+  const range = rangeCount(ix, q, leaves);
+  if (range !== undefined) return limited(q, range);
   for (const o of q.orders) {
     if (!o.isName && ix.orderedBy(o.segs, o.key).length !== size) return undefined;
   }
-  const range = rangeCount(ix, q, leaves);
-  if (range !== undefined) return limited(q, range);
   const lists: Source[] = [];
   for (const leaf of leaves) {
     const list = exactSource(ix, leaf);
@@ -465,28 +465,46 @@ function limited(q: CompiledQuery, count: number): number {
 }
 
 /**
- * The count of a query whose filters are all `!= null` / `is not null` or ranges over a type other
- * than numbers (NaN sorts among them but never matches a range) on the field it orders by first:
- * the length of the narrowed part of that field's index. Undefined for other queries.
+ * The count of a query whose filters on the field it orders by first are all `!= null` / `is not
+ * null` or ranges over a type other than numbers (NaN sorts among them but never matches a range),
+ * its other filters `==` / `in` / `array-contains` / `is null`: the entries of the narrowed part of
+ * that field's index (which holds only the documents that have the field) in every other filter's
+ * postings. Undefined for other queries. 'Para hoje' counts an admin's steps due before a time
+ * this way: reading the 20,000 matching leads instead took 4 s and 170 MiB at a million.
  */
 function rangeCount(ix: CollectionIndex, q: CompiledQuery, leaves: Leaf[]): number | undefined {
   const [first, second] = q.orders;
   if (leaves.length === 0 || first.isName || q.orders.length !== 2 || second.dir !== first.dir) {
     return undefined;
   }
+  const onFirst = leaves.filter((l) => formatFieldPath(parseFieldPath(l.field)) === first.key);
+  if (onFirst.length === 0 || !onFirst.every(countableRange)) return undefined;
+  const sources: Source[] = [];
   for (const leaf of leaves) {
-    if (formatFieldPath(parseFieldPath(leaf.field)) !== first.key) return undefined;
-    if (leaf.kind === 'unary') {
-      if (leaf.op !== 'IS_NOT_NULL') return undefined;
-      continue;
-    }
-    if (leaf.value === undefined) return undefined;
-    const v = filterValue(leaf.op, leaf.value);
-    if (leaf.op === 'NOT_EQUAL' && 'nullValue' in v) continue;
-    if (!isRangeOp(leaf.op)) return undefined;
-    const t = typeOrder(v);
-    if (t === TypeOrder.Null || t === TypeOrder.Number) return undefined;
+    if (onFirst.includes(leaf)) continue;
+    const source = exactSource(ix, leaf);
+    if (!source) return undefined;
+    if (source.size === 0) return 0;
+    sources.push(source);
   }
-  const w = walkOf(ix, q, leaves);
-  return w && Math.max(0, w.hi - w.lo);
+  const w = walkOf(ix, q, onFirst);
+  if (!w) return undefined;
+  if (sources.length === 0) return Math.max(0, w.hi - w.lo);
+  let n = 0;
+  for (let k = w.lo; k < w.hi; k++) {
+    const ord = w.index.at(k);
+    if (sources.every((src) => src.has(ord))) n++;
+  }
+  return n;
+}
+
+/** A filter on the first order field whose matches are exactly a part of that field's index. */
+function countableRange(leaf: Leaf): boolean {
+  if (leaf.kind === 'unary') return leaf.op === 'IS_NOT_NULL';
+  if (leaf.value === undefined) return false;
+  const v = filterValue(leaf.op, leaf.value);
+  if (leaf.op === 'NOT_EQUAL' && 'nullValue' in v) return true;
+  if (!isRangeOp(leaf.op)) return false;
+  const t = typeOrder(v);
+  return t !== TypeOrder.Null && t !== TypeOrder.Number;
 }

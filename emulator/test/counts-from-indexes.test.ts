@@ -1,7 +1,8 @@
 /**
- * Counts of queries with an `in` filter, as the panel's total of the list counts its active leads
- * (`deleted_at == null`, `status in [its four statuses]`): exact, alone or with other filters,
- * through firebase-admin and the JS SDK.
+ * Counts the emulator answers from its indexes, exact through firebase-admin and the JS SDK: with
+ * an `in` filter, as the panel's total of the list counts its active leads (`deleted_at == null`,
+ * `status in [its four statuses]`), and with a range on a field only some documents have beside
+ * equalities, as 'Para hoje' counts an admin's steps due before a time.
  */
 import { Timestamp, type Query } from 'firebase-admin/firestore';
 import {
@@ -21,12 +22,16 @@ interface Row {
   deleted: boolean;
   tags: string[];
   dated: boolean;
+  /** A step due at this time (ms), assigned to this admin, on some. */
+  due?: number;
+  owner?: string;
 }
 const rows: Row[] = Array.from({ length: 240 }, (_, i) => ({
   status: statuses[i % 5]!,
   deleted: i % 7 === 0,
   tags: i % 4 === 0 ? ['maria', 'm'] : ['jose'],
   dated: i % 11 !== 0,
+  ...(i % 3 === 0 ? { due: 5_000 + (i % 50) * 100, owner: i % 2 ? 'ana' : 'bia' } : {}),
 }));
 
 beforeAll(async () => {
@@ -37,6 +42,9 @@ beforeAll(async () => {
       deleted_at: row.deleted ? Timestamp.fromMillis(i) : null,
       search_keys: row.tags,
       ...(row.dated ? { created_at: Timestamp.fromMillis(1_000_000 + i) } : {}),
+      ...(row.due === undefined
+        ? {}
+        : { next_step: { due_at: Timestamp.fromMillis(row.due) }, assigned_to: row.owner }),
     }),
   );
   await batch.commit();
@@ -84,6 +92,34 @@ describe('counts with an `in` filter', () => {
           .orderBy('created_at', 'desc'),
       ),
     ).toBe(expected((r) => !r.deleted && listed.includes(r.status) && r.dated));
+  });
+
+  it('count a range on a field some documents lack, with equalities beside it', async () => {
+    const due = (owner: string, before: number) =>
+      leads()
+        .where('deleted_at', '==', null)
+        .where('assigned_to', '==', owner)
+        .where('next_step.due_at', '<', Timestamp.fromMillis(before))
+        .orderBy('next_step.due_at');
+    for (const [owner, before] of [
+      ['ana', 7_000],
+      ['bia', 9_950],
+      ['bia', 5_000],
+      ['nobody', 9_000],
+    ] as const) {
+      expect(await count(due(owner, before))).toBe(
+        expected((r) => !r.deleted && r.owner === owner && (r.due ?? Infinity) < before),
+      );
+    }
+    const dueAt = leads().where('next_step.due_at', '>=', Timestamp.fromMillis(6_000));
+    expect(await count(dueAt.orderBy('next_step.due_at', 'desc'))).toBe(
+      expected((r) => r.due !== undefined && r.due >= 6_000),
+    );
+    expect(await count(dueAt.where('status', 'in', ['novo', 'separado']))).toBe(
+      expected(
+        (r) => r.due !== undefined && r.due >= 6_000 && ['novo', 'separado'].includes(r.status),
+      ),
+    );
   });
 
   it('agree with a count through the JS SDK, and follow a change', async () => {
