@@ -416,6 +416,7 @@ async function measureCurve(context: BrowserContext, suite: LocalSuite, db: Fire
           `  first rows ${ms(open.tRows)}, interactive ${ms(open.tInteractive)}, counters exact ` +
             `${ms(open.tFull)}, heap ${(open.heap.usedSize / 2 ** 20).toFixed(1)} MiB, reads ${reads}, load ${loadAverage()}`,
         );
+        for (const line of open.opened.countLog) step(`    count ${line}`);
         await page.close();
       }
     }
@@ -472,7 +473,7 @@ let liteApp: FirebaseApp | undefined;
 try {
   if (snapshot) {
     const expected = { active: activeCount, trashed: trashedCount };
-    console.log(await prepareSnapshotSuite(suite, db, expected, step));
+    console.log(await prepareSnapshotSuite(suite, db, snapshot, expected, step));
   } else {
     await withoutTriggers(suite, db, async () => {
       await seedLeads(db, 10_000_000, trashedCount, true);

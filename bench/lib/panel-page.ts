@@ -10,6 +10,11 @@ export interface BenchStats {
   listenDocs: number;
   aggregations: number;
   aggregationReads: number;
+  /**
+   * Each count aggregation answered (the first 60): ms after the page's start, the count, and its
+   * filters as sent, so that a costly open says which of its counts cost.
+   */
+  countLog: string[];
   longTasks: [number, number][];
   urls: string[];
   /**
@@ -52,6 +57,7 @@ type BenchWindow = Window & {
 export async function instrumentContext(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   await context.addInitScript(recordReadsAndLongTasks);
+  await context.addInitScript(recordCounts);
   await context.addInitScript(recordLayoutShifts);
 }
 
@@ -61,6 +67,7 @@ function recordReadsAndLongTasks() {
     listenDocs: 0,
     aggregations: 0,
     aggregationReads: 0,
+    countLog: [],
     longTasks: [],
     urls: [],
     firstSeen: {},
@@ -165,13 +172,6 @@ function recordReadsAndLongTasks() {
         }
       });
     }
-    if (target.includes(':runAggregationQuery')) {
-      this.addEventListener('load', () => {
-        stats.aggregations += 1;
-        const counted = Number(/"integerValue":\s*"?(\d+)/.exec(this.responseText)?.[1] ?? 0);
-        stats.aggregationReads += Math.max(1, Math.ceil(counted / 1000));
-      });
-    }
     return open.call(this, method, url, ...rest);
   } as XMLHttpRequest['open'];
   // The SDK's Listen channel streams over fetch: read a clone of each response as it arrives.
@@ -202,6 +202,48 @@ function recordReadsAndLongTasks() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) stats.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
+}
+
+/**
+ * In the page, after recordReadsAndLongTasks: each count aggregation answered, its billed reads
+ * (one per 1,000 counted, at least one) and, for the first 60, when it was sent and answered, what
+ * it counted and its filters as sent.
+ */
+function recordCounts() {
+  const stats = (window as unknown as BenchWindow).__bench;
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (
+    this: XMLHttpRequest & { __body?: string },
+    method: string,
+    url: string | URL,
+    ...rest: [boolean, string?, string?]
+  ) {
+    if (String(url).includes(':runAggregationQuery')) {
+      const sent = performance.now();
+      this.addEventListener('load', () => {
+        stats.aggregations += 1;
+        const counted = Number(/"integerValue":\s*"?(\d+)/.exec(this.responseText)?.[1] ?? 0);
+        stats.aggregationReads += Math.max(1, Math.ceil(counted / 1000));
+        if (stats.countLog.length >= 60) return;
+        const body = this.__body ?? '';
+        const filters = [...body.matchAll(/"fieldPath":"([^"]+)"\}?(?:,"op":"([A-Z_]+)")?/g)]
+          .map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''}`)
+          .join(', ');
+        const values = [...body.matchAll(/"stringValue":"([^"]*)"/g)].map((m) => m[1]).join(',');
+        const at = `${sent.toFixed(0)}-${performance.now().toFixed(0)} ms`;
+        stats.countLog.push(`${at}: ${counted} [${filters}] (${values})`);
+      });
+    }
+    return open.call(this, method, url, ...rest);
+  } as XMLHttpRequest['open'];
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (
+    this: XMLHttpRequest & { __body?: string },
+    body?: Document | XMLHttpRequestBodyInit | null,
+  ) {
+    if (typeof body === 'string') this.__body = body;
+    return send.call(this, body);
+  };
 }
 
 /**

@@ -27,8 +27,9 @@ import { writeDataDir, type SeedDocument } from '../../emulator/src/server/journ
 import type { Fields } from '../../emulator/src/model/values.ts';
 import type { Firestore } from 'firebase-admin/firestore';
 import { projectId, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
+import { withoutBackgroundTriggers } from '../../scripts/lib/background-triggers.mjs';
 import { benchNextStep } from './leads.ts';
-import { withoutTriggers } from './pause-triggers.ts';
+import { restoreOrReconcileCounters } from './panel-counters.ts';
 
 /** From this many active leads up, `bench/panel.ts` starts the suite on a snapshot. */
 export const snapshotThreshold = 200_000;
@@ -105,6 +106,8 @@ export interface SnapshotDataDir {
   builtMs?: number;
   /** The cached snapshot's size, in bytes. */
   bytes: number;
+  /** Where the snapshot's counters are cached (written by the first run that computes them). */
+  countersFile: string;
   remove(): void;
 }
 
@@ -134,7 +137,7 @@ export async function snapshotDataDir(active: number, trashed: number): Promise<
   const remove = () => rmSync(dir, { recursive: true, force: true });
   // Ctrl-C stops the suite and exits (lib/panel-suite.ts) without the bench's own cleanup.
   process.once('exit', remove);
-  return { dir, builtMs, bytes, remove };
+  return { dir, builtMs, bytes, countersFile: path.join(cached, 'counters.json'), remove };
 }
 
 /** Resolves once the Firestore emulator has built every index in the background (ms waited). */
@@ -150,20 +153,24 @@ export async function indexesBuilt(host: string, port: number): Promise<number> 
 
 /**
  * What a suite started on a snapshot needs before the panel opens on exact counts (returns a line
- * saying how long each step took): the counters
- * recomputed from the leads (`reconcileLeadStats`, every day, with the triggers paused, as after
- * the bench's seed; the suite wrote the vacancy lists it reads at start), then the indexes the
- * emulator builds in the background after loading. Checks the counters against the snapshot.
+ * saying how long each step took): the counters, with the triggers paused, as after the bench's
+ * seed (recomputed from the leads by `reconcileLeadStats`, every day, on the snapshot's first run,
+ * then written back from the cache: lib/panel-counters.ts; the suite wrote the vacancy lists it
+ * reads at start), then the indexes the emulator builds in the background after loading. Checks
+ * the counters against the snapshot.
  */
 export async function prepareSnapshotSuite(
   suite: LocalSuite,
   db: Firestore,
+  snapshot: SnapshotDataDir,
   expected: { active: number; trashed: number },
   step: (what: string) => void,
 ): Promise<string> {
-  step('recomputing the counters from the leads (reconcileLeadStats, every day)');
+  step('the counters (cached with the snapshot, else reconcileLeadStats over every day)');
   const t0 = Date.now();
-  await withoutTriggers(suite, db, async () => undefined);
+  const how = await withoutBackgroundTriggers(suite.hub, () =>
+    restoreOrReconcileCounters(db, snapshot.countersFile),
+  );
   const reconcileMs = Date.now() - t0;
   const stats = (await db.doc('stats/leads').get()).data() ?? {};
   const active = Object.values((stats.active ?? {}) as Record<string, number>).reduce(
@@ -182,7 +189,7 @@ export async function prepareSnapshotSuite(
     .map((n) => n.toFixed(1))
     .join(' ');
   return (
-    `counters recomputed in ${reconcileMs} ms (stats/leads equal to the snapshot); the ` +
+    `counters ${how} in ${reconcileMs} ms (stats/leads equal to the snapshot); the ` +
     `emulator's background index builds done ${indexesMs} ms later (load ${load})`
   );
 }

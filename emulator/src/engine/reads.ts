@@ -26,14 +26,55 @@ export function queryDocs(
   readTime?: number,
   unordered = false,
 ): DocVersion[] {
-  if (!q.allDescendants && (readTime === undefined || readTime >= db.store.lastChange)) {
-    const collPath = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
-    const ix = db.store.indexOf(collPath);
-    if (!ix) return [];
-    const docs = indexedQuery(ix, db.store.collectionSize(collPath), q, unordered);
-    if (docs) return docs;
+  if (q.allDescendants) return scanQueryDocs(db, q, readTime, unordered);
+  if (readTime !== undefined && readTime < db.store.lastChange) {
+    return queryInThePast(db, q, readTime, unordered);
   }
-  return scanQueryDocs(db, q, readTime, unordered);
+  const collPath = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
+  const ix = db.store.indexOf(collPath);
+  if (!ix) return [];
+  return (
+    indexedQuery(ix, db.store.collectionSize(collPath), q, unordered) ??
+    scanQueryDocs(db, q, readTime, unordered)
+  );
+}
+
+/**
+ * A query of one collection at a read time before its latest change (a transaction's read time,
+ * a listener resumed from a token): today's results that were not written since, and the
+ * versions at `readTime` of the documents written since. Reading the collection as of `readTime`
+ * instead unpacked every document of it: a first-page listener resumed over a million leads held
+ * them all, and the emulator ran out of memory.
+ */
+function queryInThePast(
+  db: Database,
+  q: CompiledQuery,
+  readTime: number,
+  unordered: boolean,
+): DocVersion[] {
+  const collPath = q.parentPath ? `${q.parentPath}/${q.collectionId}` : q.collectionId;
+  const past = [...db.store.pastVersions(collPath, readTime)];
+  const need = q.limit === undefined ? undefined : q.offset + q.limit;
+  // A limited query reads today's first `need` results and as many as were written since; if
+  // more of those were written since (new documents have no past version), it reads further.
+  for (let extra = past.length + 8; ; extra *= 4) {
+    const limit = need === undefined ? undefined : need + extra;
+    const current = queryDocs(
+      db,
+      { ...q, offset: 0, limit },
+      undefined,
+      limit === undefined && unordered,
+    );
+    const kept = current.filter((d) => !db.store.writtenAfter(d.path, readTime));
+    if (
+      need === undefined ||
+      limit === undefined ||
+      current.length < limit ||
+      kept.length >= need
+    ) {
+      return runCompiled(q, [...kept, ...past], unordered);
+    }
+  }
 }
 
 /** The number of results of a query (at a read time), from the postings when they can tell. */

@@ -387,6 +387,27 @@ export class Store {
     }
   }
 
+  /** Whether the document at `path` was written (created, changed or deleted) after `time`. */
+  writtenAfter(path: string, time: number): boolean {
+    const ord = this.ordAt(path);
+    return ord !== undefined && this.sinces[ord] > time;
+  }
+
+  /**
+   * The versions at `time` of the documents of `collPath` written after it (those that existed
+   * then), from the kept history. With the current documents not written after `time`, they are
+   * all a read at `time` sees: a read in the past costs the writes since, not the collection.
+   */
+  *pastVersions(collPath: string, time: number): Generator<DocVersion> {
+    const coll = this.collections.get(collPath);
+    if (!coll) return;
+    for (const ord of this.history.keys()) {
+      if (this.collOf[ord] !== coll || this.sinces[ord] <= time) continue;
+      const d = this.versionAt(ord, time);
+      if (d) yield d;
+    }
+  }
+
   /** Documents of collections matching `pred(collectionPath)` as of `readTime`. */
   *scan(pred: (collPath: string) => boolean, readTime?: number): Generator<DocVersion> {
     for (const [collPath, coll] of this.collections) {

@@ -101,7 +101,9 @@ export function countsFromStats<K extends string>(
  */
 export function usePanelCounts(db: Firestore): PanelCountsState {
   const ref = useMemo(() => leadStatsRef(db), [db]);
-  const live = useLiveDocument(ref);
+  // Missing from the cache is not missing: the fallback counts every lead (hundreds of reads at a
+  // million) and would run whenever the first answer is late.
+  const live = useLiveDocument(ref, { missingFromServerOnly: true });
   const failed = live.status === 'error' ? live.error : null;
   const data = live.status === 'success' ? live.data : undefined;
   useEffect(() => {

@@ -66,18 +66,36 @@ export function useLiveQuery<T>(query: Query<T> | null): LiveState<T[]> {
   return state;
 }
 
+export interface LiveDocumentOptions {
+  /**
+   * `null` only once the server says the document does not exist: while the local cache alone
+   * answers (the SDK reports itself offline when its first answer takes over 10 seconds, as on an
+   * emulator busy with a million leads), a document it does not hold stays loading, not missing.
+   */
+  missingFromServerOnly?: boolean;
+}
+
 /** The document at `ref`, live; `null` while it does not exist. */
-export function useLiveDocument<T>(ref: DocumentReference<T> | null): LiveState<T | null> {
+export function useLiveDocument<T>(
+  ref: DocumentReference<T> | null,
+  { missingFromServerOnly = false }: LiveDocumentOptions = {},
+): LiveState<T | null> {
   const [state, setState] = useState<LiveState<T | null>>(loading);
   useEffect(() => {
     if (!ref) return;
     setState(loading);
     return listen(
       ref,
-      (snapshot) => setState({ status: 'success', data: snapshot.data() ?? null, error: null }),
+      (snapshot) => {
+        if (missingFromServerOnly && !snapshot.exists() && snapshot.metadata.fromCache) {
+          setState(loading);
+          return;
+        }
+        setState({ status: 'success', data: snapshot.data() ?? null, error: null });
+      },
       (error) => setState({ status: 'error', data: undefined, error }),
     );
-  }, [ref]);
+  }, [ref, missingFromServerOnly]);
   return state;
 }
 
