@@ -53,13 +53,15 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event, µs: what the main thread worked, however slowed. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; beginData?: { dirtyObjects?: number; totalObjects?: number } };
 }
 
 /** The renderer main thread's complete events up to `untilMs` after the first one, by name. */
-function traceSummary(json: string, untilMs: number): string[] {
+function traceSummary(json: string, untilMs: number, rowsMs: number): string[] {
   const events = (JSON.parse(json) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) return ['  (no renderer main thread in the trace)'];
@@ -80,7 +82,14 @@ function traceSummary(json: string, untilMs: number): string[] {
       );
     }
   }
+  // The main thread's own work up to the first rows and to the answer, in CPU time: unlike the
+  // times above it does not grow with the machine's load, so two builds compare on a busy machine.
+  const cpuUntil = (ms: number) =>
+    own
+      .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ts - start <= ms * 1000)
+      .reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);
   return [
+    `  main-thread CPU (thread time, unthrottled): to first rows ${cpuUntil(rowsMs).toFixed(0)} ms, to interactive ${cpuUntil(untilMs).toFixed(0)} ms`,
     '  trace, main thread (total per event name, count; nested events count in each):',
     ...[...byName]
       .sort((a, b) => b[1][0] - a[1][0])
@@ -217,7 +226,13 @@ async function openOnce(
   const browser = context.browser()!;
   if (tracing) {
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
+      categories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'blink',
+      ],
     });
   }
   const t0 = Date.now();
@@ -266,7 +281,7 @@ async function openOnce(
   if (traced && process.argv.includes('--save-profiles')) {
     writeFileSync(path.join(dir, `trace-${Date.now()}.json`), traced);
   }
-  const trace = traced ? traceSummary(traced, tInteractive) : [];
+  const trace = traced ? traceSummary(traced, tInteractive, tRows) : [];
   const seen = (await statsOf(page)).firstSeen;
   const seenSair = (seen.sair ?? Number.NaN) - t0;
   const seenRows = (seen.rows ?? Number.NaN) - t0;
@@ -415,6 +430,8 @@ async function measureBuilds(
             Math.round(result.seenRows),
           ]);
           console.log(`${s.tag}: ${result.lines[0]}`);
+          const cpu = result.lines.find((line) => line.startsWith('  main-thread CPU'));
+          if (cpu) console.log(`${s.tag}: ${cpu.trim()}`);
         }
       }
     }

@@ -10,7 +10,6 @@ import {
   Suspense,
   useCallback,
   useEffect,
-  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -20,6 +19,7 @@ import { useUser } from 'reactfire';
 import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
+import { keptComponent, useKept } from '@/lib/page/kept-component';
 import { afterFirstContent } from '@/lib/page/when-idle';
 import {
   AdminGuard,
@@ -98,17 +98,9 @@ const MessageTemplatesSettings = lazy(() =>
   })),
 );
 
-/**
- * The candidate's record (/admin/leads/:id). Its code is fetched once the first rows show; once
- * it is there the drawer is rendered directly. Through `lazy` it would suspend at its first open
- * even with the code loaded, and React holds the content of a boundary that has just shown its
- * fallback for 300 ms: every session's first record took a third of a second to show.
- */
-let leadRecordModule: typeof import('@/features/lead-record') | null = null;
-const loadLeadRecord = () =>
-  import('@/features/lead-record').then((module) => (leadRecordModule = module));
-const LazyLeadRecordDrawer = lazy(() =>
-  loadLeadRecord().then((module) => ({ default: module.LeadRecordDrawer })),
+/** The candidate's record (/admin/leads/:id): its code is fetched once the first rows show. */
+const leadRecordDrawer = keptComponent(() =>
+  import('@/features/lead-record').then((module) => module.LeadRecordDrawer),
 );
 
 /**
@@ -191,16 +183,13 @@ export function AdminPanel() {
   const record = useMatch(routes.leadRecord);
   const recordId = record?.params.id;
   // Chosen per record opened: the code arriving while one is open does not mount it again.
-  const LeadRecordDrawer = useMemo(
-    () => (recordId && leadRecordModule?.LeadRecordDrawer) || LazyLeadRecordDrawer,
-    [recordId],
-  );
+  const LeadRecordDrawer = useKept(leadRecordDrawer, recordId);
   // Closed, the record gives the focus back to the name that opened it.
   useRecordFocus(recordId);
   // Fetched once the first rows are on screen and the main thread is idle, so opening a record
   // waits for no download, and the record's code is not run while the rows are drawn
   // (web/README.md, "The panel's open on a slow phone").
-  useEffect(() => afterFirstContent(() => void loadLeadRecord().catch(() => undefined)), []);
+  useEffect(() => afterFirstContent(() => void leadRecordDrawer.load().catch(() => undefined)), []);
 
   // Stable: the header is memoised on it (the panel renders again for arrivals and counts).
   const signOut = useCallback(() => {

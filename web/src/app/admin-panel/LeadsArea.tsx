@@ -6,19 +6,11 @@
  * shown.
  */
 import { Center, Loader } from '@mantine/core';
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useMemo,
-  type ComponentProps,
-  type ComponentType,
-} from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ViewTabs } from '@/components/ViewTabs/ViewTabs';
 import { filterJobs } from '@/domain/lead-query';
+import { keptComponent, useKept } from '@/lib/page/kept-component';
 import {
   filterClauses,
   LeadFilters,
@@ -32,20 +24,14 @@ import { sameProps } from './same-props';
 /** The Leads tab renders again only when its props change (see AdminPanelPage). */
 const LeadsTabMemo = memo(LeadsTab, sameProps);
 
-/**
- * The board's and 'Para hoje''s code, kept once fetched: a view whose code is there is rendered
- * directly. Through `lazy` it would suspend at its first render even with the code loaded, and
- * React holds the content of a boundary that has just shown its fallback for 300 ms.
- */
-type BoardModule = typeof import('@/features/board');
-type TodayModule = typeof import('@/features/today');
-let boardModule: BoardModule | null = null;
-let todayModule: TodayModule | null = null;
-const loadBoard = () => import('@/features/board').then((module) => (boardModule = module));
-const loadToday = () => import('@/features/today').then((module) => (todayModule = module));
-const LazyLeadBoard = lazy(() => loadBoard().then((module) => ({ default: module.LeadBoard })));
-const LazyTodayView = lazy(() => loadToday().then((module) => ({ default: module.TodayView })));
-type LeadBoardComponent = ComponentType<ComponentProps<BoardModule['LeadBoard']>>;
+/** The board's and 'Para hoje''s code: fetched when first shown, then kept (kept-component.ts). */
+const leadBoard = keptComponent(() =>
+  import('@/features/board').then((module) => module.LeadBoard),
+);
+const todayView = keptComponent(() =>
+  import('@/features/today').then((module) => module.TodayView),
+);
+type LeadBoardComponent = ReturnType<typeof leadBoard.current>;
 
 /** The address's name for each view (the list has none). */
 export const leadsViewParam = 'vista';
@@ -54,8 +40,8 @@ export const leadsViewParam = 'vista';
 // the server has confirmed the admin (when the view first renders).
 if (typeof window !== 'undefined') {
   const opening = new URLSearchParams(window.location.search).get(leadsViewParam);
-  if (opening === 'quadro') void loadBoard().catch(() => undefined);
-  if (opening === 'hoje') void loadToday().catch(() => undefined);
+  if (opening === 'quadro') void leadBoard.load().catch(() => undefined);
+  if (opening === 'hoje') void todayView.load().catch(() => undefined);
 }
 const views = [
   { value: 'lista', label: 'Lista' },
@@ -137,14 +123,8 @@ export function LeadsArea({ live, me, listView, onListViewChange, onViewShown }:
     [setParams],
   );
   // Chosen when the view opens: its code arriving while it shows does not mount it again.
-  const LeadBoard = useMemo(
-    (): LeadBoardComponent => (view === 'quadro' && boardModule?.LeadBoard) || LazyLeadBoard,
-    [view],
-  );
-  const TodayView = useMemo(
-    () => (view === 'hoje' && todayModule?.TodayView) || LazyTodayView,
-    [view],
-  );
+  const LeadBoard = useKept(leadBoard, view);
+  const TodayView = useKept(todayView, view);
   return (
     <ViewTabs label="Visualização dos leads" views={views} value={view} onChange={choose}>
       {view === 'lista' && (

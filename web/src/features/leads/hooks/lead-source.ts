@@ -3,7 +3,7 @@
  * duplicates; data/lead-list-reads.ts), or, in the unit tests, a list in memory with the same semantics
  * (testing/memory-lead-source.ts). Given through context, so the tab's components stay the same.
  */
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { useFirestore } from 'reactfire';
 import {
   fetchLeadsMatching,
@@ -107,9 +107,13 @@ function useFirestoreList(db: ReturnType<typeof useFirestore>, request: LeadList
     stats.status === 'loading' &&
     filtered !== null &&
     Object.values(filtered).every(countableFromStats);
+  // Counted once this key's first rows are there: asked beside them, the two counts' requests and
+  // their answers' render took the main thread the first rows were waiting for (a slow phone).
+  const [rowsShownFor, setRowsShownFor] = useState<string | null>(null);
+  if (live.status === 'success' && rowsShownFor !== key) setRowsShownFor(key);
   const counted = useLeadCounts(
     db,
-    fromStats || waiting ? null : filtered,
+    fromStats || waiting || rowsShownFor !== key ? null : filtered,
     epoch,
     undefined,
     onError,
