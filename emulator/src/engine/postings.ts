@@ -434,10 +434,17 @@ export class Postings {
       if (row1[b] < 0xffff) row1[b]++;
       entries++;
     };
+    const frequent = (h: number) =>
+      row0[h & mask] >= this.denseAt &&
+      row1[Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift] >= this.denseAt;
     const walkVia = (o: number, f: (h: number) => void) => {
       const chunk = via.chunk(o);
       if (chunk) this.walkAt(chunk, via.offset(o), f);
     };
+    if (!this.elements) {
+      yield* this.loadingValues(ords, walkVia, count, frequent);
+      return;
+    }
     for (let i = 0; i < ords.length; i++) {
       walkVia(ords[i], count);
       if ((i & STEP_MASK) === STEP_MASK) yield;
@@ -445,14 +452,10 @@ export class Postings {
     let sh = new Uint32Array(Math.max(8, entries >> 3));
     let so = new Int32Array(sh.length);
     let n = 0;
-    const denseAt = this.denseAt;
     let ord = 0;
     const file = (h: number) => {
-      if (
-        row0[h & mask] >= denseAt &&
-        row1[Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift] >= denseAt
-      ) {
-        (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
+      if (frequent(h)) {
+        this.fileDense(h, ord);
         return;
       }
       if (n === sh.length) {
@@ -471,10 +474,73 @@ export class Postings {
       walkVia(ord, file);
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
+    yield* this.finishLoad(sh, so, n);
+  }
+
+  /** Adds `ord` to the exact set of the frequent key the walker holds (whose hash is `h`). */
+  private fileDense(h: number, ord: number): void {
+    (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
+  }
+
+  /** Sorts the rare keys' pairs into runs and trims the exact sets. */
+  private *finishLoad(sh: Uint32Array, so: Int32Array, n: number): Generator<void, void, void> {
     yield* this.sparse.loading(sh, so, n);
     // Growth by half left up to a third of each set unused: a hundred MB over a million leads.
     for (const first of this.dense.values()) {
       for (let d: Dense | undefined = first; d; d = d.next) d.set.trim();
     }
+  }
+
+  /**
+   * `loading` for a field's values (a key per document at most), walking most documents once: the
+   * first pass files a document whose key the sketch already counts as frequent in that key's
+   * exact set, and keeps the others' hashes. The second walks only the documents of frequent keys
+   * met before their count got there (about `denseAt` per key); a rare key's documents go to the
+   * runs by the hash kept. (An array field has too many keys per document to keep their hashes:
+   * 90 million for the search keys of a million leads.)
+   */
+  private *loadingValues(
+    ords: ArrayLike<number>,
+    walkVia: (o: number, f: (h: number) => void) => void,
+    count: (h: number) => void,
+    frequent: (h: number) => boolean,
+  ): Generator<void, void, void> {
+    const total = ords.length;
+    const hashes = new Uint32Array(total);
+    /** Per document: 0 no such field, 1 filed, 2 to file in the second pass. */
+    const state = new Uint8Array(total);
+    let left = 0;
+    let at = 0;
+    const first = (h: number) => {
+      count(h);
+      if (frequent(h)) {
+        this.fileDense(h, ords[at]);
+        state[at] = 1;
+      } else {
+        hashes[at] = h;
+        state[at] = 2;
+        left++;
+      }
+    };
+    for (at = 0; at < total; at++) {
+      walkVia(ords[at], first);
+      if ((at & STEP_MASK) === STEP_MASK) yield;
+    }
+    const sh = new Uint32Array(Math.max(8, left));
+    const so = new Int32Array(sh.length);
+    let n = 0;
+    let ord = 0;
+    const dense = (h: number) => this.fileDense(h, ord);
+    for (let i = 0; i < total; i++) {
+      if (state[i] !== 2) continue;
+      ord = ords[i];
+      if (frequent(hashes[i])) walkVia(ord, dense);
+      else {
+        sh[n] = hashes[i];
+        so[n++] = ord;
+      }
+      if ((i & STEP_MASK) === STEP_MASK) yield;
+    }
+    yield* this.finishLoad(sh, so, n);
   }
 }
