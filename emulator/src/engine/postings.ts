@@ -225,6 +225,8 @@ interface Dense {
   key: string;
   set: OrdSet;
   next?: Dense;
+  /** While a value field's postings are loaded: the key's documents so far, made a set at the end. */
+  loaded?: number[];
 }
 
 export class Postings {
@@ -511,10 +513,16 @@ export class Postings {
     const state = new Uint8Array(total);
     let left = 0;
     let at = 0;
+    // A frequent key's documents are gathered in a list and laid out once as a set, rather than
+    // added one by one to a set that grows, then trimmed.
+    const gather = (h: number, ord: number) => {
+      const d = this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet());
+      (d.loaded ??= []).push(ord);
+    };
     const first = (h: number) => {
       count(h);
       if (frequent(h)) {
-        this.fileDense(h, ords[at]);
+        gather(h, ords[at]);
         state[at] = 1;
       } else {
         hashes[at] = h;
@@ -530,7 +538,7 @@ export class Postings {
     const so = new Int32Array(sh.length);
     let n = 0;
     let ord = 0;
-    const dense = (h: number) => this.fileDense(h, ord);
+    const dense = (h: number) => gather(h, ord);
     for (let i = 0; i < total; i++) {
       if (state[i] !== 2) continue;
       ord = ords[i];
@@ -540,6 +548,14 @@ export class Postings {
         so[n++] = ord;
       }
       if ((i & STEP_MASK) === STEP_MASK) yield;
+    }
+    for (const head of this.dense.values()) {
+      for (let d: Dense | undefined = head; d; d = d.next) {
+        if (!d.loaded) continue;
+        // Ascending but for the documents the second pass added.
+        d.set = OrdSet.of(Int32Array.from(d.loaded).sort());
+        d.loaded = undefined;
+      }
     }
     yield* this.finishLoad(sh, so, n);
   }
