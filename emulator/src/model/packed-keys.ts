@@ -214,12 +214,13 @@ export class KeyWalker {
       u[n++] = 45; // '-'
       m = -m;
     }
-    const from = n;
-    do {
-      u[n++] = 48 + (m % 10);
+    let digits = 1;
+    for (let p = 10; p <= m; p *= 10) digits++;
+    n += digits;
+    for (let i = n - 1; i >= n - digits; i--) {
+      u[i] = 48 + (m % 10);
       m = Math.floor(m / 10);
-    } while (m > 0);
-    u.subarray(from, n).reverse();
+    }
     this.length = n;
     this.rehash(0);
   }
