@@ -132,7 +132,10 @@ try {
     }
   }
   for (const [cli, rs] of runs) {
-    const m = (k: keyof Run) => fmt(median(rs.map((x) => x[k])));
+    const m = (k: keyof Run) => {
+      const xs = rs.map((x) => x[k]);
+      return `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
+    };
     console.log(
       `${path.relative(process.cwd(), cli)}, median of ${rs.length} over ${docs.toLocaleString('en-US')} documents: ` +
         `ready ${m('ready')} ms, first query ${m('first')} ms (main thread ${m('main')} ms), ` +
