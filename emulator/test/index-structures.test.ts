@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { Arena } from '../src/engine/arena.js';
 import { OrdList } from '../src/engine/ord-list.js';
 import { OrdSet } from '../src/engine/ord-set.js';
-import { HashRuns, Postings } from '../src/engine/postings.js';
+import { HashRuns } from '../src/engine/hash-runs.js';
+import { Postings } from '../src/engine/postings.js';
 import { Packer } from '../src/model/packed.js';
 
 describe('OrdList (property)', () => {
