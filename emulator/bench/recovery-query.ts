@@ -5,7 +5,8 @@
  * (A, B, A, B: the machine's load moves), each time a new firebase-admin client running the same
  * `where('idade', '==', 30).limit(25)`. Besides the wall time the client sees, it prints the CPU
  * time of the emulator's main thread meanwhile, which the other processes on a shared machine
- * change far less (their load only stretches the wall time).
+ * change much less than the wall time (by a few tens of percent between load 3 and 7, where the
+ * wall time doubles or triples).
  * Run: node --import tsx emulator/bench/recovery-query.ts [--docs 100000] [--rounds 5]
  *      [--cli path/to/cli.js ...] (default: the built dist/cli.js, built when older than src/)
  */
