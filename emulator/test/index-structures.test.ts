@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { Arena } from '../src/engine/arena.js';
 import { OrdList } from '../src/engine/ord-list.js';
 import { OrdSet } from '../src/engine/ord-set.js';
-import { HashRuns, Postings } from '../src/engine/postings.js';
+import { HashRuns } from '../src/engine/hash-runs.js';
+import { Postings } from '../src/engine/postings.js';
 import { Packer } from '../src/model/packed.js';
 
 describe('OrdList (property)', () => {
@@ -207,14 +208,20 @@ describe('Postings (property)', () => {
   const keysArb = fc.array(fc.constantFrom('a', 'b', 'ab', 'abc', 'b1', 'zz', 'ç', '😀'), {
     maxLength: 4,
   });
-  const hashes: [string, ((u: ArrayLike<number>, n: number) => number) | undefined][] = [
+  type Hash = ((u: ArrayLike<number>, n: number) => number) | undefined;
+  const hashes: [string, Hash][] = [
     ['the real hash', undefined],
     ['one hash for every key', () => 7],
     ['two hashes', (_u, n) => n % 2],
   ];
-  it.each(hashes)(
-    'give every document of a key, and exactly them when asked, with %s',
-    (_name, hash) => {
+  // Of an array's elements (array-contains), and of a value (==, a key per document at most).
+  const cases: [string, string, Hash, boolean][] = hashes.flatMap(([name, hash]) => [
+    ['array elements', name, hash, true] as [string, string, Hash, boolean],
+    ['values', name, hash, false] as [string, string, Hash, boolean],
+  ]);
+  it.each(cases)(
+    'give every document of a key, and exactly them when asked (%s, %s)',
+    (_kind, _name, hash, elements) => {
       fc.assert(
         fc.property(
           fc.integer({ min: 1, max: 4 }),
@@ -231,26 +238,33 @@ describe('Postings (property)', () => {
               chunk: (o: number) => docs.get(o),
               offset: () => 0,
             };
+            // A value's document has its first key as a string, or no such field.
             const pack = (keys: string[]) =>
               Buffer.from(
-                packer.pack({
-                  k: keys.length
-                    ? { arrayValue: { values: keys.map((s) => ({ stringValue: s })) } }
-                    : { arrayValue: {} },
-                }),
+                packer.pack(
+                  elements
+                    ? {
+                        k: keys.length
+                          ? { arrayValue: { values: keys.map((s) => ({ stringValue: s })) } }
+                          : { arrayValue: {} },
+                      }
+                    : keys.length
+                      ? { k: { stringValue: keys[0] } }
+                      : { other: { nullValue: null } },
+                ),
               );
             const model = new Map<number, string[]>();
             for (const [o, keys] of initial) {
               docs.set(o, pack(keys));
-              model.set(o, keys);
+              model.set(o, elements ? keys : keys.slice(0, 1));
             }
-            const p = new Postings(['k'], true, src, { denseAt, hash });
+            const p = new Postings(['k'], elements, src, { denseAt, hash });
             p.load([...docs.keys()].sort((a, b) => a - b));
             for (const [o, keys] of ops) {
               const before = docs.get(o);
               if (keys) {
                 docs.set(o, pack(keys));
-                model.set(o, keys);
+                model.set(o, elements ? keys : keys.slice(0, 1));
               } else {
                 docs.delete(o);
                 model.delete(o);

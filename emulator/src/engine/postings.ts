@@ -8,6 +8,7 @@
  * every candidate anyway, counts check these few.
  */
 import { hashUnits, type KeyWalker, type Packer } from '../model/packed.js';
+import { HashRuns } from './hash-runs.js';
 import { OrdSet } from './ord-set.js';
 
 export function hashKey(key: string): number {
@@ -16,182 +17,8 @@ export function hashKey(key: string): number {
   return hashUnits(units, key.length);
 }
 
-interface Run {
-  h: Uint32Array;
-  o: Int32Array;
-  n: number;
-}
-
-const newRun = (size = 8): Run => ({ h: new Uint32Array(size), o: new Int32Array(size), n: 0 });
-/** Entries per run before the runs split in two. */
-const RUN_TARGET = 4096;
-
-/** (hash, ordinal) pairs in runs sorted by hash then ordinal, a run per range of hashes. */
-export class HashRuns {
-  private runs: Run[] = [newRun()];
-  private bits = 0;
-  size = 0;
-
-  private runOf(h: number): Run {
-    return this.runs[this.bits === 0 ? 0 : h >>> (32 - this.bits)];
-  }
-
-  private static lower(r: Run, h: number, o: number): number {
-    let lo = 0;
-    let hi = r.n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (r.h[mid] < h || (r.h[mid] === h && r.o[mid] < o)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  has(h: number, o: number): boolean {
-    const r = this.runOf(h);
-    const i = HashRuns.lower(r, h, o);
-    return i < r.n && r.h[i] === h && r.o[i] === o;
-  }
-
-  add(h: number, o: number): boolean {
-    const r = this.runOf(h);
-    const i = HashRuns.lower(r, h, o);
-    if (i < r.n && r.h[i] === h && r.o[i] === o) return false;
-    if (r.n === r.h.length) {
-      const size = r.n + (r.n >> 1) + 8;
-      const nh = new Uint32Array(size);
-      nh.set(r.h);
-      const no = new Int32Array(size);
-      no.set(r.o);
-      r.h = nh;
-      r.o = no;
-    }
-    r.h.copyWithin(i + 1, i, r.n);
-    r.o.copyWithin(i + 1, i, r.n);
-    r.h[i] = h;
-    r.o[i] = o;
-    r.n++;
-    this.size++;
-    if (r.n > 2 * RUN_TARGET && this.bits < 16) this.split();
-    return true;
-  }
-
-  remove(h: number, o: number): boolean {
-    const r = this.runOf(h);
-    const i = HashRuns.lower(r, h, o);
-    if (i >= r.n || r.h[i] !== h || r.o[i] !== o) return false;
-    r.h.copyWithin(i, i + 1, r.n);
-    r.o.copyWithin(i, i + 1, r.n);
-    r.n--;
-    this.size--;
-    return true;
-  }
-
-  /** The ordinals paired with hash `h`, ascending. */
-  ords(h: number): number[] {
-    const r = this.runOf(h);
-    const out: number[] = [];
-    for (let i = HashRuns.lower(r, h, 0); i < r.n && r.h[i] === h; i++) out.push(r.o[i]);
-    return out;
-  }
-
-  count(h: number): number {
-    const r = this.runOf(h);
-    const i = HashRuns.lower(r, h, 0);
-    let j = i;
-    while (j < r.n && r.h[j] === h) j++;
-    return j - i;
-  }
-
-  /** Twice the runs, each split on the next bit of the hash. */
-  private split(): void {
-    const bit = 31 - this.bits;
-    const runs: Run[] = [];
-    for (const r of this.runs) {
-      let cut = 0;
-      while (cut < r.n && ((r.h[cut] >>> bit) & 1) === 0) cut++;
-      runs.push(slice(r, 0, cut), slice(r, cut, r.n));
-    }
-    this.runs = runs;
-    this.bits++;
-  }
-
-  /** Replaces the pairs with `h`/`o` (any order; `n` of them), in as many runs as they need. */
-  load(h: Uint32Array, o: Int32Array, n: number): void {
-    const steps = this.loading(h, o, n);
-    while (!steps.next().done) continue;
-  }
-
-  /** `load` in steps: it yields after each run is sorted. */
-  *loading(h: Uint32Array, o: Int32Array, n: number): Generator<void, void, void> {
-    let bits = 0;
-    while (n > RUN_TARGET << bits && bits < 16) bits++;
-    const counts = new Int32Array(1 << bits);
-    for (let i = 0; i < n; i++) counts[bits === 0 ? 0 : h[i] >>> (32 - bits)]++;
-    const runs = Array.from(counts, (c) => newRun(Math.max(8, c)));
-    for (let i = 0; i < n; i++) {
-      const r = runs[bits === 0 ? 0 : h[i] >>> (32 - bits)];
-      r.h[r.n] = h[i];
-      r.o[r.n++] = o[i];
-    }
-    const scratch = { keys: new Float64Array(0) };
-    for (const r of runs) {
-      yield;
-      sortRun(r, scratch);
-    }
-    this.runs = runs;
-    this.bits = bits;
-    this.size = n;
-  }
-}
-
-function slice(r: Run, from: number, to: number): Run {
-  const out = newRun(Math.max(8, to - from + ((to - from) >> 2)));
-  out.h.set(r.h.subarray(from, to));
-  out.o.set(r.o.subarray(from, to));
-  out.n = to - from;
-  return out;
-}
-
-const ORD_SPAN = 2 ** 21;
 /** Documents between two yields of a build in steps (a power of two, less one). */
 const STEP_MASK = 127;
-
-/**
- * Sorts a run's pairs by hash then ordinal (and drops repeated pairs), in place: the sort keys go
- * in `scratch`, shared by every run of a build. Thousands of runs each allocating its sorted
- * copy (and its keys) left the allocator's heap full of holes at a million leads.
- */
-function sortRun(r: Run, scratch: { keys: Float64Array }): void {
-  const n = r.n;
-  let maxOrd = 0;
-  for (let i = 0; i < n; i++) if (r.o[i] > maxOrd) maxOrd = r.o[i];
-  const { h, o } = r;
-  let k = 0;
-  const put = (hash: number, ord: number) => {
-    if (k > 0 && h[k - 1] === hash && o[k - 1] === ord) return;
-    h[k] = hash;
-    o[k++] = ord;
-  };
-  if (maxOrd < ORD_SPAN) {
-    // Both in one exact double, sorted natively.
-    if (scratch.keys.length < n) scratch.keys = new Float64Array(n + (n >> 1));
-    const keys = scratch.keys.subarray(0, n);
-    for (let i = 0; i < n; i++) keys[i] = h[i] * ORD_SPAN + o[i];
-    keys.sort();
-    for (let i = 0; i < n; i++) {
-      const hash = Math.floor(keys[i] / ORD_SPAN);
-      put(hash, keys[i] - hash * ORD_SPAN);
-    }
-  } else {
-    const idx = Array.from({ length: n }, (_, i) => i);
-    idx.sort((a, b) => h[a] - h[b] || o[a] - o[b]);
-    const hs = Array.from(idx, (i) => h[i]);
-    const os = Array.from(idx, (i) => o[i]);
-    for (let i = 0; i < n; i++) put(hs[i], os[i]);
-  }
-  r.n = k;
-}
 
 /** What postings read of the store. */
 export interface PostingSource {
@@ -225,6 +52,8 @@ interface Dense {
   key: string;
   set: OrdSet;
   next?: Dense;
+  /** While a value field's postings are loaded: the key's documents so far, made a set at the end. */
+  loaded?: number[];
 }
 
 export class Postings {
@@ -434,10 +263,17 @@ export class Postings {
       if (row1[b] < 0xffff) row1[b]++;
       entries++;
     };
+    const frequent = (h: number) =>
+      row0[h & mask] >= this.denseAt &&
+      row1[Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift] >= this.denseAt;
     const walkVia = (o: number, f: (h: number) => void) => {
       const chunk = via.chunk(o);
       if (chunk) this.walkAt(chunk, via.offset(o), f);
     };
+    if (!this.elements) {
+      yield* this.loadingValues(ords, walkVia, count, frequent);
+      return;
+    }
     for (let i = 0; i < ords.length; i++) {
       walkVia(ords[i], count);
       if ((i & STEP_MASK) === STEP_MASK) yield;
@@ -445,14 +281,10 @@ export class Postings {
     let sh = new Uint32Array(Math.max(8, entries >> 3));
     let so = new Int32Array(sh.length);
     let n = 0;
-    const denseAt = this.denseAt;
     let ord = 0;
     const file = (h: number) => {
-      if (
-        row0[h & mask] >= denseAt &&
-        row1[Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift] >= denseAt
-      ) {
-        (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
+      if (frequent(h)) {
+        this.fileDense(h, ord);
         return;
       }
       if (n === sh.length) {
@@ -471,10 +303,87 @@ export class Postings {
       walkVia(ord, file);
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
+    yield* this.finishLoad(sh, so, n);
+  }
+
+  /** Adds `ord` to the exact set of the frequent key the walker holds (whose hash is `h`). */
+  private fileDense(h: number, ord: number): void {
+    (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
+  }
+
+  /** Sorts the rare keys' pairs into runs and trims the exact sets. */
+  private *finishLoad(sh: Uint32Array, so: Int32Array, n: number): Generator<void, void, void> {
     yield* this.sparse.loading(sh, so, n);
     // Growth by half left up to a third of each set unused: a hundred MB over a million leads.
     for (const first of this.dense.values()) {
       for (let d: Dense | undefined = first; d; d = d.next) d.set.trim();
     }
+  }
+
+  /**
+   * `loading` for a field's values (a key per document at most), walking most documents once: the
+   * first pass files a document whose key the sketch already counts as frequent in that key's
+   * exact set, and keeps the others' hashes. The second walks only the documents of frequent keys
+   * met before their count got there (about `denseAt` per key); a rare key's documents go to the
+   * runs by the hash kept. (An array field has too many keys per document to keep their hashes:
+   * 90 million for the search keys of a million leads.)
+   */
+  private *loadingValues(
+    ords: ArrayLike<number>,
+    walkVia: (o: number, f: (h: number) => void) => void,
+    count: (h: number) => void,
+    frequent: (h: number) => boolean,
+  ): Generator<void, void, void> {
+    const total = ords.length;
+    const hashes = new Uint32Array(total);
+    /** Per document: 0 no such field, 1 filed, 2 to file in the second pass. */
+    const state = new Uint8Array(total);
+    let left = 0;
+    let at = 0;
+    // A frequent key's documents are gathered in a list and laid out once as a set, rather than
+    // added one by one to a set that grows, then trimmed.
+    const gather = (h: number, ord: number) => {
+      const d = this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet());
+      (d.loaded ??= []).push(ord);
+    };
+    const first = (h: number) => {
+      count(h);
+      if (frequent(h)) {
+        gather(h, ords[at]);
+        state[at] = 1;
+      } else {
+        hashes[at] = h;
+        state[at] = 2;
+        left++;
+      }
+    };
+    for (at = 0; at < total; at++) {
+      walkVia(ords[at], first);
+      if ((at & STEP_MASK) === STEP_MASK) yield;
+    }
+    const sh = new Uint32Array(Math.max(8, left));
+    const so = new Int32Array(sh.length);
+    let n = 0;
+    let ord = 0;
+    const dense = (h: number) => gather(h, ord);
+    for (let i = 0; i < total; i++) {
+      if (state[i] !== 2) continue;
+      ord = ords[i];
+      if (frequent(hashes[i])) walkVia(ord, dense);
+      else {
+        sh[n] = hashes[i];
+        so[n++] = ord;
+      }
+      if ((i & STEP_MASK) === STEP_MASK) yield;
+    }
+    for (const head of this.dense.values()) {
+      for (let d: Dense | undefined = head; d; d = d.next) {
+        if (!d.loaded) continue;
+        // Ascending but for the documents the second pass added.
+        d.set = OrdSet.of(Int32Array.from(d.loaded).sort());
+        d.loaded = undefined;
+      }
+    }
+    yield* this.finishLoad(sh, so, n);
   }
 }

@@ -90,7 +90,7 @@ export class Reader {
     }
   }
 
-  private zigzag(): number {
+  zigzag(): number {
     const z = this.varint();
     return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
   }

@@ -187,9 +187,42 @@ export class KeyWalker {
       r.pos += len;
       return true;
     }
+    if (tag === Tag.Int) {
+      const at = r.pos++;
+      const x = r.zigzag();
+      if (Number.isSafeInteger(x)) {
+        this.integer(x);
+        return false;
+      }
+      r.pos = at;
+    }
     const v = r.value();
     this.set(postingKey(v));
     return 'stringValue' in v;
+  }
+
+  /**
+   * The key of a safe integer (`postingKey`'s 'n' then its digits) written as code units: a field
+   * of numbers over 100,000 documents made as many value objects and strings per pass.
+   */
+  private integer(x: number): void {
+    const u = this.units;
+    let n = 1;
+    u[0] = 110; // 'n'
+    let m = x;
+    if (m < 0) {
+      u[n++] = 45; // '-'
+      m = -m;
+    }
+    let digits = 1;
+    for (let p = 10; p <= m; p *= 10) digits++;
+    n += digits;
+    for (let i = n - 1; i >= n - digits; i--) {
+      u[i] = 48 + (m % 10);
+      m = Math.floor(m / 10);
+    }
+    this.length = n;
+    this.rehash(0);
   }
 }
 
