@@ -5,6 +5,7 @@
  */
 import { Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { useState } from 'react';
 import type { TeamMember } from '@/data/team-reads';
 import { formatDateTime } from '@/domain/lead-list-view';
@@ -73,7 +74,7 @@ interface MemberViewProps {
 
 function MemberTable({ members, self, onAsk }: MemberViewProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" aria-label={texts.members}>
         <Table.Thead>
           <Table.Tr>
@@ -100,7 +101,7 @@ function MemberTable({ members, self, onAsk }: MemberViewProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }
 

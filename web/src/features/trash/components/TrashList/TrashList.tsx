@@ -4,6 +4,7 @@
  */
 import { ActionIcon, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { LightCheckbox } from '@/components/LightControls/LightControls';
 import { RestoreIcon, TrashIcon } from '@/components/lead-icons';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
@@ -127,7 +128,7 @@ export function TrashList({ leads, selected, onSelect, ...actions }: TrashListPr
     );
   }
   return (
-    <Table.ScrollContainer minWidth={800}>
+    <TableScrollContainer minWidth={800}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -156,6 +157,6 @@ export function TrashList({ leads, selected, onSelect, ...actions }: TrashListPr
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }
