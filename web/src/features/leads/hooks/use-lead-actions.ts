@@ -61,7 +61,7 @@ export function useLeadActions(): LeadActions {
   const undoTrash = useCallback(
     (id: string) => {
       recordAccess()
-        .then(({ undoTrash }) => undoTrash(db, id))
+        .then(({ undoTrash: restore }) => restore(db, id))
         .then(
           () => showToast(restoredToast, 'success'),
           (error: unknown) => {

@@ -5,10 +5,10 @@
  */
 import { Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { useState } from 'react';
 import type { TeamMember } from '@/data/team-reads';
 import { formatDateTime } from '@/domain/lead-list-view';
+import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { settingsTexts } from '@/features/settings/messages';
 import { RemoveColleagueDialog } from './RemoveColleagueDialog';
 

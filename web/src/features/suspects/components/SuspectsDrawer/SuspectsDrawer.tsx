@@ -15,10 +15,10 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { cellText, columnLabel } from '@/domain/lead-columns';
 import { formatDateTime } from '@/domain/lead-list-view';
 import { describeSignals, signalsOf } from '@/domain/screening';
+import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { useSuspects } from '@/features/suspects/hooks/use-suspects';
 import { suspectsTexts } from '@/features/suspects/messages';
 

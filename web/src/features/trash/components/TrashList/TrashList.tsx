@@ -4,12 +4,12 @@
  */
 import { ActionIcon, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { LightCheckbox } from '@/components/LightControls/LightControls';
 import { RestoreIcon, TrashIcon } from '@/components/lead-icons';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
 import { cellText, columnLabel, trashColumns } from '@/domain/lead-columns';
+import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { trashTexts } from '@/features/trash/messages';
 
 export interface TrashListProps {
