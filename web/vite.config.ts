@@ -90,6 +90,22 @@ const mantineStableId: Plugin = {
 };
 
 /**
+ * Mantine's Table carries its ScrollContainer, which imports all of ScrollArea (about 5 KB gzip):
+ * the panel's first load had it for the leads list, which scrolls in a plain box. The container
+ * gets src/lib/mantine/table-scroll-area.tsx instead, and the tables that scroll in a ScrollArea
+ * (in the panel's lazy parts) give it the real one (src/lib/mantine/table-scroll.ts).
+ */
+const tableScrollArea: Plugin = {
+  name: 'vagas:table-scroll-area',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const fromContainer = /[\\/]Table[\\/]TableScrollContainer\.mjs$/.test(importer ?? '');
+    if (!fromContainer || !/[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(source)) return null;
+    return fileURLToPath(new URL('./src/lib/mantine/table-scroll-area.tsx', import.meta.url));
+  },
+};
+
+/**
  * A build for a real project (VITE_FIREBASE_PROJECT_ID) needs App Check's reCAPTCHA Enterprise site
  * key: with App Check enforced, a site built without one could not store a single application.
  */
@@ -114,11 +130,13 @@ const appCheckSiteKey: Plugin = {
 const formOnlyModules = new RegExp(
   [
     String.raw`@floating-ui[\\/](utils|core|dom|react-dom)[\\/]`,
-    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Popover|FocusTrap|Overlay|VisuallyHidden|Select)[\\/]`,
+    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Popover|FocusTrap|Overlay|VisuallyHidden|Select|ScrollArea)[\\/]`,
     String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/]Checkbox[\\/]CheckIcon`,
     String.raw`@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating[\\/](use-context-menu-handlers|FloatingArrow|get-floating-position)`,
     String.raw`@mantine[\\/]core[\\/]esm[\\/]core[\\/]utils[\\/](find-element-in-shadow-dom|is-element|get-single-element-child|noop|close-on-escape|create-event-handler|get-ref-prop)[\\/]`,
     String.raw`@mantine[\\/]hooks[\\/]esm[\\/](use-previous|use-click-outside|use-long-press|use-focus-return|use-focus-trap)[\\/]`,
+    String.raw`@mantine[\\/]core[\\/]esm[\\/]core[\\/]DirectionProvider[\\/]`,
+    String.raw`[\\/]web[\\/]src[\\/]lib[\\/]mantine[\\/]merge-refs\.ts$`,
   ].join('|'),
 );
 
@@ -189,6 +207,7 @@ export default defineConfig({
     popoverFloatingDom,
     notificationsRemoveScroll,
     mantineStableId,
+    tableScrollArea,
     react(),
     bootScript({ ...publicPages, ...adminPages }),
     prerenderPages({

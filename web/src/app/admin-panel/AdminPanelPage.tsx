@@ -20,7 +20,7 @@ import { showToast } from '@/components/toast';
 import { routes } from '@/config/routes';
 import { usePageTitle } from '@/lib/page/use-page-title';
 import { keptComponent, useKept } from '@/lib/page/kept-component';
-import { afterFirstContent } from '@/lib/page/when-idle';
+import { afterFirstContent, loadAfterFirstContent } from '@/lib/page/when-idle';
 import {
   AdminGuard,
   AdminHeader,
@@ -34,8 +34,6 @@ import {
 } from '@/features/admin';
 import { panelDeniedToast } from '@/features/admin/messages';
 import { useActiveLeads } from '@/features/leads';
-// The reminders only: 'Para hoje' itself loads with its view (app/admin-panel/LeadsArea.tsx).
-import { useDueReminders } from '@/features/today/hooks/use-due-reminders';
 import { SuspectsEntry, useHeldCount } from '@/features/suspects';
 // The count only: the tab's own code loads when it is opened (below). Imported from its module,
 // not the feature's index, which would bring the whole tab into the first load.
@@ -104,13 +102,10 @@ const leadRecordDrawer = keptComponent(() =>
 );
 
 /**
- * The reminders of next steps, in a component of their own: their clock ticks every minute, and
- * the panel around them need not render again for it.
+ * The reminders of next steps (not 'Para hoje', which loads with its view: LeadsArea.tsx). They
+ * listen once the first content is on screen: their code loads then, not with the first rows.
  */
-function DueReminders(props: Parameters<typeof useDueReminders>[0]) {
-  useDueReminders(props);
-  return null;
-}
+const DueReminders = lazy(() => loadAfterFirstContent(() => import('./DueReminders')));
 
 function TabLoading() {
   return (
@@ -208,7 +203,9 @@ export function AdminPanel() {
     <>
       <AdminHeader onSignOut={signOut} />
       {/* Next steps falling due are reminded on every tab and view (once the server says admin). */}
-      <DueReminders me={confirmed ? myEmail : null} onOpenLead={address.openRecord} />
+      <Suspense fallback={null}>
+        <DueReminders me={confirmed ? myEmail : null} onOpenLead={address.openRecord} />
+      </Suspense>
       <Container size="xl" className={classes.main}>
         <AdminTabs
           trashCount={confirmed ? trash.count : null}

@@ -13,7 +13,6 @@ import {
   PartialBatchError,
   setLeadStatus,
 } from '@/data/lead-actions';
-import { assignLeads, recordContact, undoTrash as restoreByUndo } from '@/data/lead-record-access';
 import type { Lead, LeadStatus } from '@/domain/lead';
 import { usePendingIds } from '@/lib/use-pending-ids';
 import {
@@ -48,19 +47,28 @@ export interface LeadActions {
   offerContact: (lead: Lead) => void;
 }
 
+/**
+ * The record's writes these actions share (assignment, contact, the undo of a trash): asked for
+ * after a click, not on the panel's open (the record's code, which has them, loads once the first
+ * rows show).
+ */
+const recordAccess = () => import('@/data/lead-record-access');
+
 export function useLeadActions(): LeadActions {
   const db = useFirestore();
   const { pending, track } = usePendingIds();
 
   const undoTrash = useCallback(
     (id: string) => {
-      restoreByUndo(db, id).then(
-        () => showToast(restoredToast, 'success'),
-        (error: unknown) => {
-          console.error('Restore failed', error);
-          showToast(restoreErrorToast, 'error');
-        },
-      );
+      recordAccess()
+        .then(({ undoTrash: restore }) => restore(db, id))
+        .then(
+          () => showToast(restoredToast, 'success'),
+          (error: unknown) => {
+            console.error('Restore failed', error);
+            showToast(restoreErrorToast, 'error');
+          },
+        );
     },
     [db],
   );
@@ -156,6 +164,7 @@ export function useLeadActions(): LeadActions {
       let ok = false;
       await track(ids, async () => {
         try {
+          const { assignLeads } = await recordAccess();
           showToast(assignedToast(await assignLeads(db, ids, email)), 'success');
           ok = true;
         } catch (error) {
@@ -172,13 +181,15 @@ export function useLeadActions(): LeadActions {
   const offerContact = useCallback(
     (lead: Lead) =>
       showUndoToast(contactOfferToast(lead.nome), leadsTexts.recordContact, () => {
-        recordContact(db, lead.id).then(
-          () => showToast(contactedToast, 'success'),
-          (error: unknown) => {
-            console.error('Contact not recorded', error);
-            showToast(contactErrorToast, 'error');
-          },
-        );
+        recordAccess()
+          .then(({ recordContact }) => recordContact(db, lead.id))
+          .then(
+            () => showToast(contactedToast, 'success'),
+            (error: unknown) => {
+              console.error('Contact not recorded', error);
+              showToast(contactErrorToast, 'error');
+            },
+          );
       }),
     [db],
   );

@@ -11,7 +11,6 @@ import { LightSelect } from '@/components/LightControls/LightControls';
 import { showToast } from '@/components/toast';
 import type { Lead } from '@/domain/lead';
 import type { ExportFormat, ExportKind } from '@/domain/lead-export';
-import { exportLeads } from '@/features/leads/api/export-qualified';
 import { exportDoneToast, exportErrorToast, leadsTexts } from '@/features/leads/messages';
 
 export type { ExportKind };
@@ -42,7 +41,11 @@ export function ExportButton({
   const run = async (kind: ExportKind) => {
     setBusy(kind);
     try {
-      const leads = await load(kind);
+      // The file's writing (and its writers) loads when a file is asked for, not with the list.
+      const [leads, { exportLeads }] = await Promise.all([
+        load(kind),
+        import('@/features/leads/api/export-qualified'),
+      ]);
       const file = await exportLeads(kind, format, leads);
       showToast(exportDoneToast(leads.length, file), 'success');
     } catch (error) {

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { FirestoreError } from 'firebase/firestore';
 import { Notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +11,7 @@ import type { SavedView } from '@/domain/saved-view';
 import { columnLabel, listColumns } from '@/domain/lead-columns';
 import { filterJobs, jobsToFilter } from '@/domain/lead-query';
 import { aLead } from '@/domain/testing/lead-samples';
-import { LeadSourceContext } from '@/features/leads/hooks/lead-source';
+import { LeadSourceContext, type LeadSource } from '@/features/leads/hooks/lead-source';
 import type { ActiveLeads } from '@/features/leads/hooks/use-active-leads';
 import { memoryLeadSource } from '@/features/leads/testing/memory-lead-source';
 import { LeadsTab } from './LeadsTab';
@@ -168,6 +169,40 @@ describe('LeadsTab', () => {
     renderTab(live(), null, []);
     expect(screen.getByText('Nenhum lead encontrado')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpar Dados' })).toBeDisabled();
+  });
+
+  it("says when the list cannot be loaded, in Mantine's red alert", async () => {
+    const error = Object.assign(new Error('Missing or insufficient permissions.'), {
+      code: 'permission-denied',
+    }) as FirestoreError;
+    const failing: LeadSource = {
+      ...memoryLeadSource([]),
+      useList: () => ({
+        page: { status: 'error', rows: [], error, full: false },
+        counts: null,
+        listed: null,
+        qualified: null,
+        duplicates: new Set(),
+      }),
+    };
+    const state = live();
+    render(
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <LeadSourceContext.Provider value={failing}>
+            <LeadsTab live={state} />
+          </LeadSourceContext.Provider>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Não foi possível carregar os leads.');
+    // The alert's own code comes with the failure, not with the list.
+    await waitFor(() =>
+      expect(
+        screen.getByText('Não foi possível carregar os leads.').closest('.mantine-Alert-root'),
+      ).not.toBeNull(),
+    );
+    expect(state.failed).toHaveBeenCalledWith(error);
   });
 
   it('shows the rows while the counters are still counting, with exports and Limpar Dados off', () => {

@@ -4,7 +4,7 @@
  * comes from use-leads-view over the tab's source (the server, one page at a time: lead-source.ts),
  * the selection from use-selection, the writes from use-lead-actions; this file lays them out.
  */
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { LeadSort } from '@/data/lead-list-reads';
@@ -38,6 +38,18 @@ import classes from './LeadsTab.module.css';
  */
 const loadBulkBar = () => import('../BulkBar/BulkBar');
 const BulkBar = lazy(() => loadBulkBar().then((module) => ({ default: module.BulkBar })));
+
+/** The list's failure in words only: while its alert loads, or if it cannot (offline). */
+function PlainLoadFailed() {
+  return (
+    <Text c="red.8" fw={700} role="alert">
+      {leadsTexts.loadFailed}
+    </Text>
+  );
+}
+
+/** The alert of a list that failed to load: its code (Mantine's Alert) loads only then. */
+const LoadFailed = lazy(() => import('./LoadFailed').catch(() => ({ default: PlainLoadFailed })));
 
 export interface LeadsTabProps {
   live: ActiveLeads;
@@ -324,7 +336,11 @@ function LeadsBody({ live, view, selection, actions, wanted, onSort }: LeadsBody
     [select, rows],
   );
   if (view.error && rows.length === 0) {
-    return <Alert color="red" title={leadsTexts.loadFailed} />;
+    return (
+      <Suspense fallback={<PlainLoadFailed />}>
+        <LoadFailed />
+      </Suspense>
+    );
   }
   if (view.loading) {
     return (

@@ -8,6 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TeamMember } from '@/data/team-reads';
 import { formatDateTime } from '@/domain/lead-list-view';
+import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { settingsTexts } from '@/features/settings/messages';
 import { RemoveColleagueDialog } from './RemoveColleagueDialog';
 
@@ -73,7 +74,7 @@ interface MemberViewProps {
 
 function MemberTable({ members, self, onAsk }: MemberViewProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" aria-label={texts.members}>
         <Table.Thead>
           <Table.Tr>
@@ -100,7 +101,7 @@ function MemberTable({ members, self, onAsk }: MemberViewProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }
 

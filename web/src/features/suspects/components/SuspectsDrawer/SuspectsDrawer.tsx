@@ -18,6 +18,7 @@ import {
 import { cellText, columnLabel } from '@/domain/lead-columns';
 import { formatDateTime } from '@/domain/lead-list-view';
 import { describeSignals, signalsOf } from '@/domain/screening';
+import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { useSuspects } from '@/features/suspects/hooks/use-suspects';
 import { suspectsTexts } from '@/features/suspects/messages';
 
@@ -70,7 +71,7 @@ function SuspectsList({ count, onChanged }: Omit<SuspectsDrawerProps, 'opened' |
           {suspectsTexts.showing(rows.length, count)}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <TableScrollContainer minWidth={720}>
         <Table striped highlightOnHover aria-label={suspectsTexts.title}>
           <Table.Thead>
             <Table.Tr>
@@ -122,7 +123,7 @@ function SuspectsList({ count, onChanged }: Omit<SuspectsDrawerProps, 'opened' |
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollContainer>
       {suspects.more && (
         <Button variant="subtle" onClick={suspects.showMore}>
           {suspectsTexts.more}

@@ -9,6 +9,7 @@ import { RestoreIcon, TrashIcon } from '@/components/lead-icons';
 import { StatusBadge } from '@/components/StatusBadge/StatusBadge';
 import { leadField, type Lead, type LeadFieldName } from '@/domain/lead';
 import { cellText, columnLabel, trashColumns } from '@/domain/lead-columns';
+import { TableScrollContainer } from '@/lib/mantine/table-scroll';
 import { trashTexts } from '@/features/trash/messages';
 
 export interface TrashListProps {
@@ -127,7 +128,7 @@ export function TrashList({ leads, selected, onSelect, ...actions }: TrashListPr
     );
   }
   return (
-    <Table.ScrollContainer minWidth={800}>
+    <TableScrollContainer minWidth={800}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -156,6 +157,6 @@ export function TrashList({ leads, selected, onSelect, ...actions }: TrashListPr
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }
