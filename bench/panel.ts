@@ -35,7 +35,6 @@ import {
   doc,
   getFirestore as getLiteFirestore,
 } from 'firebase/firestore/lite';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { grantAdmin } from '../scripts/lib/admin-allowlist.mjs';
@@ -45,6 +44,7 @@ import { setNewLead } from '../web/src/data/lead-write.ts';
 import { leadKeys } from '@vagas/common';
 import { application, benchNextStepFields, fixedRandom } from './lib/leads.ts';
 import { withoutTriggers } from './lib/pause-triggers.ts';
+import { warmAdminCallables } from './lib/warm-callables.ts';
 import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import {
@@ -158,23 +158,6 @@ async function seedLeads(db: Firestore, from: number, count: number, inTrash: bo
   }
   console.log(
     `seeded ${count} ${inTrash ? 'trashed' : 'active'} leads in ${ms(Date.now() - seedStart)}`,
-  );
-}
-
-/** Boots the Functions emulator's workers for the admin callables (seconds on a busy machine). */
-async function warmAdminCallables(suite: LocalSuite) {
-  const functionsBase = `http://${suite.functions?.host}:${suite.functions?.port}/${suite.projectId}`;
-  const region = JSON.parse(
-    readFileSync(new URL('../web/src/config/app-config.json', import.meta.url), 'utf8'),
-  ).functionsRegion;
-  await Promise.all(
-    ['linkAdminUser', 'isCurrentUserAdmin'].map((name) =>
-      fetch(`${functionsBase}/${region}/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ data: null }),
-      }).catch(() => undefined),
-    ),
   );
 }
 
