@@ -37,6 +37,29 @@ export function indexSpecsOf(defs: readonly IndexDef[], collPath: string): Index
   return [...out.values()];
 }
 
+/** The indexes a collection of a database (`projects/{p}/databases/{d}`) had when last recorded. */
+export type RecordedIndexes = (dbName: string, collPath: string) => readonly IndexSpec[];
+
+/** One collection's indexes: those in use, and those being built (in build order). */
+export interface CollectionIndexes {
+  database: string;
+  collection: string;
+  built: IndexSpec[];
+  building: IndexSpec[];
+}
+
+/** `a`, then the specs of `b` that `a` lacks. */
+export function mergeSpecs(a: IndexSpec[], b: readonly IndexSpec[]): IndexSpec[] {
+  if (!b.length) return a;
+  const seen = new Set(a.map(specName));
+  return [...a, ...b.filter((s) => !seen.has(specName(s)))];
+}
+
+/** How an index is named in the record and the stats: its kind and field path. */
+export function specName(s: IndexSpec): string {
+  return `${s.kind} ${s.key}`;
+}
+
 /** Advances the builds of collections' indexes a slice at a time, between requests. */
 export class IndexBuilder {
   private readonly queue = new Set<CollectionIndex>();

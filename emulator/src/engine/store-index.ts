@@ -275,6 +275,7 @@ export interface IndexSpec {
 
 /** An index being built in the background, and the documents written since it began. */
 interface Build {
+  spec: IndexSpec;
   steps: Generator<void, void, void>;
   /** Each document changed since the build began, with its bytes then (undefined: none). */
   touched: Map<number, Buffer | undefined>;
@@ -362,7 +363,7 @@ export class CollectionIndex {
           }
           this.ordered.set(s.key, ix);
         };
-        this.builds.set(fullKey(s), { steps, touched, install });
+        this.builds.set(fullKey(s), { spec: s, steps, touched, install });
       } else {
         const p = new Postings(s.segs, s.kind === 'elements', this.src, this.opts);
         const install = () => {
@@ -374,7 +375,12 @@ export class CollectionIndex {
           for (const o of touched.keys()) p.add(o);
           this.postings.set(fullKey(s), p);
         };
-        this.builds.set(fullKey(s), { steps: p.loading(view.ords, view), touched, install });
+        this.builds.set(fullKey(s), {
+          spec: s,
+          steps: p.loading(view.ords, view),
+          touched,
+          install,
+        });
       }
     }
   }
@@ -458,6 +464,11 @@ export class CollectionIndex {
       out.push({ segs: p.segs, key: k.slice(2), kind: p.elements ? 'elements' : 'value' });
     }
     return out;
+  }
+
+  /** The indexes being built in the background, in the order they are built. */
+  buildingSpecs(): IndexSpec[] {
+    return [...this.builds.values()].map((b) => b.spec);
   }
 
   /**

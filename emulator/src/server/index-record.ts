@@ -1,0 +1,174 @@
+/**
+ * The record of a data directory's indexes (`built-indexes.json` beside the snapshot): per
+ * database and collection, every index the collection had, the ones a query built on first use
+ * included, so that the next start builds them in the background with the declared ones instead
+ * of making a query wait for them (at a million leads, the postings of a field that only an
+ * `in` filter uses took over 2 s to build on the panel's first open).
+ *
+ * It is rewritten when the set changes (checked every few seconds, so that a kill -9 loses at
+ * most the last few seconds of it) and when the emulator stops. A directory without it loads as
+ * before; one that cannot be read is reported in one log line and ignored.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Engine } from '../engine/index.js';
+import { specName, type RecordedIndexes } from '../engine/index-build.js';
+import type { IndexSpec } from '../engine/store-index.js';
+import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+
+export const INDEX_RECORD_FILE = 'built-indexes.json';
+const VERSION = 1;
+const KINDS = new Set<IndexSpec['kind']>(['ordered', 'value', 'elements']);
+
+/** Database name -> collection path -> the indexes' names (`specName`). */
+type Recorded = Map<string, Map<string, string[]>>;
+
+/** The spec a recorded name stands for; throws on a name this version cannot build. */
+function specOf(name: unknown): IndexSpec {
+  if (typeof name !== 'string') throw new Error(`${JSON.stringify(name)} is not an index name`);
+  const space = name.indexOf(' ');
+  const kind = name.slice(0, space) as IndexSpec['kind'];
+  if (space < 0 || !KINDS.has(kind)) throw new Error(`unknown index kind in "${name}"`);
+  let segs: string[];
+  try {
+    segs = parseFieldPath(name.slice(space + 1));
+  } catch {
+    throw new Error(`bad field path in "${name}"`);
+  }
+  return { segs, key: formatFieldPath(segs), kind };
+}
+
+function isObject(v: unknown): v is { [k: string]: unknown } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Parses a record's text; throws an Error saying what is wrong with it. */
+export function parseIndexRecord(text: string): Recorded {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('not valid JSON');
+  }
+  if (!isObject(json) || json.version !== VERSION || !isObject(json.databases)) {
+    throw new Error(`expected {"version": ${VERSION}, "databases": {...}}`);
+  }
+  const out: Recorded = new Map();
+  for (const [db, colls] of Object.entries(json.databases)) {
+    if (!/^projects\/[^/]+\/databases\/[^/]+$/.test(db) || !isObject(colls)) {
+      throw new Error(`bad database entry "${db}"`);
+    }
+    const byColl = new Map<string, string[]>();
+    for (const [coll, names] of Object.entries(colls)) {
+      if (!coll || !Array.isArray(names))
+        throw new Error(`bad collection entry "${coll}" in ${db}`);
+      // Names normalised (a field path written another way is the same index).
+      byColl.set(coll, [...new Set(names.map((n) => specName(specOf(n))))]);
+    }
+    out.set(db, byColl);
+  }
+  return out;
+}
+
+/**
+ * Reads the record of `dir` (undefined when there is none, or, after a log line, when it cannot
+ * be used).
+ */
+function readRecord(dir: string, log: (line: string) => void): Recorded | undefined {
+  const file = path.join(dir, INDEX_RECORD_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    log(`Ignoring ${file}: ${(e as Error).message}; its indexes are built on first use instead.`);
+    return undefined;
+  }
+  try {
+    return parseIndexRecord(text);
+  } catch (e) {
+    log(`Ignoring ${file}: ${(e as Error).message}; its indexes are built on first use instead.`);
+    return undefined;
+  }
+}
+
+/** Keeps the record of `dir` in step with the engine's indexes. */
+export class IndexRecorder {
+  private readonly loaded: Recorded;
+  private written = '';
+  private readonly timer: NodeJS.Timeout;
+  private readonly file: string;
+
+  constructor(
+    dir: string,
+    private readonly engine: Engine,
+    private readonly log: (line: string) => void,
+    intervalMs = 2_000,
+  ) {
+    this.file = path.join(dir, INDEX_RECORD_FILE);
+    this.loaded = readRecord(dir, log) ?? new Map();
+    this.written = this.loaded.size ? format(this.loaded) : '';
+    this.timer = setInterval(() => this.save(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** What to build at load (for `Engine.startIndexing`). */
+  readonly recorded: RecordedIndexes = (db, coll) =>
+    (this.loaded.get(db)?.get(coll) ?? []).map(specOf);
+
+  /**
+   * The collections' indexes now (being built counts: a stop before the build ends must not
+   * forget it), and those the loaded record lists for collections that do not exist now (emptied
+   * by a "clear all data", say, which a seed may fill again).
+   */
+  private current(): Recorded {
+    const out: Recorded = new Map();
+    for (const c of this.engine.collectionIndexes()) {
+      let byColl = out.get(c.database);
+      if (!byColl) out.set(c.database, (byColl = new Map()));
+      byColl.set(c.collection, [...c.built, ...c.building].map(specName));
+    }
+    for (const [db, colls] of this.loaded) {
+      let byColl = out.get(db);
+      for (const [coll, names] of colls) {
+        if (byColl?.has(coll)) continue;
+        if (!byColl) out.set(db, (byColl = new Map()));
+        byColl.set(coll, names);
+      }
+    }
+    return out;
+  }
+
+  /** Rewrites the record when the indexes changed since it was last written. */
+  save(): void {
+    const text = format(this.current());
+    if (text === this.written) return;
+    const tmp = `${this.file}.tmp`;
+    try {
+      writeFileSync(tmp, text);
+      renameSync(tmp, this.file);
+      this.written = text;
+    } catch (e) {
+      this.log(`Could not write ${this.file}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Stops watching, and writes the record a last time. */
+  close(): void {
+    clearInterval(this.timer);
+    this.save();
+  }
+}
+
+/** The record's text: sorted, so that the same indexes always give the same text. */
+function format(rec: Recorded): string {
+  const databases: { [db: string]: { [coll: string]: string[] } } = {};
+  for (const db of [...rec.keys()].sort()) {
+    const colls = rec.get(db) as Map<string, string[]>;
+    databases[db] = {};
+    for (const coll of [...colls.keys()].sort()) {
+      databases[db][coll] = [...(colls.get(coll) as string[])].sort();
+    }
+  }
+  return `${JSON.stringify({ version: VERSION, databases }, null, 2)}\n`;
+}
