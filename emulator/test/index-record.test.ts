@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../src/index.js';
 import { INDEX_RECORD_FILE } from '../src/server/index-record.js';
-import { writeDataDir } from '../src/server/journal.js';
+import { writeDataDir, type SeedDocument } from '../src/server/journal.js';
 import { adminClient, waitFor } from './support/emulator.js';
 
 const PROJECT = 'demo-index-record';
@@ -88,11 +88,9 @@ async function duplicates(emu: RunningEmulator, phones: string[]): Promise<strin
   }
 }
 
-function recordOf(dir: string): { version: number; databases: Stats['indexes'] } {
-  return JSON.parse(readFileSync(path.join(dir, INDEX_RECORD_FILE), 'utf8')) as {
-    version: number;
-    databases: Stats['indexes'];
-  };
+type Record = { version: number; databases: { [db: string]: { [coll: string]: string[] } } };
+function recordOf(dir: string): Record {
+  return JSON.parse(readFileSync(path.join(dir, INDEX_RECORD_FILE), 'utf8')) as Record;
 }
 
 const tempDir = () => {
@@ -104,12 +102,13 @@ const tempDir = () => {
 /** A data directory as a compaction leaves it: 60 leads, every fifth in the trash. */
 async function seeded(): Promise<string> {
   const dir = tempDir();
-  const docs = Array.from({ length: 60 }, (_, i) => ({
+  const docs = Array.from({ length: 60 }, (_, i): SeedDocument => ({
     database: DB,
     path: `leads/l${String(i).padStart(3, '0')}`,
     fields: {
       phone_key: { stringValue: phone(i) },
-      deleted_at: i % 5 === 0 ? { timestampValue: '2026-11-01T00:00:00Z' } : { nullValue: null },
+      deleted_at:
+        i % 5 === 0 ? { timestampValue: '2026-11-01T00:00:00Z' } : { nullValue: null as null },
       created_at: { timestampValue: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() },
     },
     createTime: 1_000_000 + i,
@@ -131,7 +130,7 @@ describe('the record of the indexes a data directory had', () => {
     await waitFor(
       () =>
         existsSync(path.join(dir, INDEX_RECORD_FILE)) &&
-        (recordOf(dir).databases[DB]?.leads ?? []).includes('value phone_key' as never),
+        (recordOf(dir).databases[DB]?.leads ?? []).includes('value phone_key'),
     );
     await stop(first);
 

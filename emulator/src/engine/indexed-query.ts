@@ -115,12 +115,17 @@ function union(lists: Lookup[], disjoint = false): Source {
   };
 }
 
-function postingSource(ix: CollectionIndex, leaf: Leaf, size: number): Source | undefined {
+function postingSource(
+  ix: CollectionIndex,
+  leaf: Leaf,
+  size: number,
+  readAround: boolean,
+): Source | undefined {
   const lookup = postingLookup(leaf);
   const segs = parseFieldPath(leaf.field);
   if (!lookup || (segs.length === 1 && segs[0] === NAME)) return undefined;
   const keys = [...new Set(lookup.values.map(postingKey))];
-  if (ix.postingsBuilding(formatFieldPath(segs), lookup.elements)) {
+  if (readAround && ix.postingsBuilding(formatFieldPath(segs), lookup.elements)) {
     // The field's postings are still being built in the background: each document's own bytes
     // are read instead, so that the query does not wait for the build (at 20,000 leads the
     // walk to the newest 25 matches reads a few thousand; sized as the whole collection, the
@@ -334,8 +339,13 @@ export function indexedQuery(
   const sources: Source[] = [];
   // The share of documents the posting-backed filters keep, taking them as independent.
   let selectivity = 1;
+  // Reading documents' bytes rather than postings still being built pays when a limited walk in
+  // another field's order can stop early; any other query would read the whole collection so (at
+  // 100,000 leads, 0.9 s for the duplicates' `phone_key in [25]` against 0.17 s to build the
+  // postings), and finishes that one build instead.
+  const readAround = q.limit !== undefined && !q.orders[0].isName;
   for (const leaf of leaves) {
-    const s = postingSource(ix, leaf, size);
+    const s = postingSource(ix, leaf, size, readAround);
     if (!s) continue;
     sources.push(s);
     selectivity *= Math.max(s.size, 1) / Math.max(size, 1);

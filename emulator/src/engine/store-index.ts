@@ -283,6 +283,8 @@ interface Build {
   install(): void;
 }
 
+const BUILD_ORDER: Record<IndexSpec['kind'], number> = { value: 0, ordered: 1, elements: 2 };
+
 const fullKey = (s: IndexSpec) =>
   (s.kind === 'ordered' ? 'o:' : s.kind === 'elements' ? 'a:' : 'v:') + s.key;
 
@@ -344,7 +346,13 @@ export class CollectionIndex {
    * index when its build is done.
    */
   schedule(specs: IndexSpec[]): void {
-    const missing = specs.filter((s) => !this.built(s) && !this.builds.has(fullKey(s)));
+    // Cheapest first, so that most indexes are ready soonest and a query that must finish one
+    // waits behind no other: a field's postings (a key per document), then orders (a sort), then
+    // array elements (a key per element; at 100,000 leads `search_keys` took 3.6 s, a field's
+    // postings 20-110 ms).
+    const missing = specs
+      .filter((s) => !this.built(s) && !this.builds.has(fullKey(s)))
+      .sort((a, b) => BUILD_ORDER[a.kind] - BUILD_ORDER[b.kind]);
     if (!missing.length) return;
     const view = this.src.frozen();
     let rank: Int32Array | undefined;
@@ -390,9 +398,19 @@ export class CollectionIndex {
     return (this.ordered.get(key) ?? new OrderedIndex(segs, this.src)).sorted(ords);
   }
 
-  /** Whether the postings of a field (of its array's elements: `elements`) are being built. */
+  /**
+   * Whether the postings of a field (of its array's elements: `elements`) are being built; if so,
+   * a query reads around them, and they are built next.
+   */
   postingsBuilding(key: string, elements: boolean): boolean {
-    return this.builds.has((elements ? 'a:' : 'v:') + key);
+    const k = (elements ? 'a:' : 'v:') + key;
+    const b = this.builds.get(k);
+    if (!b) return false;
+    const rest = [...this.builds].filter(([other]) => other !== k);
+    this.builds.clear();
+    this.builds.set(k, b);
+    for (const [other, ob] of rest) this.builds.set(other, ob);
+    return true;
   }
 
   /**
