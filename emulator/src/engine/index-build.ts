@@ -60,6 +60,25 @@ export function specName(s: IndexSpec): string {
   return `${s.kind} ${s.key}`;
 }
 
+/**
+ * The documents that hold one of `keys` in a field (in its array's elements: `elements`), read
+ * from their bytes, for a query that comes while the field's postings are being built. Sized as
+ * the whole collection: a query prefers any built index to it.
+ */
+export function readAround(ix: CollectionIndex, segs: string[], elements: boolean, keys: string[]) {
+  const check = ix.keyCheck(segs, elements);
+  const has = (o: number) => keys.some((k) => check.holds(o, k));
+  const ords = ix.ords();
+  return {
+    size: ords.length,
+    around: true,
+    has,
+    forEach: (f: (ord: number) => boolean | void) => {
+      for (const o of ords) if (has(o) && f(o) === false) return;
+    },
+  };
+}
+
 /** Advances the builds of collections' indexes a slice at a time, between requests. */
 export class IndexBuilder {
   private readonly queue = new Set<CollectionIndex>();
