@@ -220,3 +220,78 @@ describe('indexes built in the background', () => {
     expect(got('other')).toEqual([]);
   });
 });
+
+describe('a query during the builds', () => {
+  const q = (structured: Record<string, unknown>) =>
+    compileQuery({ from: [{ collectionId: COLL }], ...structured }, '', DB);
+  const eq = (field: string, value: Value, op = 'EQUAL') => ({
+    fieldFilter: { field: { fieldPath: field }, op, value },
+  });
+  const kinds = (list: IndexSpec[]) => list.map((s) => `${s.kind} ${s.key}`);
+
+  /** 40 documents, the builds of `a`'s and `b`'s postings, `c`'s order and `t`'s elements queued. */
+  function building() {
+    const db = new Database(DB, { projectId: 'p', databaseId: '(default)' }, new Set());
+    for (let i = 0; i < 40; i++) {
+      put(
+        db,
+        `d${String(i).padStart(2, '0')}`,
+        {
+          a: { stringValue: `a${i % 3}` },
+          b: { stringValue: `k${i % 8}` },
+          c: { integerValue: String(i) },
+          t: { arrayValue: { values: [{ stringValue: `t${i % 5}` }] } },
+        },
+        1_000 + i,
+      );
+    }
+    const field = (kind: IndexSpec['kind'], key: string): IndexSpec => ({ segs: [key], key, kind });
+    db.store.indexSpecs = () => [
+      field('elements', 't'),
+      field('ordered', 'c'),
+      field('value', 'a'),
+      field('value', 'b'),
+    ];
+    const [ix] = db.store.scheduleIndexes();
+    return { db, ix };
+  }
+
+  it('are queued cheapest first: postings, then orders, then array elements', () => {
+    const { ix } = building();
+    expect(kinds(ix.buildingSpecs())).toEqual(['value a', 'value b', 'ordered c', 'elements t']);
+  });
+
+  it('an unlimited one finishes the one build it needs, not the others', () => {
+    const { db, ix } = building();
+    const query = q({ where: eq('b', { stringValue: 'k3' }) });
+    same(db, query);
+    expect(kinds(ix.specs())).toEqual(['value b']);
+    expect(kinds(ix.buildingSpecs())).toEqual(['value a', 'ordered c', 'elements t']);
+  });
+
+  it('a limited one in another order and a count read around the build, which goes first', () => {
+    const { db, ix } = building();
+    // The order's index is built first (by a query of its own) so that the walk can stop early.
+    same(db, q({ orderBy: [{ field: { fieldPath: 'c' }, direction: 'DESCENDING' }], limit: 1 }));
+    const limited = q({
+      where: eq('t', { stringValue: 't2' }, 'ARRAY_CONTAINS'),
+      orderBy: [{ field: { fieldPath: 'c' }, direction: 'DESCENDING' }],
+      limit: 3,
+    });
+    same(db, limited);
+    expect(kinds(ix.buildingSpecs())).toEqual(['elements t', 'value a', 'value b']);
+    const counted = q({
+      where: {
+        compositeFilter: {
+          op: 'AND',
+          filters: [eq('b', { stringValue: 'k1' }), eq('a', { stringValue: 'a2' })],
+        },
+      },
+    });
+    expect(countDocs(db, counted)).toBe(scanQueryDocs(db, counted, undefined, true).length);
+    expect(kinds(ix.specs())).toEqual(['ordered c']);
+    while (ix.step(Infinity)) continue;
+    expect(kinds(ix.specs()).sort()).toEqual(['elements t', 'ordered c', 'value a', 'value b']);
+    same(db, limited);
+  });
+});
