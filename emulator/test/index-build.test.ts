@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../src/engine/database.js';
+import { Engine } from '../src/engine/index.js';
 import { indexSpecsOf } from '../src/engine/index-build.js';
 import { countDocs, queryDocs, scanQueryDocs } from '../src/engine/reads.js';
 import type { IndexOptions, IndexSpec } from '../src/engine/store-index.js';
@@ -293,5 +294,66 @@ describe('a query during the builds', () => {
     while (ix.step(Infinity)) continue;
     expect(kinds(ix.specs()).sort()).toEqual(['elements t', 'ordered c', 'value a', 'value b']);
     same(db, limited);
+  });
+});
+
+describe('the indexes queries asked for before', () => {
+  it('are built first at load, in the order they were first asked for, then the declared', () => {
+    const engine = new Engine({
+      indexes: () => [
+        {
+          collectionGroup: 'leads',
+          queryScope: 'COLLECTION',
+          fields: [
+            { fieldPath: 'search_keys', arrayConfig: 'CONTAINS' },
+            { fieldPath: 'deleted_at', order: 'ASCENDING' },
+            { fieldPath: 'created_at', order: 'DESCENDING' },
+          ],
+        },
+      ],
+    });
+    try {
+      const db = engine.database({ projectId: 'p', databaseId: '(default)' });
+      put(db, 'd1', { phone_key: { stringValue: '1' }, created_at: { integerValue: '1' } }, 10);
+      const field = (kind: IndexSpec['kind'], key: string): IndexSpec => ({
+        segs: [key],
+        key,
+        kind,
+      });
+      engine.startIndexing((dbName, coll) =>
+        dbName === DB && coll === 'leads'
+          ? [field('ordered', 'created_at'), field('value', 'phone_key'), field('value', 'status')]
+          : [],
+      );
+      const [leads] = engine.collectionIndexes();
+      expect(leads.building.map((s) => `${s.kind} ${s.key}`)).toEqual([
+        'value phone_key',
+        'value status',
+        'value deleted_at',
+        'ordered created_at',
+        'elements search_keys',
+      ]);
+      expect(leads.used).toEqual([]);
+      const query = compileQuery(
+        {
+          from: [{ collectionId: COLL }],
+          where: {
+            fieldFilter: {
+              field: { fieldPath: 'phone_key' },
+              op: 'EQUAL',
+              value: { stringValue: '1' },
+            },
+          },
+        },
+        '',
+        DB,
+      );
+      same(db, query);
+      expect(engine.collectionIndexes()[0].used.map((s) => `${s.kind} ${s.key}`)).toEqual([
+        'value phone_key',
+      ]);
+    } finally {
+      engine.close();
+    }
   });
 });

@@ -40,12 +40,14 @@ export function indexSpecsOf(defs: readonly IndexDef[], collPath: string): Index
 /** The indexes a collection of a database (`projects/{p}/databases/{d}`) had when last recorded. */
 export type RecordedIndexes = (dbName: string, collPath: string) => readonly IndexSpec[];
 
-/** One collection's indexes: those in use, and those being built (in build order). */
+/** One collection's indexes: those built, and those being built (in build order). */
 export interface CollectionIndexes {
   database: string;
   collection: string;
   built: IndexSpec[];
   building: IndexSpec[];
+  /** Those queries asked for, in the order they first did. */
+  used: IndexSpec[];
 }
 
 /** `a`, then the specs of `b` that `a` lacks. */

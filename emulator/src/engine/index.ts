@@ -108,16 +108,16 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
 
   /**
    * Once the data has loaded: builds in the background the indexes that the declared composite
-   * indexes call for and those `recorded` (what the collections had when the data was saved,
-   * built by queries included), and gives every collection created from now on those indexes from its
+   * indexes call for and those `recorded` (what queries asked for before, first, in that order),
+   * and gives every collection created from now on those indexes from its
    * first document, so that no query of the panel waits for an index to be built.
    */
   startIndexing(recorded?: RecordedIndexes): void {
     const setUp = (db: Database) => {
       db.store.indexSpecs = (collPath) =>
         mergeSpecs(
+          [...(recorded?.(db.name, collPath) ?? [])],
           indexSpecsOf(this.indexes?.(db.id.databaseId) ?? [], collPath),
-          recorded?.(db.name, collPath) ?? [],
         );
       for (const ix of db.store.scheduleIndexes()) this.indexBuilder.add(ix);
     };
@@ -132,8 +132,9 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
       for (const [collection, ix] of db.store.indexedCollections()) {
         const built = ix.specs();
         const building = ix.buildingSpecs();
-        if (built.length || building.length) {
-          out.push({ database: db.name, collection, built, building });
+        const used = ix.usedSpecs();
+        if (built.length || building.length || used.length) {
+          out.push({ database: db.name, collection, built, building, used });
         }
       }
     }

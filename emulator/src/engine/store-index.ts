@@ -297,6 +297,8 @@ export class CollectionIndex {
   private readonly ordered = new Map<string, OrderedIndex>();
   private readonly postings = new Map<string, Postings>();
   private readonly builds = new Map<string, Build>();
+  /** The indexes queries asked for, in the order they first did. */
+  private readonly used = new Map<string, IndexSpec>();
 
   constructor(
     private readonly src: IndexSource,
@@ -406,6 +408,7 @@ export class CollectionIndex {
     const k = (elements ? 'a:' : 'v:') + key;
     const b = this.builds.get(k);
     if (!b) return false;
+    this.use(k, b.spec);
     const rest = [...this.builds].filter(([other]) => other !== k);
     this.builds.clear();
     this.builds.set(k, b);
@@ -463,6 +466,7 @@ export class CollectionIndex {
 
   /** The ordered index of a field path (`['__name__']` for names). */
   orderedBy(segs: string[], key: string): OrderedIndex {
+    this.use('o:' + key, { segs, key, kind: 'ordered' });
     if (!this.ordered.has(key)) this.ensure([{ segs, key, kind: 'ordered' }]);
     return this.ordered.get(key) as OrderedIndex;
   }
@@ -470,11 +474,24 @@ export class CollectionIndex {
   /** Postings of a field's values, or of its array elements (`elements`). */
   postingsOf(segs: string[], key: string, elements: boolean): Postings {
     const k = (elements ? 'a:' : 'v:') + key;
+    this.use(k, { segs, key, kind: elements ? 'elements' : 'value' });
     if (!this.postings.has(k)) this.ensure([{ segs, key, kind: elements ? 'elements' : 'value' }]);
     return this.postings.get(k) as Postings;
   }
 
-  /** The indexes that exist (for the record of what to build at the next start). */
+  private use(k: string, s: IndexSpec): void {
+    if (!this.used.has(k)) this.used.set(k, s);
+  }
+
+  /**
+   * The indexes queries asked for, in the order they first did (for the record of what to build
+   * at the next start, and in what order).
+   */
+  usedSpecs(): IndexSpec[] {
+    return [...this.used.values()];
+  }
+
+  /** The indexes that exist. */
   specs(): IndexSpec[] {
     const out: IndexSpec[] = [];
     for (const [key, ix] of this.ordered) out.push({ segs: ix.segs, key, kind: 'ordered' });

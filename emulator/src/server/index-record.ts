@@ -1,13 +1,14 @@
 /**
- * The record of a data directory's indexes (`built-indexes.json` beside the snapshot): per
- * database and collection, every index the collection had, the ones a query built on first use
- * included, so that the next start builds them in the background with the declared ones instead
- * of making a query wait for them (at a million leads, the postings of a field that only an
- * `in` filter uses took over 2 s to build on the panel's first open).
+ * The record of the indexes a data directory's queries asked for (`built-indexes.json` beside the
+ * snapshot): per database and collection, in the order queries first asked, every index they
+ * used, declared or built on first use, so that the next start builds them in the background
+ * first, in that order, then the declared ones no query used (at a million leads, the postings of
+ * a field that only the duplicates' `in` filter uses took over 2 s to build on the panel's first
+ * open). It only grows: an index a query used once is built at every start.
  *
- * It is rewritten when the set changes (checked every few seconds, so that a kill -9 loses at
- * most the last few seconds of it) and when the emulator stops. A directory without it loads as
- * before; one that cannot be read is reported in one log line and ignored.
+ * It is rewritten when it changes (checked every few seconds, so that a kill -9 loses at most the
+ * last few seconds of it) and when the emulator stops. A directory without it loads as before;
+ * one that cannot be read is reported in one log line and ignored.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -116,25 +117,16 @@ export class IndexRecorder {
   readonly recorded: RecordedIndexes = (db, coll) =>
     (this.loaded.get(db)?.get(coll) ?? []).map(specOf);
 
-  /**
-   * The collections' indexes now (being built counts: a stop before the build ends must not
-   * forget it), and those the loaded record lists for collections that do not exist now (emptied
-   * by a "clear all data", say, which a seed may fill again).
-   */
+  /** The loaded record, then the indexes queries asked for since (each list in first-use order). */
   private current(): Recorded {
     const out: Recorded = new Map();
+    for (const [db, colls] of this.loaded) out.set(db, new Map(colls));
     for (const c of this.engine.collectionIndexes()) {
+      if (!c.used.length) continue;
       let byColl = out.get(c.database);
       if (!byColl) out.set(c.database, (byColl = new Map()));
-      byColl.set(c.collection, [...c.built, ...c.building].map(specName));
-    }
-    for (const [db, colls] of this.loaded) {
-      let byColl = out.get(db);
-      for (const [coll, names] of colls) {
-        if (byColl?.has(coll)) continue;
-        if (!byColl) out.set(db, (byColl = new Map()));
-        byColl.set(coll, names);
-      }
+      const before = byColl.get(c.collection) ?? [];
+      byColl.set(c.collection, [...new Set([...before, ...c.used.map(specName)])]);
     }
     return out;
   }
@@ -160,14 +152,14 @@ export class IndexRecorder {
   }
 }
 
-/** The record's text: sorted, so that the same indexes always give the same text. */
+/** The record's text (databases and collections sorted, each list in first-use order). */
 function format(rec: Recorded): string {
   const databases: { [db: string]: { [coll: string]: string[] } } = {};
   for (const db of [...rec.keys()].sort()) {
     const colls = rec.get(db) as Map<string, string[]>;
     databases[db] = {};
     for (const coll of [...colls.keys()].sort()) {
-      databases[db][coll] = [...(colls.get(coll) as string[])].sort();
+      databases[db][coll] = colls.get(coll) as string[];
     }
   }
   return `${JSON.stringify({ version: VERSION, databases }, null, 2)}\n`;
