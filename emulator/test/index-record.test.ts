@@ -159,6 +159,14 @@ describe('the record of the indexes a data directory had', () => {
     expect(rec.databases[DB].leads).toContain('value phone_key');
   });
 
+  it('writes none while no query has asked for an index', async () => {
+    const dir = await seeded();
+    const emu = await start(dir);
+    expect(await builtLeadIndexes(emu)).toEqual(['ordered created_at', 'value deleted_at']);
+    await stop(emu);
+    expect(existsSync(path.join(dir, INDEX_RECORD_FILE))).toBe(false);
+  });
+
   it.each([
     ['not JSON', '{"version": 1, "databases": ', 'not valid JSON'],
     ['of another shape', '[1, 2]', 'expected {"version": 1'],

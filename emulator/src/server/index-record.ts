@@ -133,7 +133,10 @@ export class IndexRecorder {
 
   /** Rewrites the record when the indexes changed since it was last written. */
   save(): void {
-    const text = format(this.current());
+    const rec = this.current();
+    // No file until a query has asked for an index.
+    if (!rec.size && !this.written) return;
+    const text = format(rec);
     if (text === this.written) return;
     const tmp = `${this.file}.tmp`;
     try {
