@@ -8,7 +8,7 @@
  * are done, the RSS then.
  * Run: node --import tsx emulator/bench/index-record.ts [--size 100000] [--starts 2] [--open-after ready|builds]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,6 +132,10 @@ try {
         `; builds done ${fmt(doneMs / 1000, 2)} s after ready; RSS ${fmt(emu.rssMiB(), 0)} MiB (${load()})`,
     );
     await emu.stop();
+    const record = JSON.parse(readFileSync(path.join(dir, 'built-indexes.json'), 'utf8')) as {
+      databases: { [db: string]: { [coll: string]: string[] } };
+    };
+    console.log(`    recorded for leads: ${record.databases[DATABASE]?.leads?.join(', ')}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
