@@ -63,14 +63,19 @@ async function stats(emu: RunningEmulator): Promise<Stats> {
   return (await res.json()) as Stats;
 }
 
-/** The leads' indexes once the emulator has no build left. */
-async function builtLeadIndexes(emu: RunningEmulator): Promise<string[]> {
+/** The stats once the emulator has no build left. */
+async function settled(emu: RunningEmulator): Promise<Stats> {
   let s = await stats(emu);
   while (s.indexBuilds > 0) {
     await new Promise((r) => setTimeout(r, 20));
     s = await stats(emu);
   }
-  return s.indexes[DB]?.leads?.built ?? [];
+  return s;
+}
+
+/** The leads' indexes once the emulator has no build left. */
+async function builtLeadIndexes(emu: RunningEmulator): Promise<string[]> {
+  return (await settled(emu)).indexes[DB]?.leads?.built ?? [];
 }
 
 /** The panel's duplicates query (active leads with one of these phones); their phones, sorted. */
@@ -157,6 +162,31 @@ describe('the record of the indexes a data directory had', () => {
     const rec = recordOf(dir);
     expect(rec.version).toBe(1);
     expect(rec.databases[DB].leads).toContain('value phone_key');
+  });
+
+  it('records a subcollection by its id, and builds it for every collection of that id', async () => {
+    const dir = tempDir();
+    const note = (lead: string, i: number): SeedDocument => ({
+      database: DB,
+      path: `leads/${lead}/timeline/n${i}`,
+      fields: { at: { integerValue: String(i) } },
+      createTime: 1_000 + i,
+      updateTime: 1_000 + i,
+    });
+    await writeDataDir(dir, [note('a', 1), note('a', 2), note('b', 3), note('c', 4)]);
+    const first = await start(dir);
+    const admin = adminClient(first, PROJECT);
+    const got = await admin.db.collection('leads/a/timeline').orderBy('at', 'desc').limit(1).get();
+    expect(got.docs.map((d) => d.id)).toEqual(['n2']);
+    await admin.close();
+    await stop(first);
+    expect(recordOf(dir).databases[DB]).toEqual({ timeline: ['ordered at'] });
+
+    const second = await start(dir);
+    const s = await settled(second);
+    for (const lead of ['a', 'b', 'c']) {
+      expect(s.indexes[DB][`leads/${lead}/timeline`].built).toContain('ordered at');
+    }
   });
 
   it('writes none while no query has asked for an index', async () => {

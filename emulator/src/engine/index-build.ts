@@ -37,7 +37,7 @@ export function indexSpecsOf(defs: readonly IndexDef[], collPath: string): Index
   return [...out.values()];
 }
 
-/** The indexes a collection of a database (`projects/{p}/databases/{d}`) had when last recorded. */
+/** The indexes recorded for a collection (its path) of a database (`projects/{p}/databases/{d}`). */
 export type RecordedIndexes = (dbName: string, collPath: string) => readonly IndexSpec[];
 
 /** One collection's indexes: those built, and those being built (in build order). */

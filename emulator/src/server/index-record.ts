@@ -1,6 +1,8 @@
 /**
  * The record of the indexes a data directory's queries asked for (`built-indexes.json` beside the
- * snapshot): per database and collection, in the order queries first asked, every index they
+ * snapshot): per database and collection id (a subcollection's last segment: every lead's
+ * `timeline` shares one entry, as a declared index applies to every collection of its id, and the
+ * record does not grow with the leads opened), in the order queries first asked, every index they
  * used, declared or built on first use, so that the next start builds them in the background
  * first, in that order, then the declared ones no query used (at a million leads, the postings of
  * a field that only the duplicates' `in` filter uses took over 2 s to build on the panel's first
@@ -21,7 +23,7 @@ export const INDEX_RECORD_FILE = 'built-indexes.json';
 const VERSION = 1;
 const KINDS = new Set<IndexSpec['kind']>(['ordered', 'value', 'elements']);
 
-/** Database name -> collection path -> the indexes' names (`specName`). */
+/** Database name -> collection id -> the indexes' names (`specName`). */
 type Recorded = Map<string, Map<string, string[]>>;
 
 /** The spec a recorded name stands for; throws on a name this version cannot build. */
@@ -61,7 +63,7 @@ export function parseIndexRecord(text: string): Recorded {
     }
     const byColl = new Map<string, string[]>();
     for (const [coll, names] of Object.entries(colls)) {
-      if (!coll || !Array.isArray(names))
+      if (!coll || coll.includes('/') || !Array.isArray(names))
         throw new Error(`bad collection entry "${coll}" in ${db}`);
       // Names normalised (a field path written another way is the same index).
       byColl.set(coll, [...new Set(names.map((n) => specName(specOf(n))))]);
@@ -114,8 +116,8 @@ export class IndexRecorder {
   }
 
   /** What to build at load (for `Engine.startIndexing`). */
-  readonly recorded: RecordedIndexes = (db, coll) =>
-    (this.loaded.get(db)?.get(coll) ?? []).map(specOf);
+  readonly recorded: RecordedIndexes = (db, collPath) =>
+    (this.loaded.get(db)?.get(idOf(collPath)) ?? []).map(specOf);
 
   /** The loaded record, then the indexes queries asked for since (each list in first-use order). */
   private current(): Recorded {
@@ -125,8 +127,9 @@ export class IndexRecorder {
       if (!c.used.length) continue;
       let byColl = out.get(c.database);
       if (!byColl) out.set(c.database, (byColl = new Map()));
-      const before = byColl.get(c.collection) ?? [];
-      byColl.set(c.collection, [...new Set([...before, ...c.used.map(specName)])]);
+      const id = idOf(c.collection);
+      const before = byColl.get(id) ?? [];
+      byColl.set(id, [...new Set([...before, ...c.used.map(specName)])]);
     }
     return out;
   }
@@ -154,6 +157,8 @@ export class IndexRecorder {
     this.save();
   }
 }
+
+const idOf = (collPath: string) => collPath.slice(collPath.lastIndexOf('/') + 1);
 
 /** The record's text (databases and collections sorted, each list in first-use order). */
 function format(rec: Recorded): string {
