@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../src/engine/database.js';
+import { Engine } from '../src/engine/index.js';
 import { indexSpecsOf } from '../src/engine/index-build.js';
 import { countDocs, queryDocs, scanQueryDocs } from '../src/engine/reads.js';
 import type { IndexOptions, IndexSpec } from '../src/engine/store-index.js';
@@ -218,5 +219,141 @@ describe('indexes built in the background', () => {
     expect(got('leads')).toEqual(leads);
     expect(got('users/u1/leads')).toEqual(leads);
     expect(got('other')).toEqual([]);
+  });
+});
+
+describe('a query during the builds', () => {
+  const q = (structured: Record<string, unknown>) =>
+    compileQuery({ from: [{ collectionId: COLL }], ...structured }, '', DB);
+  const eq = (field: string, value: Value, op = 'EQUAL') => ({
+    fieldFilter: { field: { fieldPath: field }, op, value },
+  });
+  const kinds = (list: IndexSpec[]) => list.map((s) => `${s.kind} ${s.key}`);
+
+  /** 40 documents, the builds of `a`'s and `b`'s postings, `c`'s order and `t`'s elements queued. */
+  function building() {
+    const db = new Database(DB, { projectId: 'p', databaseId: '(default)' }, new Set());
+    for (let i = 0; i < 40; i++) {
+      put(
+        db,
+        `d${String(i).padStart(2, '0')}`,
+        {
+          a: { stringValue: `a${i % 3}` },
+          b: { stringValue: `k${i % 8}` },
+          c: { integerValue: String(i) },
+          t: { arrayValue: { values: [{ stringValue: `t${i % 5}` }] } },
+        },
+        1_000 + i,
+      );
+    }
+    const field = (kind: IndexSpec['kind'], key: string): IndexSpec => ({ segs: [key], key, kind });
+    db.store.indexSpecs = () => [
+      field('elements', 't'),
+      field('ordered', 'c'),
+      field('value', 'a'),
+      field('value', 'b'),
+    ];
+    const [ix] = db.store.scheduleIndexes();
+    return { db, ix };
+  }
+
+  it('are queued cheapest first: postings, then orders, then array elements', () => {
+    const { ix } = building();
+    expect(kinds(ix.buildingSpecs())).toEqual(['value a', 'value b', 'ordered c', 'elements t']);
+  });
+
+  it('an unlimited one finishes the one build it needs, not the others', () => {
+    const { db, ix } = building();
+    const query = q({ where: eq('b', { stringValue: 'k3' }) });
+    same(db, query);
+    expect(kinds(ix.specs())).toEqual(['value b']);
+    expect(kinds(ix.buildingSpecs())).toEqual(['value a', 'ordered c', 'elements t']);
+  });
+
+  it('a limited one in another order and a count read around the build, which goes first', () => {
+    const { db, ix } = building();
+    // The order's index is built first (by a query of its own) so that the walk can stop early.
+    same(db, q({ orderBy: [{ field: { fieldPath: 'c' }, direction: 'DESCENDING' }], limit: 1 }));
+    const limited = q({
+      where: eq('t', { stringValue: 't2' }, 'ARRAY_CONTAINS'),
+      orderBy: [{ field: { fieldPath: 'c' }, direction: 'DESCENDING' }],
+      limit: 3,
+    });
+    same(db, limited);
+    expect(kinds(ix.buildingSpecs())).toEqual(['elements t', 'value a', 'value b']);
+    const counted = q({
+      where: {
+        compositeFilter: {
+          op: 'AND',
+          filters: [eq('b', { stringValue: 'k1' }), eq('a', { stringValue: 'a2' })],
+        },
+      },
+    });
+    expect(countDocs(db, counted)).toBe(scanQueryDocs(db, counted, undefined, true).length);
+    expect(kinds(ix.specs())).toEqual(['ordered c']);
+    while (ix.step(Infinity)) continue;
+    expect(kinds(ix.specs()).sort()).toEqual(['elements t', 'ordered c', 'value a', 'value b']);
+    same(db, limited);
+  });
+});
+
+describe('the indexes queries asked for before', () => {
+  it('are built first at load, in the order they were first asked for, then the declared', () => {
+    const engine = new Engine({
+      indexes: () => [
+        {
+          collectionGroup: 'leads',
+          queryScope: 'COLLECTION',
+          fields: [
+            { fieldPath: 'search_keys', arrayConfig: 'CONTAINS' },
+            { fieldPath: 'deleted_at', order: 'ASCENDING' },
+            { fieldPath: 'created_at', order: 'DESCENDING' },
+          ],
+        },
+      ],
+    });
+    try {
+      const db = engine.database({ projectId: 'p', databaseId: '(default)' });
+      put(db, 'd1', { phone_key: { stringValue: '1' }, created_at: { integerValue: '1' } }, 10);
+      const field = (kind: IndexSpec['kind'], key: string): IndexSpec => ({
+        segs: [key],
+        key,
+        kind,
+      });
+      engine.startIndexing((dbName, coll) =>
+        dbName === DB && coll === 'leads'
+          ? [field('ordered', 'created_at'), field('value', 'phone_key'), field('value', 'status')]
+          : [],
+      );
+      const [leads] = engine.collectionIndexes();
+      expect(leads.building.map((s) => `${s.kind} ${s.key}`)).toEqual([
+        'value phone_key',
+        'value status',
+        'value deleted_at',
+        'ordered created_at',
+        'elements search_keys',
+      ]);
+      expect(leads.used).toEqual([]);
+      const query = compileQuery(
+        {
+          from: [{ collectionId: COLL }],
+          where: {
+            fieldFilter: {
+              field: { fieldPath: 'phone_key' },
+              op: 'EQUAL',
+              value: { stringValue: '1' },
+            },
+          },
+        },
+        '',
+        DB,
+      );
+      same(db, query);
+      expect(engine.collectionIndexes()[0].used.map((s) => `${s.kind} ${s.key}`)).toEqual([
+        'value phone_key',
+      ]);
+    } finally {
+      engine.close();
+    }
   });
 });

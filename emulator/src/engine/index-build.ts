@@ -37,6 +37,50 @@ export function indexSpecsOf(defs: readonly IndexDef[], collPath: string): Index
   return [...out.values()];
 }
 
+/** The indexes recorded for a collection (its path) of a database (`projects/{p}/databases/{d}`). */
+export type RecordedIndexes = (dbName: string, collPath: string) => readonly IndexSpec[];
+
+/** One collection's indexes: those built, and those being built (in build order). */
+export interface CollectionIndexes {
+  database: string;
+  collection: string;
+  built: IndexSpec[];
+  building: IndexSpec[];
+  /** Those queries asked for, in the order they first did. */
+  used: IndexSpec[];
+}
+
+/** `a`, then the specs of `b` that `a` lacks. */
+export function mergeSpecs(a: IndexSpec[], b: readonly IndexSpec[]): IndexSpec[] {
+  if (!b.length) return a;
+  const seen = new Set(a.map(specName));
+  return [...a, ...b.filter((s) => !seen.has(specName(s)))];
+}
+
+/** How an index is named in the record and the stats: its kind and field path. */
+export function specName(s: IndexSpec): string {
+  return `${s.kind} ${s.key}`;
+}
+
+/**
+ * The documents that hold one of `keys` in a field (in its array's elements: `elements`), read
+ * from their bytes, for a query that comes while the field's postings are being built. Sized as
+ * the whole collection: a query prefers any built index to it.
+ */
+export function readAround(ix: CollectionIndex, segs: string[], elements: boolean, keys: string[]) {
+  const check = ix.keyCheck(segs, elements);
+  const has = (o: number) => keys.some((k) => check.holds(o, k));
+  const ords = ix.ords();
+  return {
+    size: ords.length,
+    around: true,
+    has,
+    forEach: (f: (ord: number) => boolean | void) => {
+      for (const o of ords) if (has(o) && f(o) === false) return;
+    },
+  };
+}
+
 /** Advances the builds of collections' indexes a slice at a time, between requests. */
 export class IndexBuilder {
   private readonly queue = new Set<CollectionIndex>();

@@ -26,7 +26,13 @@ import type { CommitHook, CommitSink, EngineCore } from './core.js';
 import { Databases, type Database } from './database.js';
 import { asObject, type DocChange, type DocVersion } from '../model/document.js';
 import { checkIndexes } from './explain.js';
-import { IndexBuilder, indexSpecsOf } from './index-build.js';
+import {
+  IndexBuilder,
+  indexSpecsOf,
+  mergeSpecs,
+  type CollectionIndexes,
+  type RecordedIndexes,
+} from './index-build.js';
 import {
   batchGet,
   getDocument,
@@ -102,17 +108,37 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
 
   /**
    * Once the data has loaded: builds in the background the indexes that the declared composite
-   * indexes call for, and gives every collection created from now on those indexes from its
+   * indexes call for and those `recorded` (what queries asked for before, first, in that order),
+   * and gives every collection created from now on those indexes from its
    * first document, so that no query of the panel waits for an index to be built.
    */
-  startIndexing(): void {
+  startIndexing(recorded?: RecordedIndexes): void {
     const setUp = (db: Database) => {
       db.store.indexSpecs = (collPath) =>
-        indexSpecsOf(this.indexes?.(db.id.databaseId) ?? [], collPath);
+        mergeSpecs(
+          [...(recorded?.(db.name, collPath) ?? [])],
+          indexSpecsOf(this.indexes?.(db.id.databaseId) ?? [], collPath),
+        );
       for (const ix of db.store.scheduleIndexes()) this.indexBuilder.add(ix);
     };
     this.databases.onCreate = setUp;
     for (const db of this.databases.all()) setUp(db);
+  }
+
+  /** Each collection's indexes, built and being built (the record of the data directory, the stats). */
+  collectionIndexes(): CollectionIndexes[] {
+    const out: CollectionIndexes[] = [];
+    for (const db of this.databases.all()) {
+      for (const [collection, ix] of db.store.indexedCollections()) {
+        const built = ix.specs();
+        const building = ix.buildingSpecs();
+        const used = ix.usedSpecs();
+        if (built.length || building.length || used.length) {
+          out.push({ database: db.name, collection, built, building, used });
+        }
+      }
+    }
+    return out;
   }
 
   close(): void {

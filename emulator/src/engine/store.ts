@@ -373,6 +373,11 @@ export class Store {
     return out;
   }
 
+  /** Each collection that has indexes (built or being built), by its path. */
+  *indexedCollections(): Generator<[string, CollectionIndex]> {
+    for (const coll of this.collections.values()) if (coll.index) yield [coll.path, coll.index];
+  }
+
   clear(): void {
     for (const coll of this.collections.values()) coll.index?.abandon();
     this.collections.clear();

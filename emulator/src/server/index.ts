@@ -17,6 +17,7 @@ import {
   EndpointError,
   sendEndpointError,
 } from './endpoints/index.js';
+import { IndexRecorder } from './index-record.js';
 import { Journal } from './journal.js';
 import { listen, type Listener } from './listener.js';
 import { DatabaseSources } from './database-sources.js';
@@ -152,7 +153,8 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
     engine.markHistoryFloor();
   }
   if (options.importDir) await importDir(engine, options.importDir, log, options.projectId);
-  engine.startIndexing();
+  const recorder = options.dataDir ? new IndexRecorder(options.dataDir, engine, log) : undefined;
+  engine.startIndexing(recorder?.recorded);
   engine.ttl?.start(options.ttlSweepIntervalMs ?? 15_000);
   const triggers = new Triggers({
     ...options.triggerDelivery,
@@ -163,6 +165,7 @@ async function startEngine(options: EmulatorOptions, log: (line: string) => void
   engine.onCommitted = triggers.onCommit;
   /** Stops watching files and closes the engine; `journal` flushes durable data after that. */
   const close = () => {
+    recorder?.close();
     sources.close();
     triggers.close();
     engine.close();

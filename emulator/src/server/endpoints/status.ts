@@ -1,5 +1,6 @@
 /** `GET /` (the "Ok" the SDKs' and firebase-tools' health checks read) and `GET /emulator/v1/stats`. */
 import type { Engine } from '../../engine/index.js';
+import { specName } from '../../engine/index-build.js';
 import { CORS_HEADERS, sendEndpointJson, type BuiltinEndpoint } from './router.js';
 
 /** Live counts the stats endpoint reports besides the engine's. */
@@ -17,6 +18,19 @@ export const okEndpoint: BuiltinEndpoint = {
     res.end('Ok');
   },
 };
+
+/** Per database and collection, the indexes in use and those being built (`kind field`). */
+function indexesOf(engine: Engine) {
+  const out: { [db: string]: { [coll: string]: { built: string[]; building: string[] } } } = {};
+  for (const c of engine.collectionIndexes()) {
+    out[c.database] ??= {};
+    out[c.database][c.collection] = {
+      built: c.built.map(specName).sort(),
+      building: c.building.map(specName),
+    };
+  }
+  return out;
+}
 
 /**
  * What is alive right now, to see that abandoned clients leave nothing behind (`?gc=1` collects
@@ -36,6 +50,7 @@ export function statsEndpoint(engine: Engine, live: LiveCounts): BuiltinEndpoint
         webChannel: live.webChannel(),
         /** Collections whose indexes are still being built in the background. */
         indexBuilds: engine.indexBuilder.pending,
+        indexes: indexesOf(engine),
         memory: {
           rssMiB: memory.rss / 2 ** 20,
           heapUsedMiB: memory.heapUsed / 2 ** 20,
