@@ -5,11 +5,15 @@
  * write and the derived keys of `leadKeys`), written once as a binary snapshot and cached under
  * the system's temp folder; each run starts the suite on a fresh folder whose snapshot is a hard
  * link to the cached one (the emulator never writes a snapshot in place: it writes a new one and
- * removes the old), so the run's own writes never reach the cache.
+ * removes the old), so the run's own writes never reach the cache. The emulator's record of the
+ * indexes queries asked for (`built-indexes.json`) is kept with the cache and copied in and back
+ * out: a run starts as the suite's second start on the same data does (`npm start` keeps its
+ * data), with those indexes built at load rather than by the panel's first queries.
  * What the snapshot lacks (the counters, the vacancy lists, the admin) the bench writes after the
  * suite started, as for its other sizes.
  */
 import {
+  copyFileSync,
   existsSync,
   linkSync,
   mkdirSync,
@@ -24,6 +28,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { volumeLead } from '../../emulator/bench/_lead-volume.ts';
 import { writeDataDir, type SeedDocument } from '../../emulator/src/server/journal.ts';
+import { INDEX_RECORD_FILE } from '../../emulator/src/server/index-record.ts';
 import type { Fields } from '../../emulator/src/model/values.ts';
 import type { Firestore } from 'firebase-admin/firestore';
 import { projectId, type LocalSuite } from '../../scripts/lib/local-suite.mjs';
@@ -134,7 +139,13 @@ export async function snapshotDataDir(active: number, trashed: number): Promise<
   mkdirSync(path.join(dir, 'firestore'));
   for (const f of snapshots) linkSync(path.join(cached, f), path.join(dir, 'firestore', f));
   const bytes = snapshots.reduce((sum, f) => sum + statSync(path.join(cached, f)).size, 0);
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const cachedRecord = path.join(cached, INDEX_RECORD_FILE);
+  const runRecord = path.join(dir, 'firestore', INDEX_RECORD_FILE);
+  if (existsSync(cachedRecord)) copyFileSync(cachedRecord, runRecord);
+  const remove = () => {
+    if (existsSync(runRecord)) copyFileSync(runRecord, cachedRecord);
+    rmSync(dir, { recursive: true, force: true });
+  };
   // Ctrl-C stops the suite and exits (lib/panel-suite.ts) without the bench's own cleanup.
   process.once('exit', remove);
   return { dir, builtMs, bytes, countersFile: path.join(cached, 'counters.json'), remove };
