@@ -145,6 +145,16 @@ describe('packed documents (property)', () => {
     );
   });
 
+  it('never count as packing smaller again once packed', () => {
+    const packer = new Packer();
+    fc.assert(
+      fc.property(fieldsArb, (fields) => {
+        expect(packer.packsSmaller(Buffer.from(packer.pack(fields)))).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('give a field, its bytes and its keys straight from the bytes', () => {
     const packer = new Packer();
     const walker = packer.walker();
@@ -228,5 +238,11 @@ describe('packed documents (property)', () => {
       expect(hash).toBe(hashUnits(walker.units, walker.length));
     });
     expect(keys).toEqual(['sab', 'sabc', 'sax']);
+    // Packed again, the same fields take the one-byte form.
+    expect(packer.packsSmaller(bytes)).toBe(true);
+    const again = Buffer.from(packer.pack(packer.unpack(bytes)));
+    expect(again.length).toBe(bytes.length - 5);
+    expect(packer.unpack(again)).toEqual(packer.unpack(bytes));
+    expect(packer.packsSmaller(again)).toBe(false);
   });
 });

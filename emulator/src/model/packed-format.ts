@@ -240,6 +240,47 @@ export class Reader {
     }
   }
 
+  /**
+   * Whether the document (the reader at its start) has strings in arrays written in the longer
+   * forms used before `SHORT` existed (Str, or Front, where one byte would now do): they read as
+   * they are, but the same fields pack again in less.
+   */
+  hasLongArrayStrings(): boolean {
+    this.pos += 4;
+    const n = this.varint();
+    for (let i = 0; i < n; i++) {
+      this.varint();
+      if (this.longStringsIn()) return true;
+    }
+    return false;
+  }
+
+  /** `hasLongArrayStrings` of the value at `pos`, which it moves past (when false). */
+  private longStringsIn(): boolean {
+    const tag = this.buf[this.pos];
+    if (tag === Tag.Map) {
+      this.pos++;
+      return this.hasLongArrayStrings();
+    }
+    if (tag !== Tag.Array) {
+      this.skip();
+      return false;
+    }
+    this.pos += 5;
+    const n = this.varint();
+    for (let i = 0; i < n; i++) {
+      const t = this.buf[this.pos];
+      if (t === Tag.Str || t === Tag.Front) {
+        this.pos++;
+        const shared = t === Tag.Front ? this.varint() : 0;
+        const rest = this.varint();
+        if (shared < SHORT_SHARED && rest >= 1 && rest <= SHORT_REST) return true;
+        this.pos += rest;
+      } else if (this.longStringsIn()) return true;
+    }
+    return false;
+  }
+
   /** (`this.pos += this.varint()` would add to the position before the varint was read.) */
   private advance(n: number): void {
     this.pos += n;

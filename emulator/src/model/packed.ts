@@ -344,6 +344,11 @@ export class Packer {
     return new Reader(bytes, this.names).fields();
   }
 
+  /** See `Reader.hasLongArrayStrings`: whether `pack(unpack(bytes))` would be smaller. */
+  packsSmaller(bytes: Buffer): boolean {
+    return new Reader(bytes, this.names).hasLongArrayStrings();
+  }
+
   /** The value at a field path of a packed document, or undefined when it has none. */
   field(bytes: Buffer, segs: readonly string[]): Value | undefined {
     const r = new Reader(bytes, this.names);
