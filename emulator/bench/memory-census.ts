@@ -90,7 +90,8 @@ async function main(): Promise<void> {
       const store = db.store as unknown as Loose;
       const rows: [string, number][] = [];
       rows.push(['arena', bytesOf(store.arena, seen)]);
-      for (const k of ['createTimes', 'updateTimes', 'sinces']) rows.push([k, bytesOf(store[k], seen)]);
+      for (const k of ['createTimes', 'updateTimes', 'sinces'])
+        rows.push([k, bytesOf(store[k], seen)]);
       const colls = store.collections as Map<string, Loose>;
       for (const [p, c] of colls) {
         const index = c.index as Loose | undefined;

@@ -108,8 +108,7 @@ function shapes(db: Firestore): [string, () => Promise<unknown>][] {
     ],
     [
       'board (4 columns of 12)',
-      () =>
-        Promise.all(statuses.map((s) => get(newest(act.where('status', '==', s)).limit(12)))),
+      () => Promise.all(statuses.map((s) => get(newest(act.where('status', '==', s)).limit(12)))),
     ],
     [
       'board by job',

@@ -280,10 +280,7 @@ export class Store {
     // Data written before the shorter array strings keeps its longer form unless packed again
     // (a lead's search keys: about 200 bytes more each, in memory and in every later snapshot).
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.arena.set(
-      ord,
-      this.packer.packsSmaller(buf) ? this.packer.pack(this.packer.unpack(buf)) : bytes,
-    );
+    this.arena.set(ord, this.packer.shortened(buf) ?? bytes);
     this.recent.delete(ord);
     this.tombstones.delete(ord);
     this.createTimes[ord] = createTime;

@@ -240,47 +240,6 @@ export class Reader {
     }
   }
 
-  /**
-   * Whether the document (the reader at its start) has strings in arrays written in the longer
-   * forms used before `SHORT` existed (Str, or Front, where one byte would now do): they read as
-   * they are, but the same fields pack again in less.
-   */
-  hasLongArrayStrings(): boolean {
-    this.pos += 4;
-    const n = this.varint();
-    for (let i = 0; i < n; i++) {
-      this.varint();
-      if (this.longStringsIn()) return true;
-    }
-    return false;
-  }
-
-  /** `hasLongArrayStrings` of the value at `pos`, which it moves past (when false). */
-  private longStringsIn(): boolean {
-    const tag = this.buf[this.pos];
-    if (tag === Tag.Map) {
-      this.pos++;
-      return this.hasLongArrayStrings();
-    }
-    if (tag !== Tag.Array) {
-      this.skip();
-      return false;
-    }
-    this.pos += 5;
-    const n = this.varint();
-    for (let i = 0; i < n; i++) {
-      const t = this.buf[this.pos];
-      if (t === Tag.Str || t === Tag.Front) {
-        this.pos++;
-        const shared = t === Tag.Front ? this.varint() : 0;
-        const rest = this.varint();
-        if (shared < SHORT_SHARED && rest >= 1 && rest <= SHORT_REST) return true;
-        this.pos += rest;
-      } else if (this.longStringsIn()) return true;
-    }
-    return false;
-  }
-
   /** (`this.pos += this.varint()` would add to the position before the varint was read.) */
   private advance(n: number): void {
     this.pos += n;
@@ -309,5 +268,99 @@ export class Reader {
       }
     }
     return true;
+  }
+}
+
+/**
+ * A packed document with its arrays' strings in the one-byte form wherever that applies, copied
+ * from bytes written before the form existed (Str, or Front: the prefix shared with the string
+ * before, then the rest; the one-byte form means the same); undefined when nothing changes.
+ * Byte for byte, with no value built: a million leads' snapshot loads in about the same time.
+ */
+export class Shortener {
+  private out = Buffer.alloc(1024);
+  private pos = 0;
+  private changed = false;
+  private readonly r: Reader;
+
+  constructor(names: NameTable) {
+    this.r = new Reader(Buffer.alloc(0), names);
+  }
+
+  /** The shortened bytes (valid until the next call), or undefined. */
+  shorten(bytes: Buffer): Buffer | undefined {
+    if (this.out.length < bytes.length) this.out = Buffer.alloc(bytes.length * 2);
+    this.r.reset(bytes, 0);
+    this.pos = 0;
+    this.changed = false;
+    this.fields();
+    return this.changed ? this.out.subarray(0, this.pos) : undefined;
+  }
+
+  /** Copies the source from the reader's position to `end`. */
+  private copy(from: number, to: number): void {
+    this.r.buf.copy(this.out, this.pos, from, to);
+    this.pos += to - from;
+  }
+
+  /** A block (u32 length, then its content written by `body`), its length set once written. */
+  private block(body: () => void): void {
+    const at = this.pos;
+    this.pos += 4;
+    this.r.pos += 4;
+    body();
+    this.out.writeUInt32LE(this.pos - at - 4, at);
+  }
+
+  private varint(): number {
+    const from = this.r.pos;
+    const n = this.r.varint();
+    this.copy(from, this.r.pos);
+    return n;
+  }
+
+  private fields(): void {
+    this.block(() => {
+      const n = this.varint();
+      for (let i = 0; i < n; i++) {
+        this.varint();
+        this.value();
+      }
+    });
+  }
+
+  private value(): void {
+    const r = this.r;
+    const tag = r.buf[r.pos];
+    if (tag === Tag.Map || tag === Tag.Array) {
+      this.out[this.pos++] = tag;
+      r.pos++;
+      if (tag === Tag.Map) this.fields();
+      else this.block(() => this.elements(this.varint()));
+      return;
+    }
+    const from = r.pos;
+    r.skip();
+    this.copy(from, r.pos);
+  }
+
+  private elements(n: number): void {
+    const r = this.r;
+    for (let i = 0; i < n; i++) {
+      const tag = r.buf[r.pos];
+      if (tag !== Tag.Str && tag !== Tag.Front) {
+        this.value();
+        continue;
+      }
+      const from = r.pos++;
+      const shared = tag === Tag.Front ? r.varint() : 0;
+      const rest = r.varint();
+      if (shared < SHORT_SHARED && rest >= 1 && rest <= SHORT_REST) {
+        this.out[this.pos++] = SHORT + (shared << 3) + rest - 1;
+        this.copy(r.pos, r.pos + rest);
+        this.changed = true;
+      } else this.copy(from, r.pos + rest);
+      r.pos += rest;
+    }
   }
 }

@@ -8,7 +8,15 @@
  * `unpack(pack(f))` gives back `f` exactly (same types, same JSON, same key order); a value of a
  * shape this file does not know is kept as its JSON text.
  */
-import { NameTable, Reader, SHORT, SHORT_REST, SHORT_SHARED, Tag } from './packed-format.js';
+import {
+  NameTable,
+  Reader,
+  SHORT,
+  SHORT_REST,
+  SHORT_SHARED,
+  Shortener,
+  Tag,
+} from './packed-format.js';
 import { KeyWalker } from './packed-keys.js';
 import { canonicalMicros } from './time.js';
 import type { Fields, Value } from './values.js';
@@ -331,6 +339,7 @@ function textValue(tag: Tag, s: string): Value {
 export class Packer {
   readonly names = new NameTable();
   private readonly writer = new Writer(this.names);
+  private readonly shortener = new Shortener(this.names);
 
   /** The packed bytes of `fields`, in a scratch buffer valid until the next call. */
   pack(fields: Fields): Buffer {
@@ -344,9 +353,9 @@ export class Packer {
     return new Reader(bytes, this.names).fields();
   }
 
-  /** See `Reader.hasLongArrayStrings`: whether `pack(unpack(bytes))` would be smaller. */
-  packsSmaller(bytes: Buffer): boolean {
-    return new Reader(bytes, this.names).hasLongArrayStrings();
+  /** See `Shortener`: the bytes with earlier array strings shortened, or undefined if none. */
+  shortened(bytes: Buffer): Buffer | undefined {
+    return this.shortener.shorten(bytes);
   }
 
   /** The value at a field path of a packed document, or undefined when it has none. */
