@@ -179,6 +179,43 @@ describe('HashRuns (property)', () => {
     loaded.load(hs, os, n);
     for (let i = 1; i <= n; i += 89) expect(loaded.ords(h(i))).toEqual([i]);
   });
+
+  it('files a bulk load straight into its runs as a multimap holds it, whatever the estimate', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 5000 })), {
+          maxLength: 12_000,
+        }),
+        fc.integer({ min: 0, max: 40_000 }),
+        (pairs, estimate) => {
+          const hashOf = (k: number) => Math.imul(k + 1, 0x9e3779b1) >>> 0;
+          const runs = new HashRuns();
+          const filing = runs.filing(estimate);
+          const model = new Map<number, Set<number>>();
+          for (const [k, o] of pairs) {
+            filing.add(hashOf(k), o);
+            model.set(hashOf(k), (model.get(hashOf(k)) ?? new Set()).add(o));
+          }
+          const steps = filing.finishing();
+          while (!steps.next().done) continue;
+          expect(runs.size).toBe([...model.values()].reduce((n, m) => n + m.size, 0));
+          for (const [h, m] of model) {
+            expect(runs.ords(h)).toEqual([...m].sort((a, b) => a - b));
+            expect(runs.has(h, Math.max(...m))).toBe(true);
+          }
+          // Later changes find every pair where it was filed.
+          for (const [k, o] of pairs.slice(0, 200)) {
+            runs.remove(hashOf(k), o);
+            model.get(hashOf(k))?.delete(o);
+          }
+          runs.add(hashOf(3001), 7);
+          expect(runs.ords(hashOf(3001))).toEqual([7]);
+          for (const [h, m] of model) expect(runs.count(h)).toBe(m.size);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });
 
 describe('Arena', () => {

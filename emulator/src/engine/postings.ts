@@ -278,32 +278,19 @@ export class Postings {
       walkVia(ords[i], count);
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
-    let sh = new Uint32Array(Math.max(8, entries >> 3));
-    let so = new Int32Array(sh.length);
-    let n = 0;
+    const rare = this.sparse.filing(entries);
     let ord = 0;
     const file = (h: number) => {
-      if (frequent(h)) {
-        this.fileDense(h, ord);
-        return;
-      }
-      if (n === sh.length) {
-        const nh = new Uint32Array(n * 2);
-        nh.set(sh);
-        const no = new Int32Array(n * 2);
-        no.set(so);
-        sh = nh;
-        so = no;
-      }
-      sh[n] = h;
-      so[n++] = ord;
+      if (frequent(h)) this.fileDense(h, ord);
+      else rare.add(h, ord);
     };
     for (let i = 0; i < ords.length; i++) {
       ord = ords[i];
       walkVia(ord, file);
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
-    yield* this.finishLoad(sh, so, n);
+    yield* rare.finishing();
+    this.trimDense();
   }
 
   /** Adds `ord` to the exact set of the frequent key the walker holds (whose hash is `h`). */
@@ -311,10 +298,8 @@ export class Postings {
     (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
   }
 
-  /** Sorts the rare keys' pairs into runs and trims the exact sets. */
-  private *finishLoad(sh: Uint32Array, so: Int32Array, n: number): Generator<void, void, void> {
-    yield* this.sparse.loading(sh, so, n);
-    // Growth by half left up to a third of each set unused: a hundred MB over a million leads.
+  /** Trims the exact sets: growth by half left up to a third of each unused (100 MB at a million). */
+  private trimDense(): void {
     for (const first of this.dense.values()) {
       for (let d: Dense | undefined = first; d; d = d.next) d.set.trim();
     }
@@ -384,6 +369,7 @@ export class Postings {
         d.loaded = undefined;
       }
     }
-    yield* this.finishLoad(sh, so, n);
+    yield* this.sparse.loading(sh, so, n);
+    this.trimDense();
   }
 }

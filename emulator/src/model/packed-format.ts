@@ -289,6 +289,9 @@ export class Shortener {
 
   /** The shortened bytes (valid until the next call), or undefined. */
   shorten(bytes: Buffer): Buffer | undefined {
+    this.r.reset(bytes, 0);
+    // Most documents have nothing to shorten: a scan that copies nothing tells first.
+    if (!this.longIn(true)) return undefined;
     if (this.out.length < bytes.length) this.out = Buffer.alloc(bytes.length * 2);
     this.r.reset(bytes, 0);
     this.pos = 0;
@@ -297,9 +300,47 @@ export class Shortener {
     return this.changed ? this.out.subarray(0, this.pos) : undefined;
   }
 
+  /** Whether the fields (`fields`) or the value at the reader hold a string to shorten. */
+  private longIn(fields: boolean): boolean {
+    const r = this.r;
+    const src = r.buf;
+    let tag: number = Tag.Map;
+    if (!fields) {
+      tag = src[r.pos];
+      if (tag !== Tag.Map && tag !== Tag.Array) {
+        r.skip();
+        return false;
+      }
+      r.pos++;
+    }
+    r.pos += 4;
+    const n = r.varint();
+    for (let i = 0; i < n; i++) {
+      if (tag === Tag.Map) {
+        r.varint();
+        if (this.longIn(false)) return true;
+        continue;
+      }
+      const t = src[r.pos];
+      if (t >= SHORT) r.pos += ((t - SHORT) & 7) + 2;
+      else if (t === Tag.Str || t === Tag.Front) {
+        r.pos++;
+        const shared = t === Tag.Front ? r.varint() : 0;
+        const rest = r.varint();
+        if (shared < SHORT_SHARED && rest >= 1 && rest <= SHORT_REST) return true;
+        r.pos += rest;
+      } else if (this.longIn(false)) return true;
+    }
+    return false;
+  }
+
   /** Copies the source from the reader's position to `end`. */
   private copy(from: number, to: number): void {
-    this.r.buf.copy(this.out, this.pos, from, to);
+    const src = this.r.buf;
+    const out = this.out;
+    // Most ranges are a few bytes: a loop costs less than a call into the runtime.
+    if (to - from > 32) src.copy(out, this.pos, from, to);
+    else for (let i = from, p = this.pos; i < to; i++, p++) out[p] = src[i];
     this.pos += to - from;
   }
 
@@ -346,18 +387,23 @@ export class Shortener {
 
   private elements(n: number): void {
     const r = this.r;
+    const src = r.buf;
+    const out = this.out;
     for (let i = 0; i < n; i++) {
-      const tag = r.buf[r.pos];
+      const tag = src[r.pos];
       if (tag !== Tag.Str && tag !== Tag.Front) {
         this.value();
         continue;
       }
       const from = r.pos++;
-      const shared = tag === Tag.Front ? r.varint() : 0;
-      const rest = r.varint();
+      // Both lengths are one byte whenever the short form applies (under 0x80).
+      const shared = tag === Tag.Front ? (src[r.pos] < 0x80 ? src[r.pos++] : r.varint()) : 0;
+      const rest = src[r.pos] < 0x80 ? src[r.pos++] : r.varint();
       if (shared < SHORT_SHARED && rest >= 1 && rest <= SHORT_REST) {
-        this.out[this.pos++] = SHORT + (shared << 3) + rest - 1;
-        this.copy(r.pos, r.pos + rest);
+        let p = this.pos;
+        out[p++] = SHORT + (shared << 3) + rest - 1;
+        for (let k = r.pos, end = r.pos + rest; k < end; k++) out[p++] = src[k];
+        this.pos = p;
         this.changed = true;
       } else this.copy(from, r.pos + rest);
       r.pos += rest;
