@@ -74,7 +74,22 @@ async function main(): Promise<void> {
     const m1 = process.memoryUsage();
     const t = performance.now();
     engine.startIndexing();
-    while (engine.indexBuilder.pending) await new Promise((r) => setTimeout(r, 100));
+    // The build under way and the memory at its highest while it ran (sampled every 50 ms).
+    const peaks = new Map<string, NodeJS.MemoryUsage>();
+    while (engine.indexBuilder.pending) {
+      await new Promise((r) => setTimeout(r, 50));
+      for (const db of engine.allDatabases()) {
+        const colls = (db.store as unknown as Loose).collections as Map<string, Loose>;
+        for (const c of colls.values()) {
+          const builds = (c.index as Loose | undefined)?.builds as Map<string, unknown> | undefined;
+          const key = builds?.keys().next().value;
+          if (key === undefined) continue;
+          const m = process.memoryUsage();
+          const top = peaks.get(key);
+          if (!top || m.rss > top.rss) peaks.set(key, m);
+        }
+      }
+    }
     const buildMs = performance.now() - t;
     gc();
     const m2 = process.memoryUsage();
@@ -85,6 +100,7 @@ async function main(): Promise<void> {
     line('before the data', m0);
     line('data loaded', m1);
     line(`indexes built (${(buildMs / 1000).toFixed(1)} s)`, m2);
+    for (const [key, m] of peaks) line(`  building ${key}`, m);
     const seen = new Set<object>();
     for (const db of engine.allDatabases()) {
       const store = db.store as unknown as Loose;

@@ -2,7 +2,7 @@
  * The packed form of documents (see packed.ts): its tags, the table of field names, and reading.
  */
 import { microsToString } from './time.js';
-import type { Fields, Value } from './values.js';
+import { TypeOrder, type Fields, type Value } from './values.js';
 
 export const Tag = {
   Null: 0,
@@ -62,6 +62,13 @@ export class NameTable {
     }
     return id;
   }
+}
+
+/** A value's place in Firestore's order, told by a number or a string (see `scalarKey`). */
+export interface ScalarKey {
+  type: TypeOrder;
+  num: number;
+  str: string | undefined;
 }
 
 /** Reads packed values from a buffer. */
@@ -199,6 +206,46 @@ export class Reader {
           return { stringValue: prev.slice(0, (tag - SHORT) >>> 3) + rest };
         }
         throw new Error(`Corrupt packed document: tag ${String(tag)} at byte ${this.pos - 1}`);
+    }
+  }
+
+  /**
+   * The value here as its type's rank and a number (null, booleans, safe integers, doubles but
+   * NaN, timestamps in microseconds) or a string (`str`, for strings), with no value object
+   * built; false for any other value, which the caller reads whole.
+   */
+  scalarKey(k: ScalarKey): boolean {
+    const tag = this.buf[this.pos++];
+    k.str = undefined;
+    k.num = 0;
+    switch (tag) {
+      case Tag.Null:
+        k.type = TypeOrder.Null;
+        return true;
+      case Tag.False:
+      case Tag.True:
+        k.type = TypeOrder.Boolean;
+        k.num = tag === Tag.True ? 1 : 0;
+        return true;
+      case Tag.Int:
+        k.type = TypeOrder.Number;
+        k.num = this.zigzag();
+        return Number.isSafeInteger(k.num);
+      case Tag.Double:
+        k.type = TypeOrder.Number;
+        k.num = this.double();
+        return !Number.isNaN(k.num);
+      case Tag.Time:
+      case Tag.TimeBefore1970:
+        k.type = TypeOrder.Timestamp;
+        k.num = tag === Tag.Time ? this.varint() : -this.varint();
+        return Number.isSafeInteger(k.num);
+      case Tag.Str:
+        k.type = TypeOrder.String;
+        k.str = this.string();
+        return true;
+      default:
+        return false;
     }
   }
 

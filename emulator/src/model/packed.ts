@@ -16,6 +16,7 @@ import {
   SHORT_SHARED,
   Shortener,
   Tag,
+  type ScalarKey,
 } from './packed-format.js';
 import { KeyWalker } from './packed-keys.js';
 import { canonicalMicros } from './time.js';
@@ -340,6 +341,7 @@ export class Packer {
   readonly names = new NameTable();
   private readonly writer = new Writer(this.names);
   private readonly shortener = new Shortener(this.names);
+  private readonly reader = new Reader(Buffer.alloc(0), this.names);
 
   /** The packed bytes of `fields`, in a scratch buffer valid until the next call. */
   pack(fields: Fields): Buffer {
@@ -362,6 +364,17 @@ export class Packer {
   field(bytes: Buffer, segs: readonly string[]): Value | undefined {
     const r = new Reader(bytes, this.names);
     return r.seek(segs) ? r.value() : undefined;
+  }
+
+  /**
+   * The order key of the value at a field path (see `Reader.scalarKey`) into `k`: 'key', or
+   * 'value' when the value must be read whole, or 'none' when the document has no such field.
+   */
+  scalarKey(bytes: Buffer, segs: readonly string[], k: ScalarKey): 'key' | 'value' | 'none' {
+    const r = this.reader;
+    r.reset(bytes, 0);
+    if (!r.seek(segs)) return 'none';
+    return r.scalarKey(k) ? 'key' : 'value';
   }
 
   /** The bytes of a field's value in a packed document (to tell whether it changed). */
