@@ -120,7 +120,7 @@ async function main(): Promise<void> {
           rows.push([`${p} postings ${key} runs`, bytesOf(post.sparse, seen)]);
         }
       }
-      rows.push(['the rest', bytesOf(store, seen)]);
+      for (const [k, v] of Object.entries(store)) rows.push([`store's ${k}`, bytesOf(v, seen)]);
       rows.sort((a, b) => b[1] - a[1]);
       const sum = rows.reduce((s, r) => s + r[1], 0);
       console.log(`${db.name}: ${fmt(sum)} MiB in typed arrays and buffers`);

@@ -160,13 +160,13 @@ function resize(r: Run, size: number): void {
   r.o = no;
 }
 
-/** Sorts each run (yielding before each), then trims the ones left with much unused room. */
+/** Sorts each run (yielding before each), then trims it to its pairs, as a bulk load leaves them. */
 function* sortRuns(runs: Run[]): Generator<void, void, void> {
   const scratch = { keys: new Float64Array(0) };
   for (const r of runs) {
     yield;
     sortRun(r, scratch);
-    if (r.h.length > 8 && r.h.length - r.n > r.n >> 3) resize(r, Math.max(8, r.n));
+    if (r.h.length > Math.max(8, r.n)) resize(r, Math.max(8, r.n));
   }
 }
 

@@ -324,6 +324,8 @@ export class Reader {
  * before, then the rest; the one-byte form means the same); undefined when nothing changes.
  * Byte for byte, with no value built: a million leads' snapshot loads in about the same time.
  */
+const NO_BYTES = Buffer.alloc(0);
+
 export class Shortener {
   private out = Buffer.alloc(1024);
   private pos = 0;
@@ -331,20 +333,24 @@ export class Shortener {
   private readonly r: Reader;
 
   constructor(names: NameTable) {
-    this.r = new Reader(Buffer.alloc(0), names);
+    this.r = new Reader(NO_BYTES, names);
   }
 
   /** The shortened bytes (valid until the next call), or undefined. */
   shorten(bytes: Buffer): Buffer | undefined {
     this.r.reset(bytes, 0);
     // Most documents have nothing to shorten: a scan that copies nothing tells first.
-    if (!this.longIn(true)) return undefined;
-    if (this.out.length < bytes.length) this.out = Buffer.alloc(bytes.length * 2);
-    this.r.reset(bytes, 0);
-    this.pos = 0;
-    this.changed = false;
-    this.fields();
-    return this.changed ? this.out.subarray(0, this.pos) : undefined;
+    const long = this.longIn(true);
+    if (long) {
+      if (this.out.length < bytes.length) this.out = Buffer.alloc(bytes.length * 2);
+      this.r.reset(bytes, 0);
+      this.pos = 0;
+      this.changed = false;
+      this.fields();
+    }
+    // Not kept: the bytes may be a view of a large buffer (a snapshot's read block).
+    this.r.reset(NO_BYTES, 0);
+    return long && this.changed ? this.out.subarray(0, this.pos) : undefined;
   }
 
   /** Whether the fields (`fields`) or the value at the reader hold a string to shorten. */

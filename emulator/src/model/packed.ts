@@ -336,12 +336,14 @@ function textValue(tag: Tag, s: string): Value {
   }
 }
 
+const NO_BYTES = Buffer.alloc(0);
+
 /** Packs and unpacks the documents of one store (which owns the name table). */
 export class Packer {
   readonly names = new NameTable();
   private readonly writer = new Writer(this.names);
   private readonly shortener = new Shortener(this.names);
-  private readonly reader = new Reader(Buffer.alloc(0), this.names);
+  private readonly reader = new Reader(NO_BYTES, this.names);
 
   /** The packed bytes of `fields`, in a scratch buffer valid until the next call. */
   pack(fields: Fields): Buffer {
@@ -373,8 +375,10 @@ export class Packer {
   scalarKey(bytes: Buffer, segs: readonly string[], k: ScalarKey): 'key' | 'value' | 'none' {
     const r = this.reader;
     r.reset(bytes, 0);
-    if (!r.seek(segs)) return 'none';
-    return r.scalarKey(k) ? 'key' : 'value';
+    const found = !r.seek(segs) ? 'none' : r.scalarKey(k) ? 'key' : 'value';
+    // Not kept: the bytes are a view of an arena chunk, which compaction may drop.
+    r.reset(NO_BYTES, 0);
+    return found;
   }
 
   /** The bytes of a field's value in a packed document (to tell whether it changed). */
