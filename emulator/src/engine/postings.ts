@@ -45,6 +45,8 @@ export interface PostingOptions {
   denseAt?: number;
   /** The hash of a key (tests pass one that collides). */
   hash?: (units: ArrayLike<number>, length: number) => number;
+  /** Rare pairs from which a build keeps 16 bits of each hash (hash-runs.ts; tests pass 0). */
+  narrowAt?: number;
 }
 
 /** A frequent key's exact set; keys with the same hash are chained. */
@@ -59,7 +61,7 @@ interface Dense {
 export class Postings {
   /** Hash -> the frequent keys with that hash. */
   private readonly dense = new Map<number, Dense>();
-  private readonly sparse = new HashRuns();
+  private readonly sparse: HashRuns;
   private readonly walker: KeyWalker;
   private readonly denseAt: number;
   private readonly hash?: (units: ArrayLike<number>, length: number) => number;
@@ -73,6 +75,7 @@ export class Postings {
   ) {
     this.walker = src.packer.walker();
     this.denseAt = opts.denseAt ?? 64;
+    this.sparse = new HashRuns({ narrowAt: opts.narrowAt });
     this.hash = opts.hash;
   }
 
