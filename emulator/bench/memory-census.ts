@@ -5,9 +5,10 @@
  * indexes file; then the bytes outside the JS heap (typed arrays, buffers) summed by owner: the
  * arena, the store's per-ordinal arrays, each ordered index and each field's postings (exact sets
  * and the rare keys' runs), and the JS heap after a collection.
- * Run: node --expose-gc --import tsx emulator/bench/memory-census.ts [--active 200000] [--dir DIR]
+ * Run: node --expose-gc --import tsx emulator/bench/memory-census.ts [--active 200000]
+ *   [--dir DIR --project demo-vagas]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { linkSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,8 @@ const argOf = (name: string) => {
 };
 const active = Number(argOf('active') ?? 200_000);
 const trashed = Number(argOf('trashed') ?? Math.round(active / 50));
+/** The project of `--dir`'s data (the panel bench's snapshot: demo-vagas). */
+const project = argOf('project') ?? PROJECT;
 const MiB = 2 ** 20;
 const fmt = (n: number) =>
   (n / MiB).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
@@ -57,18 +60,20 @@ function bytesOf(root: unknown, seen: Set<object>): number {
 type Loose = Record<string, unknown>;
 
 async function main(): Promise<void> {
-  let dir = argOf('dir');
-  const own = !dir;
-  if (!dir) {
-    dir = mkdtempSync(path.join(tmpdir(), 'fs-emu-census-'));
-    await writeDataDir(dir, leadDocuments(active, trashed));
-  }
+  const from = argOf('dir');
+  const dir = mkdtempSync(path.join(tmpdir(), 'fs-emu-census-'));
+  // An existing directory's files are hard-linked into a fresh one: the engine writes only there.
+  if (from) {
+    for (const f of readdirSync(from)) {
+      if (/^(snapshot|journal)-/.test(f)) linkSync(path.join(from, f), path.join(dir, f));
+    }
+  } else await writeDataDir(dir, leadDocuments(active, trashed));
   try {
     gc();
     const m0 = process.memoryUsage();
     const sources = new DatabaseSources({ indexesFile: INDEXES }, () => {});
     const journal = new Journal(dir, () => {});
-    const engine = new Engine({ projectId: PROJECT, indexes: sources.indexesFor, sink: journal });
+    const engine = new Engine({ projectId: project, indexes: sources.indexesFor, sink: journal });
     await journal.recover(engine);
     gc();
     const m1 = process.memoryUsage();
@@ -128,7 +133,7 @@ async function main(): Promise<void> {
     }
     engine.close();
   } finally {
-    if (own) rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
