@@ -286,6 +286,13 @@ export class Postings {
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
     const rare = this.sparse.filing(entries);
+    const size = (h: number) => {
+      if (!frequent(h)) rare.count(h);
+    };
+    for (let i = 0; i < ords.length; i++) {
+      walkVia(ords[i], size);
+      if ((i & STEP_MASK) === STEP_MASK) yield;
+    }
     let ord = 0;
     const file = (h: number) => {
       if (frequent(h)) this.fileDense(h, ord);
