@@ -1,11 +1,11 @@
 /**
  * Postings of one field: which documents (ordinals) have each value, or each array element, by its
  * posting key. Keys with many documents ("dense", at least `denseAt`) map to an exact set; the
- * others are kept as (32-bit hash of the key, ordinal) pairs in sorted runs, eight bytes each with no
- * string per key: the search keys of a million leads are about 20 million distinct keys, most of
- * them on one lead, which a Map of Sets of paths holds in gigabytes. A lookup of a rare key gives
- * candidates (another key with the same hash is possible), which the caller checks: queries check
- * every candidate anyway, counts check these few.
+ * others are kept as (32-bit hash of the key, ordinal) pairs in sorted runs, six or eight bytes
+ * each with no string per key: the search keys of a million leads are about 20 million distinct
+ * keys, most of them on one lead, which a Map of Sets of paths holds in gigabytes. A lookup of a
+ * rare key gives candidates (another key with the same hash is possible), which the caller checks:
+ * queries check every candidate anyway, counts check these few.
  */
 import { hashUnits, type KeyWalker, type Packer } from '../model/packed.js';
 import { HashRuns } from './hash-runs.js';
