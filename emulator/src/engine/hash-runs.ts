@@ -140,35 +140,30 @@ export class HashRuns {
   }
 
   /**
-   * A bulk load of at most about `estimate` pairs filed straight into their runs, which replace
-   * the pairs once `finishing` is done: no array of every pair beside the runs (at a million
-   * leads the search keys' 32 million rare pairs were 256 MB in runs, and up to twice that again
-   * in the arrays they were gathered in). Each pair is first `count`ed, then `add`ed: every run
-   * is allocated once at its size (runs grown a little at a time left the allocator's heap full
-   * of holes, 60 MB of RSS at a million).
+   * A bulk load of about `estimate` pairs filed straight into their runs, which replace the pairs
+   * once `finishing` is done: no array of every pair beside the runs (at a million leads the
+   * search keys' 32 million rare pairs were 256 MB in runs, and up to twice that again in the
+   * arrays they were gathered in). The hashes spread the pairs evenly, so each run is allocated
+   * once with room for its share and a margin: runs grown a little at a time as they filled left
+   * the allocator's heap full of holes (60 MB of RSS at a million).
    */
   filing(estimate: number): {
-    count(h: number): void;
     add(h: number, o: number): void;
     finishing(): Generator<void, void, void>;
   } {
     const bits = this.bitsFor(estimate);
     const narrow = bits === MAX_BITS;
-    const sizes = new Int32Array(1 << bits);
-    const runs: Run[] = [];
+    const share = estimate / (1 << bits);
+    const room = Math.ceil(share + 4 * Math.sqrt(share)) + 8;
+    const runs = Array.from({ length: 1 << bits }, () => newRun(room, narrow));
     const shift = 32 - bits;
-    const count = (h: number) => {
-      sizes[bits === 0 ? 0 : h >>> shift]++;
-    };
     const add = (h: number, o: number) => {
-      if (runs.length === 0) for (const c of sizes) runs.push(newRun(Math.max(8, c), narrow));
       const r = runs[bits === 0 ? 0 : h >>> shift];
       if (r.n === r.h.length) resize(r, r.n + (r.n >> 1) + 8);
       r.h[r.n] = narrow ? h & LOW : h;
       r.o[r.n++] = o;
     };
     const done = () => {
-      if (runs.length === 0) for (let i = 0; i < sizes.length; i++) runs.push(newRun(8, narrow));
       this.runs = runs;
       this.bits = bits;
       this.size = runs.reduce((n, r) => n + r.n, 0);
@@ -177,7 +172,7 @@ export class HashRuns {
       yield* sortRuns(runs);
       done();
     }
-    return { count, add, finishing };
+    return { add, finishing };
   }
 
   /** Replaces the pairs with `h`/`o` (any order; `n` of them), in as many runs as they need. */
@@ -214,13 +209,13 @@ function resize(r: Run, size: number): void {
   r.o = no;
 }
 
-/** Sorts each run (yielding before each), then trims it to its pairs, as a bulk load leaves them. */
+/** Sorts each run (yielding before each); a run left with over a quarter unused is trimmed. */
 function* sortRuns(runs: Run[]): Generator<void, void, void> {
   const scratch = { keys: new Float64Array(0) };
   for (const r of runs) {
     yield;
     sortRun(r, scratch);
-    if (r.h.length > Math.max(8, r.n)) resize(r, Math.max(8, r.n));
+    if (r.h.length > 8 && r.h.length - r.n > r.n >> 2) resize(r, Math.max(8, r.n));
   }
 }
 

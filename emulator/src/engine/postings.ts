@@ -285,14 +285,14 @@ export class Postings {
       walkVia(ords[i], count);
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
-    const rare = this.sparse.filing(entries);
-    const size = (h: number) => {
-      if (!frequent(h)) rare.count(h);
+    // The rare keys' share of the keys, from the first documents: the runs' room.
+    let [sampled, rarely] = [0, 0];
+    const sample = (h: number) => {
+      sampled++;
+      if (!frequent(h)) rarely++;
     };
-    for (let i = 0; i < ords.length; i++) {
-      walkVia(ords[i], size);
-      if ((i & STEP_MASK) === STEP_MASK) yield;
-    }
+    for (let i = 0; i < Math.min(ords.length, 2048); i++) walkVia(ords[i], sample);
+    const rare = this.sparse.filing(sampled ? Math.ceil((entries * rarely) / sampled) : 0);
     let ord = 0;
     const file = (h: number) => {
       if (frequent(h)) this.fileDense(h, ord);
