@@ -49,7 +49,7 @@ const ids = ['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9', '__id3_
 /** The index layouts each property runs with, and how many runs each gets. */
 const layouts: [string, IndexOptions, number][] = [
   ['as in production', {}, 1],
-  ['in small chunks, keys dense from 2, 16-bit runs', { chunk: 3, denseAt: 2, narrowAt: 0 }, 0.5],
+  ['in small chunks, keys dense from 2', { chunk: 3, denseAt: 2 }, 0.5],
   ['with colliding hashes', { chunk: 2, denseAt: 3, hash: (_u, n) => n % 2 }, 0.5],
 ];
 let layout: IndexOptions = {};

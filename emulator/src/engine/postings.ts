@@ -1,11 +1,11 @@
 /**
  * Postings of one field: which documents (ordinals) have each value, or each array element, by its
  * posting key. Keys with many documents ("dense", at least `denseAt`) map to an exact set; the
- * others are kept as (32-bit hash of the key, ordinal) pairs in sorted runs, six or eight bytes
- * each with no string per key: the search keys of a million leads are about 20 million distinct
- * keys, most of them on one lead, which a Map of Sets of paths holds in gigabytes. A lookup of a
- * rare key gives candidates (another key with the same hash is possible), which the caller checks:
- * queries check every candidate anyway, counts check these few.
+ * others are kept as (32-bit hash of the key, ordinal) pairs in sorted runs, eight bytes each with no
+ * string per key: the search keys of a million leads are about 20 million distinct keys, most of
+ * them on one lead, which a Map of Sets of paths holds in gigabytes. A lookup of a rare key gives
+ * candidates (another key with the same hash is possible), which the caller checks: queries check
+ * every candidate anyway, counts check these few.
  */
 import { hashUnits, type KeyWalker, type Packer } from '../model/packed.js';
 import { HashRuns } from './hash-runs.js';
@@ -45,8 +45,6 @@ export interface PostingOptions {
   denseAt?: number;
   /** The hash of a key (tests pass one that collides). */
   hash?: (units: ArrayLike<number>, length: number) => number;
-  /** Rare pairs from which a build keeps 16 bits of each hash (hash-runs.ts; tests pass 0). */
-  narrowAt?: number;
 }
 
 /** A frequent key's exact set; keys with the same hash are chained. */
@@ -61,7 +59,7 @@ interface Dense {
 export class Postings {
   /** Hash -> the frequent keys with that hash. */
   private readonly dense = new Map<number, Dense>();
-  private readonly sparse: HashRuns;
+  private readonly sparse = new HashRuns();
   private readonly walker: KeyWalker;
   private readonly denseAt: number;
   private readonly hash?: (units: ArrayLike<number>, length: number) => number;
@@ -75,7 +73,6 @@ export class Postings {
   ) {
     this.walker = src.packer.walker();
     this.denseAt = opts.denseAt ?? 64;
-    this.sparse = new HashRuns({ narrowAt: opts.narrowAt });
     this.hash = opts.hash;
   }
 
@@ -285,26 +282,32 @@ export class Postings {
       walkVia(ords[i], count);
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
-    // The rare keys' share of the keys, from the first documents: the runs' room.
-    let [sampled, rarely] = [0, 0];
-    const sample = (h: number) => {
-      sampled++;
-      if (!frequent(h)) rarely++;
-    };
-    for (let i = 0; i < Math.min(ords.length, 2048); i++) walkVia(ords[i], sample);
-    const rare = this.sparse.filing(sampled ? Math.ceil((entries * rarely) / sampled) : 0);
+    let sh = new Uint32Array(Math.max(8, entries >> 3));
+    let so = new Int32Array(sh.length);
+    let n = 0;
     let ord = 0;
     const file = (h: number) => {
-      if (frequent(h)) this.fileDense(h, ord);
-      else rare.add(h, ord);
+      if (frequent(h)) {
+        this.fileDense(h, ord);
+        return;
+      }
+      if (n === sh.length) {
+        const nh = new Uint32Array(n * 2);
+        nh.set(sh);
+        const no = new Int32Array(n * 2);
+        no.set(so);
+        sh = nh;
+        so = no;
+      }
+      sh[n] = h;
+      so[n++] = ord;
     };
     for (let i = 0; i < ords.length; i++) {
       ord = ords[i];
       walkVia(ord, file);
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
-    yield* rare.finishing();
-    this.trimDense();
+    yield* this.finishLoad(sh, so, n);
   }
 
   /** Adds `ord` to the exact set of the frequent key the walker holds (whose hash is `h`). */
@@ -312,8 +315,10 @@ export class Postings {
     (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
   }
 
-  /** Trims the exact sets: growth by half left up to a third of each unused (100 MB at a million). */
-  private trimDense(): void {
+  /** Sorts the rare keys' pairs into runs and trims the exact sets. */
+  private *finishLoad(sh: Uint32Array, so: Int32Array, n: number): Generator<void, void, void> {
+    yield* this.sparse.loading(sh, so, n);
+    // Growth by half left up to a third of each set unused: a hundred MB over a million leads.
     for (const first of this.dense.values()) {
       for (let d: Dense | undefined = first; d; d = d.next) d.set.trim();
     }
@@ -383,7 +388,6 @@ export class Postings {
         d.loaded = undefined;
       }
     }
-    yield* this.sparse.loading(sh, so, n);
-    this.trimDense();
+    yield* this.finishLoad(sh, so, n);
   }
 }
