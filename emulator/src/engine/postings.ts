@@ -253,18 +253,14 @@ export class Postings {
     const bits = Math.min(24, Math.max(10, Math.ceil(Math.log2(ords.length * 16 + 1))));
     const mask = (1 << bits) - 1;
     const shift = 32 - bits;
-    // The counters need only reach `denseAt`: a byte each when that fits (the two rows are 32 MB
-    // at a million documents, on top of what a build or a query's first use holds).
-    const wide = this.denseAt > 0xff;
-    const row0 = wide ? new Uint16Array(1 << bits) : new Uint8Array(1 << bits);
-    const row1 = wide ? new Uint16Array(1 << bits) : new Uint8Array(1 << bits);
-    const top = wide ? 0xffff : 0xff;
+    const row0 = new Uint16Array(1 << bits);
+    const row1 = new Uint16Array(1 << bits);
     let entries = 0;
     const count = (h: number) => {
       const a = h & mask;
       const b = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> shift;
-      if (row0[a] < top) row0[a]++;
-      if (row1[b] < top) row1[b]++;
+      if (row0[a] < 0xffff) row0[a]++;
+      if (row1[b] < 0xffff) row1[b]++;
       entries++;
     };
     const frequent = (h: number) =>
