@@ -47,8 +47,17 @@ function ensureBuilt(): boolean {
 /** How the CLI is launched: `node dist/cli.js` when built, otherwise `node --import tsx src/cli.ts`. */
 export const cliMode = ensureBuilt() ? 'dist' : 'tsx';
 
-export function startEmulatorProcess(args: string[]): Promise<EmulatorProcess> {
-  const argv = cliMode === 'dist' ? [DIST_CLI, ...args] : ['--import', 'tsx', SRC_CLI, ...args];
+/**
+ * `nodeArgs`: node's own flags (e.g. `--expose-gc`), before the CLI's path; `mode`: `tsx` runs the
+ * sources as `npm start` does, even when dist/ is built.
+ */
+export function startEmulatorProcess(
+  args: string[],
+  nodeArgs: string[] = [],
+  mode: 'dist' | 'tsx' = cliMode,
+): Promise<EmulatorProcess> {
+  const cli = mode === 'dist' ? [DIST_CLI] : ['--import', 'tsx', SRC_CLI];
+  const argv = [...nodeArgs, ...cli, ...args];
   const started = performance.now();
   const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { hashUnits, keysOf, Packer } from '../src/model/packed.js';
-import { Tag } from '../src/model/packed-format.js';
+import { Reader, Tag } from '../src/model/packed-format.js';
 import { getField } from '../src/model/paths.js';
 import type { Fields, Value } from '../src/model/values.js';
 import { microsToString } from '../src/model/time.js';
@@ -130,6 +130,68 @@ const fieldsArb: fc.Arbitrary<Fields> = fc.dictionary(nameArb, valueArb as fc.Ar
   noNullPrototype: true,
 });
 
+/**
+ * The bytes as versions before the one-byte array strings wrote them: each such string as Front
+ * (shared prefix, length, rest) or, with nothing shared, Str.
+ */
+function lengthened(bytes: Buffer, packer: Packer): Buffer {
+  const out: number[] = [];
+  let pos = 0;
+  const varint = () => {
+    let n = 0;
+    let mul = 1;
+    for (;;) {
+      const b = bytes[pos++];
+      out.push(b);
+      n += (b & 0x7f) * mul;
+      if (b < 0x80) return n;
+      mul *= 0x80;
+    }
+  };
+  const block = (body: () => void) => {
+    const at = out.length;
+    out.push(0, 0, 0, 0);
+    pos += 4;
+    body();
+    const n = out.length - at - 4;
+    out.splice(at, 4, n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24);
+  };
+  const fields = () =>
+    block(() => {
+      for (let i = varint(); i > 0; i--) {
+        varint();
+        value(false);
+      }
+    });
+  const value = (inArray: boolean) => {
+    const tag = bytes[pos];
+    if (inArray && tag >= 0x40) {
+      const shared = (tag - 0x40) >>> 3;
+      const rest = ((tag - 0x40) & 7) + 1;
+      out.push(...(shared ? [Tag.Front, shared] : [Tag.Str]), rest);
+      out.push(...bytes.subarray(pos + 1, pos + 1 + rest));
+      pos += 1 + rest;
+    } else if (tag === Tag.Map || tag === Tag.Array) {
+      out.push(tag);
+      pos++;
+      if (tag === Tag.Map) fields();
+      else
+        block(() => {
+          for (let i = varint(); i > 0; i--) value(true);
+        });
+    } else {
+      // Any other value is copied as it is: its extent from a reader of the packed form.
+      const r = new Reader(bytes, packer.names);
+      r.pos = pos;
+      r.skip();
+      out.push(...bytes.subarray(pos, r.pos));
+      pos = r.pos;
+    }
+  };
+  fields();
+  return Buffer.from(out);
+}
+
 describe('packed documents (property)', () => {
   it('unpack to the same fields, in the same key order, with the same JSON', () => {
     const packer = new Packer();
@@ -140,6 +202,30 @@ describe('packed documents (property)', () => {
         expect(isDeepStrictEqual(back, fields)).toBe(true);
         expect(JSON.stringify(back)).toBe(JSON.stringify(fields));
         expect(Object.keys(back)).toEqual(Object.keys(fields));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never count as packing smaller again once packed', () => {
+    const packer = new Packer();
+    fc.assert(
+      fc.property(fieldsArb, (fields) => {
+        expect(packer.shortened(Buffer.from(packer.pack(fields)))).toBeUndefined();
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('shorten documents written in the earlier array strings back to the same fields', () => {
+    const packer = new Packer();
+    fc.assert(
+      fc.property(fieldsArb, (fields) => {
+        const bytes = Buffer.from(packer.pack(fields));
+        const earlier = lengthened(bytes, packer);
+        const again = packer.shortened(earlier) ?? earlier;
+        // The same bytes as packed now (and so the same fields).
+        expect(Buffer.compare(again, bytes)).toBe(0);
       }),
       { numRuns: 2000 },
     );
@@ -228,5 +314,10 @@ describe('packed documents (property)', () => {
       expect(hash).toBe(hashUnits(walker.units, walker.length));
     });
     expect(keys).toEqual(['sab', 'sabc', 'sax']);
+    // Packed again, the same fields take the one-byte form.
+    const again = Buffer.from(packer.shortened(bytes) as Buffer);
+    expect(again).toEqual(Buffer.from(packer.pack(packer.unpack(bytes))));
+    expect(again.length).toBe(bytes.length - 5);
+    expect(packer.shortened(again)).toBeUndefined();
   });
 });

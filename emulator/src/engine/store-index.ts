@@ -8,15 +8,15 @@
 import type { DocVersion } from '../model/document.js';
 import {
   compareSegments,
-  compareUtf8,
   compareValues,
-  doubleOf,
   numericId,
   TypeOrder,
   typeOrder,
   type Value,
 } from '../model/values.js';
+import type { ScalarKey } from '../model/packed-format.js';
 import { OrdList } from './ord-list.js';
+import { orderKeys, setKey, setScalarKey, valueOrder } from './order-keys.js';
 import { sortInSteps } from './sort-steps.js';
 import { Postings, type PostingOptions, type PostingSource } from './postings.js';
 
@@ -152,19 +152,25 @@ export class OrderedIndex {
       this.list.load(sorted);
       return;
     }
+    // Each entry's key straight from the bytes (a number or a string): a value object for each of
+    // a million documents made the build's heap grow by hundreds of MB.
+    const keys = orderKeys(ords.length);
+    const scalar: ScalarKey = { type: TypeOrder.Null, num: 0, str: undefined };
+    const packer = this.src.packer;
     const idx: number[] = [];
-    const vals: Value[] = [];
     for (let i = 0; i < ords.length; i++) {
       const b = bytes(ords[i]);
-      const v = b && this.valueOf(b);
       if ((i & 1023) === 1023) yield;
-      if (v === undefined) continue;
-      vals[i] = v;
+      const found = b ? packer.scalarKey(b, this.segs, scalar) : 'none';
+      if (found === 'none') continue;
+      if (found === 'key') setScalarKey(keys, i, scalar);
+      else setKey(keys, i, this.valueOf(b as Buffer) as Value);
       idx.push(i);
     }
+    const value = (i: number) => this.valueOf(bytes(ords[i]) as Buffer) as Value;
     yield* sortInSteps(
       idx,
-      valueOrder(vals, (a, b) => rank[a] - rank[b]),
+      valueOrder(keys, value, (a, b) => rank[a] - rank[b]),
     );
     this.list.load(idx.map((i) => ords[i]));
   }
@@ -185,66 +191,19 @@ export class OrderedIndex {
       kept.push(o);
       vals.push(v);
     }
+    const keys = orderKeys(vals.length);
+    vals.forEach((v, i) => setKey(keys, i, v));
     const idx = Array.from(kept, (_, i) => i);
     const id = (i: number) => this.src.id(kept[i]);
-    idx.sort(valueOrder(vals, (a, b) => compareSegments(id(a), id(b))));
+    idx.sort(
+      valueOrder(
+        keys,
+        (i) => vals[i],
+        (a, b) => compareSegments(id(a), id(b)),
+      ),
+    );
     return idx.map((i) => kept[i]);
   }
-}
-
-/**
- * The comparator of (value, then `tie`: the ids' order) for a bulk sort: types first, then
- * numbers, timestamps and strings by a key computed once per entry (strings natively when they
- * hold no surrogate, which order differently in UTF-16 and UTF-8), the rest with `compareValues`.
- */
-function valueOrder(
-  vals: Value[],
-  tie: (a: number, b: number) => number,
-): (a: number, b: number) => number {
-  const n = vals.length;
-  const types = new Uint8Array(n);
-  const nums = new Float64Array(n);
-  const strs: (string | undefined)[] = new Array<string | undefined>(n);
-  const plain = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = vals[i];
-    if (v === undefined) continue;
-    const t = typeOrder(v);
-    types[i] = t;
-    if (t === TypeOrder.Null) plain[i] = 1;
-    else if (t === TypeOrder.Boolean) {
-      nums[i] = v.booleanValue === true ? 1 : 0;
-      plain[i] = 1;
-    } else if (t === TypeOrder.Number) {
-      const x = 'integerValue' in v ? Number(v.integerValue) : doubleOf(v.doubleValue);
-      nums[i] = x;
-      plain[i] = Number.isNaN(x) || ('integerValue' in v && !Number.isSafeInteger(x)) ? 0 : 1;
-    } else if (t === TypeOrder.Timestamp || t === TypeOrder.String) {
-      const s = (t === TypeOrder.String ? v.stringValue : v.timestampValue) as string;
-      strs[i] = s;
-      plain[i] = 2;
-      for (let k = 0; k < s.length; k++) {
-        if (s.charCodeAt(k) >= 0xd800) {
-          plain[i] = 3;
-          break;
-        }
-      }
-    }
-  }
-  return (a, b) => {
-    if (types[a] !== types[b]) return types[a] - types[b];
-    let c: number;
-    const pa = plain[a];
-    const pb = plain[b];
-    if (pa === 1 && pb === 1) c = nums[a] < nums[b] ? -1 : nums[a] > nums[b] ? 1 : 0;
-    else if (pa === 2 && pb === 2) {
-      const x = strs[a] as string;
-      const y = strs[b] as string;
-      c = x < y ? -1 : x > y ? 1 : 0;
-    } else if (pa >= 2 && pb >= 2) c = compareUtf8(strs[a] as string, strs[b] as string);
-    else c = compareValues(vals[a], vals[b]);
-    return c || tie(a, b);
-  };
 }
 
 /** Each document's place in id order (`compareSegments`), from the documents' ids. */

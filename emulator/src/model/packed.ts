@@ -8,7 +8,16 @@
  * `unpack(pack(f))` gives back `f` exactly (same types, same JSON, same key order); a value of a
  * shape this file does not know is kept as its JSON text.
  */
-import { NameTable, Reader, SHORT, SHORT_REST, SHORT_SHARED, Tag } from './packed-format.js';
+import {
+  NameTable,
+  Reader,
+  SHORT,
+  SHORT_REST,
+  SHORT_SHARED,
+  Shortener,
+  Tag,
+  type ScalarKey,
+} from './packed-format.js';
 import { KeyWalker } from './packed-keys.js';
 import { canonicalMicros } from './time.js';
 import type { Fields, Value } from './values.js';
@@ -327,10 +336,14 @@ function textValue(tag: Tag, s: string): Value {
   }
 }
 
+const NO_BYTES = Buffer.alloc(0);
+
 /** Packs and unpacks the documents of one store (which owns the name table). */
 export class Packer {
   readonly names = new NameTable();
   private readonly writer = new Writer(this.names);
+  private readonly shortener = new Shortener(this.names);
+  private readonly reader = new Reader(NO_BYTES, this.names);
 
   /** The packed bytes of `fields`, in a scratch buffer valid until the next call. */
   pack(fields: Fields): Buffer {
@@ -344,10 +357,28 @@ export class Packer {
     return new Reader(bytes, this.names).fields();
   }
 
+  /** See `Shortener`: the bytes with earlier array strings shortened, or undefined if none. */
+  shortened(bytes: Buffer): Buffer | undefined {
+    return this.shortener.shorten(bytes);
+  }
+
   /** The value at a field path of a packed document, or undefined when it has none. */
   field(bytes: Buffer, segs: readonly string[]): Value | undefined {
     const r = new Reader(bytes, this.names);
     return r.seek(segs) ? r.value() : undefined;
+  }
+
+  /**
+   * The order key of the value at a field path (see `Reader.scalarKey`) into `k`: 'key', or
+   * 'value' when the value must be read whole, or 'none' when the document has no such field.
+   */
+  scalarKey(bytes: Buffer, segs: readonly string[], k: ScalarKey): 'key' | 'value' | 'none' {
+    const r = this.reader;
+    r.reset(bytes, 0);
+    const found = !r.seek(segs) ? 'none' : r.scalarKey(k) ? 'key' : 'value';
+    // Not kept: the bytes are a view of an arena chunk, which compaction may drop.
+    r.reset(NO_BYTES, 0);
+    return found;
   }
 
   /** The bytes of a field's value in a packed document (to tell whether it changed). */
