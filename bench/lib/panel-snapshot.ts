@@ -61,8 +61,11 @@ export function snapshotAsked(argv: readonly string[], activeCounts: readonly nu
   return volume === 'snapshot';
 }
 
-/** Bumped whenever the generated leads change, so that an older cache is not reused. */
-const generation = 1;
+/**
+ * Bumped whenever the generated leads or the way a snapshot packs them change, so that an older
+ * cache is not reused (a cache in an older packing loads larger and slower, and skews memory).
+ */
+const generation = 2;
 
 const str = (s: string) => ({ stringValue: s });
 const timestamp = (ms: number) => ({
