@@ -7,6 +7,7 @@
  */
 import { leadKeys } from '@vagas/common';
 import type { Fields, Value } from '../src/model/values.js';
+import type { SeedDocument } from '../src/server/journal.js';
 
 const first = [
   'Ana',
@@ -195,4 +196,25 @@ export function volumeLead(
   fields.contacted = { booleanValue: keys.contacted };
   fields.name_key = str(keys.name_key);
   return { id, fields, createdAt, trashed, phoneDigits: digits, firstName };
+}
+
+/** Leads 0..`count` - 1 of `volumeLead` as documents of `database`'s `leads`; `seen` gets each. */
+export function* volumeLeadDocuments(
+  database: string,
+  count: number,
+  opts: { now: number; days: number; trashedShare: number },
+  seen?: (lead: VolumeLead, i: number) => void,
+): Generator<SeedDocument> {
+  for (let i = 0; i < count; i++) {
+    const lead = volumeLead(i, count, opts);
+    seen?.(lead, i);
+    const micros = lead.createdAt * 1000;
+    yield {
+      database,
+      path: `leads/${lead.id}`,
+      fields: lead.fields,
+      createTime: micros,
+      updateTime: micros,
+    };
+  }
 }

@@ -13,10 +13,10 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Firestore, Query } from 'firebase-admin/firestore';
-import { writeDataDir, type SeedDocument } from '../src/server/journal.js';
+import { writeDataDir } from '../src/server/journal.js';
 import { adminClient } from '../test/support/emulator.js';
 import { cliMode, startEmulatorProcess, type EmulatorProcess } from './_emulator-process.js';
-import { volumeLead } from './_lead-volume.js';
+import { volumeLeadDocuments } from './_lead-volume.js';
 
 const PROJECT = 'demo-bench';
 const DATABASE = `projects/${PROJECT}/databases/(default)`;
@@ -41,20 +41,6 @@ async function timed(f: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
   await f();
   return performance.now() - t;
-}
-
-function* leads(): Generator<SeedDocument> {
-  for (let i = 0; i < size; i++) {
-    const lead = volumeLead(i, size, { now: NOW, days: 365, trashedShare: 0.2 });
-    const micros = lead.createdAt * 1000;
-    yield {
-      database: DATABASE,
-      path: `leads/${lead.id}`,
-      fields: lead.fields,
-      createTime: micros,
-      updateTime: micros,
-    };
-  }
 }
 
 /** The panel's open as bench/scale.ts times it: page, counters, duplicates of the page, a search. */
@@ -100,7 +86,10 @@ try {
     `Index record (${cliMode} CLI): ${size.toLocaleString('en-US')} leads, ${starts} starts`,
   );
   const t = performance.now();
-  await writeDataDir(dir, leads());
+  await writeDataDir(
+    dir,
+    volumeLeadDocuments(DATABASE, size, { now: NOW, days: 365, trashedShare: 0.2 }),
+  );
   console.log(`  data directory written in ${fmt((performance.now() - t) / 1000)} s`);
   for (let s = 1; s <= starts; s++) {
     const emu = await startEmulatorProcess([

@@ -15,11 +15,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { searchKeyOf } from '@vagas/common';
 import type { Firestore, Query, QuerySnapshot } from 'firebase-admin/firestore';
-import { writeDataDir, type SeedDocument } from '../src/server/journal.js';
+import { writeDataDir } from '../src/server/journal.js';
 import { adminClient } from '../test/support/emulator.js';
 import { report } from '../../bench/lib/report.js';
 import { cliMode, startEmulatorProcess, type EmulatorProcess } from './_emulator-process.js';
-import { volumeLead, type VolumeLead } from './_lead-volume.js';
+import { volumeLead, volumeLeadDocuments, type VolumeLead } from './_lead-volume.js';
 
 const PROJECT = 'demo-bench';
 const DATABASE = `projects/${PROJECT}/databases/(default)`;
@@ -62,21 +62,10 @@ async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
 async function seed(dir: string, n: number): Promise<{ sample: VolumeLead[]; bytes: number }> {
   const sample: VolumeLead[] = [];
   const opts = { now: NOW, days: 365, trashedShare };
-  function* docs(): Generator<SeedDocument> {
-    for (let i = 0; i < n; i++) {
-      const lead = volumeLead(i, n, opts);
-      if (i % Math.max(1, Math.floor(n / 200)) === 0 && !lead.trashed) sample.push(lead);
-      const micros = lead.createdAt * 1000;
-      yield {
-        database: DATABASE,
-        path: `leads/${lead.id}`,
-        fields: lead.fields,
-        createTime: micros,
-        updateTime: micros,
-      };
-    }
-  }
-  await writeDataDir(dir, docs());
+  const sampled = (lead: VolumeLead, i: number) => {
+    if (i % Math.max(1, Math.floor(n / 200)) === 0 && !lead.trashed) sample.push(lead);
+  };
+  await writeDataDir(dir, volumeLeadDocuments(DATABASE, n, opts, sampled));
   const bytes = readdirSync(dir).reduce((s, f) => s + statSync(path.join(dir, f)).size, 0);
   return { sample, bytes };
 }
