@@ -11,20 +11,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import { writeDataDir } from '../src/server/journal.js';
 import { adminClient } from '../test/support/emulator.js';
 import { cliMode, startEmulatorProcess, type EmulatorProcess } from './_emulator-process.js';
 import { volumeLeadDocuments } from './_lead-volume.js';
+import { argOf, PROJECT_INDEXES } from './_bench-args.js';
 
 const PROJECT = 'demo-bench';
 const DATABASE = `projects/${PROJECT}/databases/(default)`;
-const INDEXES = fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url));
-const argOf = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const size = Number(argOf('size') ?? 100_000);
 const starts = Number(argOf('starts') ?? 2);
 /** When the panel opens: a second after ready (as bench/scale.ts), or once the builds are done. */
@@ -100,7 +95,7 @@ try {
       '--data',
       dir,
       '--indexes',
-      INDEXES,
+      PROJECT_INDEXES,
     ]);
     const building = (await stats(emu)).indexes[DATABASE]?.leads?.building ?? [];
     const buildsDone = async () => {

@@ -11,17 +11,12 @@
 import { linkSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Engine } from '../src/engine/index.js';
 import { DatabaseSources } from '../src/server/database-sources.js';
 import { Journal, writeDataDir } from '../src/server/journal.js';
 import { leadDocuments, PROJECT } from './_panel-leads.js';
+import { argOf, PROJECT_INDEXES } from './_bench-args.js';
 
-const INDEXES = fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url));
-const argOf = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const active = Number(argOf('active') ?? 200_000);
 const trashed = Number(argOf('trashed') ?? Math.round(active / 50));
 /** The project of `--dir`'s data (the panel bench's snapshot: demo-vagas). */
@@ -71,7 +66,7 @@ async function main(): Promise<void> {
   try {
     gc();
     const m0 = process.memoryUsage();
-    const sources = new DatabaseSources({ indexesFile: INDEXES }, () => {});
+    const sources = new DatabaseSources({ indexesFile: PROJECT_INDEXES }, () => {});
     const journal = new Journal(dir, () => {});
     const engine = new Engine({ projectId: project, indexes: sources.indexesFor, sink: journal });
     await journal.recover(engine);

@@ -20,18 +20,13 @@ import {
 } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FieldPath, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
 import { writeDataDir } from '../src/server/journal.js';
 import { adminClient } from '../test/support/emulator.js';
 import { cliMode, startEmulatorProcess, type EmulatorProcess } from './_emulator-process.js';
 import { DAY_MS, leadDocuments, NOW, PANEL_ADMIN as ADMIN, PROJECT } from './_panel-leads.js';
+import { argOf, PROJECT_INDEXES } from './_bench-args.js';
 
-const INDEXES = fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url));
-const argOf = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const active = Number(argOf('active') ?? 200_000);
 const trashed = Number(argOf('trashed') ?? Math.round(active / 50));
 /**
@@ -224,7 +219,7 @@ async function main(): Promise<void> {
         (snapshot ? snapshot : `${fmt(active)} active + ${fmt(trashed)} trashed leads`) +
         `, data ${fmt(bytes / 2 ** 20)} MiB ready in ${fmt((performance.now() - t0) / 1000, 1)} s`,
     );
-    const args = ['--port', '0', '--project', project, '--data', dir, '--indexes', INDEXES];
+    const args = ['--port', '0', '--project', project, '--data', dir, '--indexes', PROJECT_INDEXES];
     const emu = await startEmulatorProcess(args, ['--expose-gc'], mode);
     line(`ready in ${fmt(emu.readyMs / 1000, 2)} s (${load()})`, await memory(emu));
     resetPeak(emu);

@@ -12,7 +12,6 @@
 import { mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { searchKeyOf } from '@vagas/common';
 import type { Firestore, Query, QuerySnapshot } from 'firebase-admin/firestore';
 import { writeDataDir } from '../src/server/journal.js';
@@ -20,14 +19,10 @@ import { adminClient } from '../test/support/emulator.js';
 import { report } from '../../bench/lib/report.js';
 import { cliMode, startEmulatorProcess, type EmulatorProcess } from './_emulator-process.js';
 import { volumeLead, volumeLeadDocuments, type VolumeLead } from './_lead-volume.js';
+import { argOf, PROJECT_INDEXES } from './_bench-args.js';
 
 const PROJECT = 'demo-bench';
 const DATABASE = `projects/${PROJECT}/databases/(default)`;
-const INDEXES = fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url));
-const argOf = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const sizes = (argOf('sizes') ?? '1000000').split(',').map(Number);
 const runs = Number(argOf('runs') ?? 40);
 const listenerCount = Number(argOf('listeners') ?? 100);
@@ -259,7 +254,7 @@ async function atVolume(n: number): Promise<Volume | undefined> {
     buildsDoneMs: NaN,
   };
   const dir = mkdtempSync(path.join(tmpdir(), 'fs-emu-scale-'));
-  const args = ['--port', '0', '--project', PROJECT, '--data', dir, '--indexes', INDEXES];
+  const args = ['--port', '0', '--project', PROJECT, '--data', dir, '--indexes', PROJECT_INDEXES];
   try {
     const [{ sample, bytes }, seedMs] = await timed(() => seed(dir, n));
     v.bytes = bytes;
