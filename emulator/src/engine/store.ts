@@ -86,6 +86,8 @@ export class Store {
    * once the data has loaded, so that a collection created later has them from its first document.
    */
   indexSpecs?: (collPath: string) => IndexSpec[];
+  /** Advances in the background the builds that queries leave to it (set once the data has loaded). */
+  onIndexBuild?: (ix: CollectionIndex) => void;
 
   constructor(
     /** `projects/{p}/databases/{d}`, the prefix of document names. */
@@ -209,10 +211,7 @@ export class Store {
       coll = { path: collPath, ords: new Map(), live: 0 };
       this.collections.set(collPath, coll);
       const specs = this.indexSpecs?.(collPath) ?? [];
-      if (specs.length) {
-        coll.index = new CollectionIndex(this.source(coll), this.indexOptions);
-        coll.index.ensure(specs);
-      }
+      if (specs.length) this.indexed(coll).ensure(specs);
     }
     let ord = coll.ords.get(id);
     if (ord === undefined) {
@@ -370,8 +369,12 @@ export class Store {
    */
   indexOf(collPath: string): CollectionIndex | undefined {
     const coll = this.collections.get(collPath);
-    if (!coll) return undefined;
+    return coll && this.indexed(coll);
+  }
+
+  private indexed(coll: Collection): CollectionIndex {
     coll.index ??= new CollectionIndex(this.source(coll), this.indexOptions);
+    coll.index.onSchedule = this.onIndexBuild;
     return coll.index;
   }
 
@@ -384,9 +387,9 @@ export class Store {
     for (const coll of this.collections.values()) {
       const specs = this.indexSpecs?.(coll.path) ?? [];
       if (!specs.length) continue;
-      coll.index ??= new CollectionIndex(this.source(coll), this.indexOptions);
-      coll.index.schedule(specs);
-      if (coll.index.building) out.push(coll.index);
+      const ix = this.indexed(coll);
+      ix.schedule(specs);
+      if (ix.building) out.push(ix);
     }
     return out;
   }
