@@ -83,9 +83,22 @@ export function readAround(ix: CollectionIndex, segs: string[], elements: boolea
 
 /** Advances the builds of collections' indexes a slice at a time, between requests. */
 export class IndexBuilder {
+  private static held = false;
+  private static readonly waiting = new Set<IndexBuilder>();
   private readonly queue = new Set<CollectionIndex>();
   private timer?: NodeJS.Immediate;
   private stopped = false;
+
+  /**
+   * Holds every builder of the process (`true`) or lets them go on: tests hold them to query
+   * while builds are under way, whatever the machine's speed.
+   */
+  static hold(on: boolean): void {
+    IndexBuilder.held = on;
+    if (on) return;
+    for (const b of IndexBuilder.waiting) b.timer ??= setImmediate(() => b.slice());
+    IndexBuilder.waiting.clear();
+  }
 
   add(ix: CollectionIndex): void {
     if (this.stopped) return;
@@ -100,6 +113,10 @@ export class IndexBuilder {
 
   private slice(): void {
     this.timer = undefined;
+    if (IndexBuilder.held) {
+      IndexBuilder.waiting.add(this);
+      return;
+    }
     const deadline = performance.now() + SLICE_MS;
     for (const ix of this.queue) {
       if (!ix.step(deadline)) this.queue.delete(ix);
@@ -110,6 +127,7 @@ export class IndexBuilder {
 
   stop(): void {
     this.stopped = true;
+    IndexBuilder.waiting.delete(this);
     this.queue.clear();
     if (this.timer) clearImmediate(this.timer);
     this.timer = undefined;
