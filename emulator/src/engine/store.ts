@@ -7,8 +7,8 @@
  */
 import type { DocVersion } from '../model/document.js';
 import { Packer } from '../model/packed.js';
-import type { Fields } from '../model/values.js';
 import { Arena } from './arena.js';
+import { indexSource, StoredDoc } from './store-views.js';
 import {
   CollectionIndex,
   type IndexOptions,
@@ -41,24 +41,6 @@ export const MAX_VERSIONS_PER_DOCUMENT = 100;
 const SHORTEN_PROBE = 1000;
 /** Views kept for reads that come back to the same documents (pages, listeners). */
 const RECENT_VIEWS = 2048;
-
-/** A stored version as read: fields unpacked on first use. */
-class StoredDoc implements DocVersion {
-  private unpacked?: Fields;
-
-  constructor(
-    readonly name: string,
-    readonly path: string,
-    readonly createTime: number,
-    readonly updateTime: number,
-    private readonly bytes: Buffer,
-    private readonly packer: Packer,
-  ) {}
-
-  get fields(): Fields {
-    return (this.unpacked ??= this.packer.unpack(this.bytes));
-  }
-}
 
 export class Store {
   readonly packer = new Packer();
@@ -327,40 +309,13 @@ export class Store {
   }
 
   private source(coll: Collection): IndexSource {
-    const ords = () => {
-      const out: number[] = [];
-      let sorted = true;
-      for (const ord of coll.ords.values()) {
-        if (!this.arena.has(ord)) continue;
-        if (out.length && ord < out[out.length - 1]) sorted = false;
-        out.push(ord);
-      }
-      // Loaded data comes in order (ordinals are handed out as documents arrive). Otherwise sorted
-      // as integers natively: a comparator sort of a million takes about a second.
-      return sorted ? out : Array.from(Int32Array.from(out).sort());
-    };
-    return {
+    return indexSource(coll.ords, {
       packer: this.packer,
-      bytes: (ord) => this.arena.get(ord),
-      chunk: (ord) => this.arena.chunk(ord),
-      offset: (ord) => this.arena.offset(ord),
-      ords,
-      frozen: () => {
-        const list = ords();
-        return {
-          ...this.arena.freeze(),
-          packer: this.packer,
-          ords: list,
-          ids: list.map((o) => this.idOf[o]),
-        };
-      },
+      arena: this.arena,
       id: (ord) => this.idOf[ord],
       doc: (ord) => this.view(ord) as DocVersion,
-      ordOf: (path) => {
-        const ord = this.ordAt(path);
-        return ord !== undefined && this.arena.get(ord) ? ord : -1;
-      },
-    };
+      ordAt: (path) => this.ordAt(path),
+    });
   }
 
   /**
