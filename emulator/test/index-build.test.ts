@@ -29,6 +29,7 @@ const pool: Value[] = [
   { timestampValue: '2026-01-01T00:00:00Z' },
   { arrayValue: { values: [{ stringValue: 'a' }, { stringValue: 'b' }] } },
   { arrayValue: { values: [{ stringValue: 'b' }] } },
+  { arrayValue: { values: [{ doubleValue: 2 }, { stringValue: 'a' }] } },
 ];
 const valueArb = fc.constantFrom(...pool);
 const fieldsArb: fc.Arbitrary<Fields> = fc.record(
@@ -47,7 +48,7 @@ const specs: IndexSpec[] = ['a', 'b'].flatMap((f) => [
 const queryArb = fc
   .record({
     field: fc.constantFrom('a', 'b'),
-    op: fc.constantFrom('EQUAL', 'ARRAY_CONTAINS', 'GREATER_THAN', 'NOT_EQUAL'),
+    op: fc.constantFrom('EQUAL', 'IN', 'ARRAY_CONTAINS', 'GREATER_THAN', 'NOT_EQUAL'),
     value: valueArb,
     order: fc.constantFrom('a', 'b', '__name__'),
     dir: fc.constantFrom('ASCENDING', 'DESCENDING'),

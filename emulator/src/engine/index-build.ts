@@ -5,6 +5,7 @@
  * at most one slice.
  */
 import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+import { postingKey } from '../model/values.js';
 import type { IndexDef } from '../query/index-plan.js';
 import type { CollectionIndex, IndexSpec } from './store-index.js';
 
@@ -69,7 +70,16 @@ export function specName(s: IndexSpec): string {
  */
 export function readAround(ix: CollectionIndex, segs: string[], elements: boolean, keys: string[]) {
   const check = ix.keyCheck(segs, elements);
-  const has = (o: number) => keys.some((k) => check.holds(o, k));
+  let has = (o: number) => keys.some((k) => check.holds(o, k));
+  if (!elements && keys.length > 1) {
+    // A field's one value read once and looked up, rather than compared with each key in turn.
+    const probe = ix.probe(segs);
+    const wanted = new Set(keys);
+    has = (o) => {
+      const v = probe.value(o);
+      return v !== undefined && wanted.has(postingKey(v));
+    };
+  }
   const ords = ix.ords();
   return {
     size: ords.length,
