@@ -349,12 +349,19 @@ describe('a query during the builds', () => {
     expect(kinds(ix.buildingSpecs())).toEqual(['value a', 'value b', 'ordered c', 'elements t']);
   });
 
-  it('an unlimited one finishes the one build it needs, not the others', () => {
+  it('an unlimited one reads around the postings it needs, which go first', () => {
     const { db, ix } = building();
     const query = q({ where: eq('b', { stringValue: 'k3' }) });
     same(db, query);
-    expect(kinds(ix.specs())).toEqual(['value b']);
-    expect(kinds(ix.buildingSpecs())).toEqual(['value a', 'ordered c', 'elements t']);
+    expect(kinds(ix.specs())).toEqual([]);
+    expect(kinds(ix.buildingSpecs())).toEqual(['value b', 'value a', 'ordered c', 'elements t']);
+  });
+
+  it('an unlimited one on array elements finishes that one build, not the others', () => {
+    const { db, ix } = building();
+    same(db, q({ where: eq('t', { stringValue: 't1' }, 'ARRAY_CONTAINS') }));
+    expect(kinds(ix.specs())).toEqual(['elements t']);
+    expect(kinds(ix.buildingSpecs())).toEqual(['value a', 'value b', 'ordered c']);
   });
 
   it('limited ones and a count read around the builds they need, which go first', () => {

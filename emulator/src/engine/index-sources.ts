@@ -103,11 +103,15 @@ export function postingSource(
   const segs = parseFieldPath(leaf.field);
   if (!lookup || (segs.length === 1 && segs[0] === NAME)) return undefined;
   const keys = [...new Set(lookup.values.map(postingKey))];
-  if (around && ix.postingsBuilding(formatFieldPath(segs), lookup.elements)) {
-    // The field's postings are still being built in the background: each document's own bytes
-    // are read instead, so that the query does not wait for the build (at 20,000 leads the
-    // walk to the newest 25 matches reads a few thousand; sized as the whole collection, the
-    // source leads to a walk of the order field's index).
+  // While the field's postings are being built, or left to the background builder, each
+  // document's own bytes are read instead, so that the query does not wait for the build: a
+  // field's one value read and looked up costs less than the build's own pass (the duplicates'
+  // `phone_key in [25]` at a million: bench/read-around.ts). Array elements cost more to read, and
+  // are only read around for a limited query in another field's order, whose walk stops early.
+  if (
+    (around || !lookup.elements) &&
+    ix.postingsLater(segs, formatFieldPath(segs), lookup.elements)
+  ) {
     return readAround(ix, segs, lookup.elements, keys);
   }
   const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
@@ -136,7 +140,7 @@ export function exactSource(ix: CollectionIndex, leaf: Leaf): Source | undefined
   if (!keys.every((k) => EXACT_KEY.test(k))) return undefined;
   // Postings still being built are read around, from the documents' bytes (nothing is held):
   // waiting for the search's `search_keys` made the first search's count take 47 s at a million.
-  if (ix.postingsBuilding(formatFieldPath(segs), lookup.elements)) {
+  if (ix.postingsLater(segs, formatFieldPath(segs), lookup.elements)) {
     return readAround(ix, segs, lookup.elements, keys);
   }
   // Counting the results instead would read (and hold) every matching document, 800,000 of them

@@ -163,19 +163,6 @@ export class CollectionIndex {
   }
 
   /**
-   * Whether the postings of a field (of its array's elements: `elements`) are being built; if so,
-   * a query reads around them, and they are built next.
-   */
-  postingsBuilding(key: string, elements: boolean): boolean {
-    const k = (elements ? 'a:' : 'v:') + key;
-    const b = this.builds.get(k);
-    if (!b) return false;
-    this.use(k, b.spec);
-    this.toFront(k);
-    return true;
-  }
-
-  /**
    * Whether a query reads around the ordered index of a field rather than wait for it: it is
    * being built (it is built next), or it does not exist and a background builder builds it
    * (`onSchedule`; without one, the query builds it). Read around: `probe(segs)`.
