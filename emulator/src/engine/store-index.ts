@@ -2,8 +2,9 @@
  * In-memory indexes of one collection's current documents, over the store's document ordinals:
  * ordered indexes (a field's value, then the document id, as Firestore orders them) in chunked
  * sorted lists, and postings (value -> documents, for `==`, `in`, `array-contains`). They are
- * built in bulk (when the data loads, or on a query's first use) and kept on every change. They
- * hold the latest version only; reads at an older time scan the store's history instead.
+ * built in bulk or in the background (when the data loads, or after a query's first use) and kept
+ * on every change. They hold the latest version only; reads at an older time scan the store's
+ * history instead.
  */
 import type { DocVersion } from '../model/document.js';
 import { compareValues } from '../model/values.js';
@@ -40,9 +41,9 @@ const fullKey = (s: IndexSpec) =>
   (s.kind === 'ordered' ? 'o:' : s.kind === 'elements' ? 'a:' : 'v:') + s.key;
 
 /**
- * The indexes of one collection: each created in bulk on first use, or ahead of it (`ensure`), or
- * built in the background a slice at a time (`schedule`, `step`); a query that needs an index
- * still being built finishes that one build, not the others.
+ * The indexes of one collection: each created in bulk ahead of use (`ensure`), or built in the
+ * background a slice at a time (`schedule`, `step`); a query that needs one not built yet reads
+ * around it (`orderedLater`, `postingsLater`) and moves its build to the front.
  */
 export class CollectionIndex {
   private readonly ordered = new Map<string, OrderedIndex>();
