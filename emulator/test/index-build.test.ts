@@ -309,6 +309,42 @@ describe('indexes left to the background builder', () => {
   });
 });
 
+describe('a count in the order of a field whose index is not built', () => {
+  it('leaves out the documents without the field, as they change', () => {
+    const db = new Database(DB, { projectId: 'p', databaseId: '(default)' }, new Set());
+    const lead = (i: number, withC: boolean): Fields => ({
+      a: { stringValue: `a${i % 2}` },
+      ...(withC ? { c: { integerValue: String(i) } } : {}),
+    });
+    for (let i = 0; i < 20; i++) put(db, `d${i}`, lead(i, i % 7 !== 0), i + 1);
+    const queued = new Set<CollectionIndex>();
+    db.store.onIndexBuild = (ix) => queued.add(ix);
+    const counted = compileQuery(
+      {
+        from: [{ collectionId: COLL }],
+        where: {
+          fieldFilter: { field: { fieldPath: 'a' }, op: 'EQUAL', value: { stringValue: 'a0' } },
+        },
+        orderBy: [{ field: { fieldPath: 'c' }, direction: 'DESCENDING' }],
+      },
+      '',
+      DB,
+    );
+    const scanned = () => scanQueryDocs(db, counted, undefined, true).length;
+    expect(countDocs(db, counted)).toBe(scanned());
+    put(db, 'd2', lead(2, false), 100);
+    put(db, 'd14', lead(14, true), 101);
+    put(db, 'd40', lead(40, false), 102);
+    put(db, 'd42', lead(42, true), 103);
+    expect(countDocs(db, counted)).toBe(scanned());
+    expect(countDocs(db, counted)).toBe(9);
+    const [ix] = queued;
+    expect(ix.specs().filter((s) => s.kind === 'ordered')).toEqual([]);
+    while (ix.step(Infinity)) continue;
+    expect(countDocs(db, counted)).toBe(scanned());
+  });
+});
+
 describe('a query during the builds', () => {
   const q = (structured: Record<string, unknown>) =>
     compileQuery({ from: [{ collectionId: COLL }], ...structured }, '', DB);

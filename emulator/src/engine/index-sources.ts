@@ -152,12 +152,21 @@ export function exactSource(ix: CollectionIndex, leaf: Leaf): Source | undefined
   );
 }
 
-/** The documents that have a field (read from their bytes), for a count while its order is built. */
-export function presence(ix: CollectionIndex, segs: string[], size: number): Source {
-  const probe = ix.probe(segs);
-  const has = (o: number) => probe.holds(o);
+/**
+ * The documents that have a field, for a count in its order while that order is not built;
+ * undefined when every document has it (the count needs no such check).
+ */
+export function presence(
+  ix: CollectionIndex,
+  segs: string[],
+  key: string,
+  size: number,
+): Source | undefined {
+  const lacking = ix.lackingField(segs, key);
+  if (lacking.size === 0) return undefined;
+  const has = (o: number) => !lacking.has(o);
   return {
-    size,
+    size: size - lacking.size,
     around: true,
     has,
     forEach: (f) => {

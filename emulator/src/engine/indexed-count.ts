@@ -29,9 +29,11 @@ export function indexedCount(
   const lists: Source[] = [];
   for (const o of q.orders) {
     if (o.isName) continue;
-    // Whether every document has the field: read from their bytes while its index is not built.
-    if (ix.orderedLater(o.segs, o.key)) lists.push(presence(ix, o.segs, size));
-    else if (ix.orderedBy(o.segs, o.key).length !== size) return undefined;
+    // Whether every document has the field: known without its index while that is not built.
+    if (ix.orderedLater(o.segs, o.key)) {
+      const present = presence(ix, o.segs, o.key, size);
+      if (present) lists.push(present);
+    } else if (ix.orderedBy(o.segs, o.key).length !== size) return undefined;
   }
   for (const leaf of leaves) {
     const list = exactSource(ix, leaf);

@@ -175,9 +175,14 @@ export function indexedQuery(
     // it next); the key compares of the read cost less than the posting list's sort.
     const [first, second] = q.orders;
     const walkable = q.orders.length <= 2 && (!second || second.dir === first.dir);
-    if (walkable && ix.orderedLater(first.segs, first.key)) {
-      return aroundQuery(ix, q, best, sources, need, unordered);
-    }
+    // An unlimited query in name order sorts its results as well as the name index would give
+    // them: that index (a sort of every id) is not asked for.
+    const later =
+      walkable &&
+      (first.isName && need === Infinity
+        ? !ix.hasOrdered(first.key)
+        : ix.orderedLater(first.segs, first.key));
+    if (later) return aroundQuery(ix, q, best, sources, need, unordered);
     const w = walkOf(ix, q, leaves);
     if (w && Math.min(w.hi - w.lo, need / selectivity) <= affordable) {
       const docs = runWalk(ix, q, w, need, walkBudget, sources);

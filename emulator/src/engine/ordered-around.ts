@@ -34,12 +34,11 @@ export function aroundQuery(
   const filters = sources.filter((s) => s !== list);
   let ords: number[];
   if (list) {
-    const got = new Int32Array(list.size);
-    let n = 0;
+    const got: number[] = [];
     list.forEach((o) => {
-      got[n++] = o;
+      got.push(o);
     });
-    ords = Array.from(got.subarray(0, n).sort());
+    ords = Array.from(Int32Array.from(got).sort());
   } else ords = ix.ords();
   const kept = (o: number) => filters.every((s) => s.has(o));
   if (need === Infinity) {

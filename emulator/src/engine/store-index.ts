@@ -56,6 +56,8 @@ export class CollectionIndex {
    * it); unset, a query builds what it needs at once.
    */
   onSchedule?: (ix: CollectionIndex) => void;
+  /** See `lackingField`. */
+  private readonly lacking = new Map<string, { probe: OrderedIndex; ords: Set<number> }>();
 
   constructor(
     private readonly src: IndexSource,
@@ -203,6 +205,27 @@ export class CollectionIndex {
     for (const [other, ob] of rest) this.builds.set(other, ob);
   }
 
+  /** Whether the ordered index of a field is built. */
+  hasOrdered(key: string): boolean {
+    return this.ordered.has(key);
+  }
+
+  /**
+   * The current documents without a field whose ordered index is not built (what a count in its
+   * order leaves out; mostly none): read once from the documents' bytes, then kept on every write
+   * until that index is built.
+   */
+  lackingField(segs: string[], key: string): Set<number> {
+    let l = this.lacking.get(key);
+    if (!l) {
+      const probe = this.probe(segs);
+      l = { probe, ords: new Set() };
+      for (const o of this.src.ords()) if (!probe.holds(o)) l.ords.add(o);
+      this.lacking.set(key, l);
+    }
+    return l.ords;
+  }
+
   /** A field's order over the current documents, without its index (to sort, or pick the first). */
   probe(segs: string[]): OrderedIndex {
     return new OrderedIndex(segs, this.src);
@@ -325,6 +348,11 @@ export class CollectionIndex {
     }
     write();
     for (const ix of readd) ix.add(ord);
+    for (const [key, l] of this.lacking) {
+      if (this.ordered.has(key)) this.lacking.delete(key);
+      else if (after && !l.probe.holds(ord)) l.ords.add(ord);
+      else l.ords.delete(ord);
+    }
     for (const p of this.postings.values()) p.update(ord, before, after);
   }
 }
