@@ -56,6 +56,8 @@ export class CollectionIndex {
    * it); unset, a query builds what it needs at once.
    */
   onSchedule?: (ix: CollectionIndex) => void;
+  /** The builds queries wait for (read around), in the order they last asked. */
+  private asked = new Set<string>();
   /** See `lackingField`. */
   private readonly lacking = new Map<string, { probe: OrderedIndex; ords: Set<number> }>();
 
@@ -196,13 +198,25 @@ export class CollectionIndex {
     return true;
   }
 
-  /** Moves build `k` to the front of the queue. */
+  /**
+   * Moves build `k` to the front of the queue, with the others queries wait for: the cheapest
+   * kind first (a field's postings take a fraction of an order's time, and a count needs no more),
+   * the latest asked first within a kind.
+   */
   private toFront(k: string): void {
-    const b = this.builds.get(k) as Build;
-    const rest = [...this.builds].filter(([other]) => other !== k);
+    this.asked.delete(k);
+    this.asked.add(k);
+    const asked = [...this.asked].reverse().filter((a) => this.builds.has(a));
+    asked.sort(
+      (a, b) =>
+        BUILD_ORDER[(this.builds.get(a) as Build).spec.kind] -
+        BUILD_ORDER[(this.builds.get(b) as Build).spec.kind],
+    );
+    const rest = [...this.builds].filter(([other]) => !this.asked.has(other));
+    const first = asked.map((a): [string, Build] => [a, this.builds.get(a) as Build]);
     this.builds.clear();
-    this.builds.set(k, b);
-    for (const [other, ob] of rest) this.builds.set(other, ob);
+    for (const [key, b] of [...first, ...rest]) this.builds.set(key, b);
+    this.asked = new Set(asked.reverse());
   }
 
   /** Whether the ordered index of a field is built. */
