@@ -3,8 +3,9 @@
  * of the ordered index of the query's first order field (narrowed by the filters on that field,
  * seeking the start cursor, stopping at the end cursor or once offset + limit documents matched),
  * or the smallest posting list of an `==` / `in` / `array-contains(-any)` / `is null` filter,
- * filtered and sorted. Every candidate is checked against the whole query (`matchesQuery`), so an
- * index only decides which documents are looked at, never which match. Undefined when no index
+ * filtered and sorted; an index not built yet is read around (index-sources.ts, ordered-around.ts)
+ * rather than waited for. Every candidate is checked against the whole query (`matchesQuery`), so
+ * an index only decides which documents are looked at, never which match. Undefined when no index
  * applies (the caller scans).
  */
 import type { DocVersion } from '../model/document.js';
@@ -175,11 +176,12 @@ export function indexedQuery(
     // it next); the key compares of the read cost less than the posting list's sort.
     const [first, second] = q.orders;
     const walkable = q.orders.length <= 2 && (!second || second.dir === first.dir);
-    // An unlimited query in name order sorts its results as well as the name index would give
-    // them: that index (a sort of every id) is not asked for.
+    // The name index (a sort of every id) is not asked for by an unlimited query, which sorts its
+    // results as well, nor on a guess: a filter read around is sized as the whole collection.
+    const guessed = sources.some((s) => s.around);
     const later =
       walkable &&
-      (first.isName && need === Infinity
+      (first.isName && (need === Infinity || guessed)
         ? !ix.hasOrdered(first.key)
         : ix.orderedLater(first.segs, first.key));
     if (later) return aroundQuery(ix, q, best, sources, need, unordered);
