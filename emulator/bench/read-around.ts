@@ -99,9 +99,10 @@ shapes('read around the queued builds');
 shapes('again');
 
 // The duplicates with no index named for `phone_key` (a first start): read around, two ways.
-const activeList = ix
-  .postingsOf(['deleted_at'], 'deleted_at', false)
-  .lookup(postingKey({ nullValue: null }));
+const [activeMs, activeList] = timed(() =>
+  ix.postingsOf(['deleted_at'], 'deleted_at', false).lookup(postingKey({ nullValue: null })),
+);
+console.log(`  build value deleted_at (finishing it): ${fmt(activeMs)} ms (${load()})`);
 const around = readAround(ix, ['phone_key'], false, dupKeys);
 const check = ix.keyCheck(['phone_key'], false);
 let hits = 0;
