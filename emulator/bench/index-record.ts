@@ -4,9 +4,9 @@
  * query's `phone_key` postings) and records it in the directory (built-indexes.json); the next
  * start builds it in the background with the declared indexes. For each start: time to ready,
  * the first run of each of the panel's queries (a second after ready, as bench/scale.ts sends
- * them; `--open-after builds`: once the background builds are done), the time until the builds
- * are done, the RSS then.
- * Run: node --import tsx emulator/bench/index-record.ts [--size 100000] [--starts 2] [--open-after ready|builds]
+ * them; `--open-after builds`: once the background builds are done; `--open-after start`: as soon
+ * as it is ready, while the builds run), the time until the builds are done, the RSS then.
+ * Run: node --import tsx emulator/bench/index-record.ts [--size 100000] [--starts 2] [--open-after ready|builds|start]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,8 +22,9 @@ const PROJECT = 'demo-bench';
 const DATABASE = `projects/${PROJECT}/databases/(default)`;
 const size = Number(argOf('size') ?? 100_000);
 const starts = Number(argOf('starts') ?? 2);
-/** When the panel opens: a second after ready (as bench/scale.ts), or once the builds are done. */
-const openAfter = argOf('open-after') === 'builds' ? 'builds' : 'ready';
+/** When the panel opens: a second after ready (as bench/scale.ts), at once, or once the builds are done. */
+const openArg = argOf('open-after');
+const openAfter = openArg === 'builds' || openArg === 'start' ? openArg : 'ready';
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const fmt = (n: number, digits = 1) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -104,9 +105,9 @@ try {
     };
     let doneMs = NaN;
     if (openAfter === 'builds') doneMs = await buildsDone();
-    else await new Promise((r) => setTimeout(r, 1000));
+    else if (openAfter === 'ready') await new Promise((r) => setTimeout(r, 1000));
     const first = await panelOpen(emu);
-    if (openAfter === 'ready') doneMs = await buildsDone();
+    if (openAfter !== 'builds') doneMs = await buildsDone();
     console.log(
       `  start ${s}: ready in ${fmt(emu.readyMs / 1000, 2)} s; ${building.length} indexes to build at load` +
         `${building.includes('value phone_key') ? ' (phone_key postings among them)' : ''}; first runs: ` +

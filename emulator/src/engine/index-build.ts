@@ -5,6 +5,7 @@
  * at most one slice.
  */
 import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+import { postingKey } from '../model/values.js';
 import type { IndexDef } from '../query/index-plan.js';
 import type { CollectionIndex, IndexSpec } from './store-index.js';
 
@@ -69,7 +70,16 @@ export function specName(s: IndexSpec): string {
  */
 export function readAround(ix: CollectionIndex, segs: string[], elements: boolean, keys: string[]) {
   const check = ix.keyCheck(segs, elements);
-  const has = (o: number) => keys.some((k) => check.holds(o, k));
+  let has = (o: number) => keys.some((k) => check.holds(o, k));
+  if (!elements && keys.length > 1) {
+    // A field's one value read once and looked up, rather than compared with each key in turn.
+    const probe = ix.probe(segs);
+    const wanted = new Set(keys);
+    has = (o) => {
+      const v = probe.value(o);
+      return v !== undefined && wanted.has(postingKey(v));
+    };
+  }
   const ords = ix.ords();
   return {
     size: ords.length,
@@ -83,9 +93,22 @@ export function readAround(ix: CollectionIndex, segs: string[], elements: boolea
 
 /** Advances the builds of collections' indexes a slice at a time, between requests. */
 export class IndexBuilder {
+  private static held = false;
+  private static readonly waiting = new Set<IndexBuilder>();
   private readonly queue = new Set<CollectionIndex>();
   private timer?: NodeJS.Immediate;
   private stopped = false;
+
+  /**
+   * Holds every builder of the process (`true`) or lets them go on: tests hold them to query
+   * while builds are under way, whatever the machine's speed.
+   */
+  static hold(on: boolean): void {
+    IndexBuilder.held = on;
+    if (on) return;
+    for (const b of IndexBuilder.waiting) b.timer ??= setImmediate(() => b.slice());
+    IndexBuilder.waiting.clear();
+  }
 
   add(ix: CollectionIndex): void {
     if (this.stopped) return;
@@ -100,6 +123,10 @@ export class IndexBuilder {
 
   private slice(): void {
     this.timer = undefined;
+    if (IndexBuilder.held) {
+      IndexBuilder.waiting.add(this);
+      return;
+    }
     const deadline = performance.now() + SLICE_MS;
     for (const ix of this.queue) {
       if (!ix.step(deadline)) this.queue.delete(ix);
@@ -110,6 +137,7 @@ export class IndexBuilder {
 
   stop(): void {
     this.stopped = true;
+    IndexBuilder.waiting.delete(this);
     this.queue.clear();
     if (this.timer) clearImmediate(this.timer);
     this.timer = undefined;

@@ -119,6 +119,7 @@ export class Engine implements FirestoreService, SessionEngine, EngineCore {
           [...(recorded?.(db.name, collPath) ?? [])],
           indexSpecsOf(this.indexes?.(db.id.databaseId) ?? [], collPath),
         );
+      db.store.onIndexBuild = (ix) => this.indexBuilder.add(ix);
       for (const ix of db.store.scheduleIndexes()) this.indexBuilder.add(ix);
     };
     this.databases.onCreate = setUp;

@@ -3,38 +3,28 @@
  * of the ordered index of the query's first order field (narrowed by the filters on that field,
  * seeking the start cursor, stopping at the end cursor or once offset + limit documents matched),
  * or the smallest posting list of an `==` / `in` / `array-contains(-any)` / `is null` filter,
- * filtered and sorted. Every candidate is checked against the whole query (`matchesQuery`), so an
- * index only decides which documents are looked at, never which match. Undefined when no index
+ * filtered and sorted; an index not built yet is read around (index-sources.ts, ordered-around.ts)
+ * rather than waited for. Every candidate is checked against the whole query (`matchesQuery`), so
+ * an index only decides which documents are looked at, never which match. Undefined when no index
  * applies (the caller scans).
  */
 import type { DocVersion } from '../model/document.js';
-import { isRangeOp, type Filter } from '../model/filters.js';
-import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+import { parseFieldPath } from '../model/paths.js';
+import { matchesQuery, runCompiled, type CompiledQuery } from '../query/index.js';
 import {
-  afterStart,
-  beforeEnd,
-  filterValue,
-  matchesQuery,
-  runCompiled,
-  type CompiledQuery,
-} from '../query/index.js';
-import {
-  arrayValues,
-  EXACT_KEY,
-  isNaNValue,
-  NULL_VALUE,
-  postingKey,
-  TypeOrder,
-  typeOrder,
-  type Value,
-} from '../model/values.js';
-import type { Lookup } from './postings.js';
-import { readAround } from './index-build.js';
-import type { CollectionIndex, OrderedIndex } from './store-index.js';
+  conjuncts,
+  NAME,
+  postingLookup,
+  postingSource,
+  type Leaf,
+  type Source,
+} from './index-sources.js';
+import { runWalk, walkOf } from './index-walk.js';
+import { aroundQuery } from './ordered-around.js';
+import type { CollectionIndex } from './store-index.js';
 
-type Leaf = Exclude<Filter, { kind: 'composite' }>;
+export { indexedCount } from './indexed-count.js';
 
-const NAME = '__name__';
 /** Below this many candidates, a query ordered by name sorts them rather than build a name index. */
 const NAME_INDEX_MIN_POSTING = 20_000;
 /**
@@ -42,22 +32,6 @@ const NAME_INDEX_MIN_POSTING = 20_000;
  * 100,000 leads: 0.65 µs against 10 µs; kept below that ratio, the walk's length being a guess).
  */
 const WALK_PER_CANDIDATE = 8;
-
-/** The filters every result must pass (the leaves of the top-level AND). */
-function conjuncts(f: Filter | undefined): Leaf[] {
-  if (!f) return [];
-  if (f.kind !== 'composite') return [f];
-  return f.op === 'AND' ? f.filters.flatMap(conjuncts) : [];
-}
-
-/** The documents (ordinals) a leaf's postings give: a superset of the ones the leaf matches. */
-interface Source {
-  size: number;
-  /** Read from the documents' bytes around a build: `size` is the collection's, not a count. */
-  around?: boolean;
-  forEach(f: (ord: number) => boolean | void): void;
-  has(ord: number): boolean;
-}
 
 /** The smallest source's documents that are in every other source (a superset of the results). */
 function* intersect(ix: CollectionIndex, best: Source, sources: Source[]): Generator<DocVersion> {
@@ -67,71 +41,6 @@ function* intersect(ix: CollectionIndex, best: Source, sources: Source[]): Gener
     if (others.every((s) => s.has(o))) ords.push(o);
   });
   for (const o of ords) yield ix.doc(o);
-}
-
-/** The values a leaf's posting lists are looked up by, and whether postings of array elements. */
-function postingLookup(leaf: Leaf): { values: Value[]; elements: boolean } | undefined {
-  if (leaf.kind === 'unary') {
-    if (leaf.op === 'IS_NULL') return { values: [NULL_VALUE], elements: false };
-    if (leaf.op === 'IS_NAN') return { values: [{ doubleValue: 'NaN' }], elements: false };
-    return undefined;
-  }
-  if (leaf.value === undefined) return undefined;
-  const v = filterValue(leaf.op, leaf.value);
-  switch (leaf.op) {
-    case 'EQUAL':
-      return { values: [v], elements: false };
-    case 'IN':
-      return { values: arrayValues(v), elements: false };
-    case 'ARRAY_CONTAINS':
-      return { values: [v], elements: true };
-    case 'ARRAY_CONTAINS_ANY':
-      return { values: arrayValues(v), elements: true };
-    default:
-      return undefined;
-  }
-}
-
-/**
- * The union of several lookups (the values of an `in` or `array-contains-any`); `disjoint`: no
- * document is in two of them (nothing to remember while iterating).
- */
-function union(lists: Lookup[], disjoint = false): Source {
-  const size = lists.reduce((n, l) => n + l.size, 0);
-  if (lists.length === 1) return lists[0];
-  return {
-    size,
-    has: (o) => lists.some((l) => l.has(o)),
-    forEach: (f) => {
-      const seen = disjoint ? undefined : new Set<number>();
-      for (const l of lists) {
-        let stop = false;
-        l.forEach((o) => {
-          if (seen?.has(o)) return;
-          seen?.add(o);
-          if (f(o) === false) stop = true;
-          return !stop;
-        });
-        if (stop) return;
-      }
-    },
-  };
-}
-
-function postingSource(ix: CollectionIndex, leaf: Leaf, around: boolean): Source | undefined {
-  const lookup = postingLookup(leaf);
-  const segs = parseFieldPath(leaf.field);
-  if (!lookup || (segs.length === 1 && segs[0] === NAME)) return undefined;
-  const keys = [...new Set(lookup.values.map(postingKey))];
-  if (around && ix.postingsBuilding(formatFieldPath(segs), lookup.elements)) {
-    // The field's postings are still being built in the background: each document's own bytes
-    // are read instead, so that the query does not wait for the build (at 20,000 leads the
-    // walk to the newest 25 matches reads a few thousand; sized as the whole collection, the
-    // source leads to a walk of the order field's index).
-    return readAround(ix, segs, lookup.elements, keys);
-  }
-  const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
-  return union(keys.map((k) => postings.lookup(k)).filter((l) => l.size > 0));
 }
 
 /**
@@ -159,107 +68,6 @@ function namedDocs(ix: CollectionIndex, leaves: Leaf[]): DocVersion[] | undefine
   return undefined;
 }
 const DOCUMENTS = '/documents/';
-
-interface Walk {
-  index: OrderedIndex;
-  lo: number;
-  hi: number;
-  dir: 1 | -1;
-}
-
-/** Narrows [lo, hi) of the ordered index to the part a filter on its field can match. */
-function narrow(w: Walk, leaf: Leaf): void {
-  const ix = w.index;
-  const afterNulls = () => (w.lo = Math.max(w.lo, ix.typeBound(TypeOrder.Null, true)));
-  if (leaf.kind === 'unary') {
-    if (leaf.op === 'IS_NOT_NULL' || leaf.op === 'IS_NOT_NAN') afterNulls();
-    if (leaf.op === 'IS_NULL') w.hi = Math.min(w.hi, ix.typeBound(TypeOrder.Null, true));
-    return;
-  }
-  if (leaf.value === undefined) return;
-  const v = filterValue(leaf.op, leaf.value);
-  const t = leaf.op === 'IN' || leaf.op === 'NOT_IN' ? undefined : typeOrder(v);
-  const ranged = t !== undefined && t !== TypeOrder.Null && !isNaNValue(v);
-  switch (leaf.op) {
-    case 'EQUAL':
-      w.lo = Math.max(w.lo, ix.bound(v, false));
-      w.hi = Math.min(w.hi, ix.bound(v, true));
-      return;
-    case 'NOT_EQUAL':
-    case 'NOT_IN':
-      afterNulls();
-      return;
-    case 'GREATER_THAN':
-    case 'GREATER_THAN_OR_EQUAL':
-      if (!ranged) return;
-      w.lo = Math.max(w.lo, ix.bound(v, leaf.op === 'GREATER_THAN'));
-      w.hi = Math.min(w.hi, ix.typeBound(t, true));
-      return;
-    case 'LESS_THAN':
-    case 'LESS_THAN_OR_EQUAL':
-      if (!ranged) return;
-      w.lo = Math.max(w.lo, ix.typeBound(t, false));
-      w.hi = Math.min(w.hi, ix.bound(v, leaf.op === 'LESS_THAN_OR_EQUAL'));
-      return;
-    default:
-      return;
-  }
-}
-
-/** The walk of the first order field's index, when the query's order is that field then the name. */
-function walkOf(ix: CollectionIndex, q: CompiledQuery, leaves: Leaf[]): Walk | undefined {
-  const [first, second] = q.orders;
-  if (q.orders.length > 2 || (second && second.dir !== first.dir)) return undefined;
-  const index = ix.orderedBy(first.segs, first.key);
-  const w: Walk = { index, lo: 0, hi: index.length, dir: first.dir };
-  if (first.isName) return w;
-  for (const leaf of leaves) {
-    if (formatFieldPath(parseFieldPath(leaf.field)) === first.key) narrow(w, leaf);
-  }
-  return w;
-}
-
-/**
- * Walks in the query's order; the start cursor is found by bisection (the order is the query's).
- * Undefined when more than `budget` documents were looked at (another plan is cheaper).
- */
-function runWalk(
-  ix: CollectionIndex,
-  q: CompiledQuery,
-  w: Walk,
-  need: number,
-  budget = Infinity,
-  sources: Source[] = [],
-): DocVersion[] | undefined {
-  const out: DocVersion[] = [];
-  const n = w.hi - w.lo;
-  if (need === 0 || n <= 0) return out;
-  const at = (k: number) => w.index.at(w.dir > 0 ? w.lo + k : w.hi - 1 - k);
-  let k = 0;
-  if (q.startAt) {
-    let b = n;
-    while (k < b) {
-      const m = (k + b) >>> 1;
-      if (afterStart(q, ix.doc(at(m)))) b = m;
-      else k = m + 1;
-    }
-  }
-  const stop = k + budget;
-  for (; k < n; k++) {
-    if (k > stop) return undefined;
-    const ord = at(k);
-    let d: DocVersion | undefined;
-    if (q.endAt) {
-      d = ix.doc(ord);
-      if (!beforeEnd(q, d)) break;
-    }
-    // The posting lists rule most documents out at the cost of a lookup each.
-    if (!sources.every((src) => src.has(ord))) continue;
-    d ??= ix.doc(ord);
-    if (matchesQuery(q, d) && out.push(d) >= need) break;
-  }
-  return q.offset ? out.slice(q.offset) : out;
-}
 
 /**
  * A limited query's results from a posting list's candidates: sorted in the query's order (by the
@@ -329,10 +137,7 @@ export function indexedQuery(
   const sources: Source[] = [];
   // The share of documents the posting-backed filters keep, taking them as independent.
   let selectivity = 1;
-  // Reading documents' bytes rather than postings still being built pays when a limited walk in
-  // another field's order can stop early; any other query would read the whole collection so (at
-  // 100,000 leads, 0.9 s for the duplicates' `phone_key in [25]` against 0.17 s to build the
-  // postings), and finishes that one build instead.
+  // Whether array elements still being built are read around (see postingSource).
   const around = q.limit !== undefined && !q.orders[0].isName;
   for (const leaf of leaves) {
     const s = postingSource(ix, leaf, around);
@@ -367,6 +172,19 @@ export function indexedQuery(
   const nameWalk = q.orders[0].isName ? Math.min(size, need / selectivity) : 0;
   const affordable = Math.max(postCost, walkBudget);
   if ((need / selectivity < affordable || !best || need === Infinity) && nameWalk <= postCost) {
+    // An order's index not built yet is read around rather than waited for (the builder builds
+    // it next); the key compares of the read cost less than the posting list's sort.
+    const [first, second] = q.orders;
+    const walkable = q.orders.length <= 2 && (!second || second.dir === first.dir);
+    // The name index (a sort of every id) is not asked for by an unlimited query, which sorts its
+    // results as well, nor on a guess: a filter read around is sized as the whole collection.
+    const guessed = sources.some((s) => s.around);
+    const later =
+      walkable &&
+      (first.isName && (need === Infinity || guessed)
+        ? !ix.hasOrdered(first.key)
+        : ix.orderedLater(first.segs, first.key));
+    if (later) return aroundQuery(ix, q, best, sources, need, unordered);
     const w = walkOf(ix, q, leaves);
     if (w && Math.min(w.hi - w.lo, need / selectivity) <= affordable) {
       const docs = runWalk(ix, q, w, need, walkBudget, sources);
@@ -374,143 +192,4 @@ export function indexedQuery(
     }
   }
   return best ? fromPostings(ix, q, best, sources, need, unordered) : undefined;
-}
-
-/** Every leaf when the filter is a pure conjunction, else undefined. */
-function pureConjuncts(f: Filter | undefined): Leaf[] | undefined {
-  if (!f) return [];
-  if (f.kind !== 'composite') return [f];
-  if (f.op !== 'AND') return undefined;
-  const out: Leaf[] = [];
-  for (const sub of f.filters) {
-    const leaves = pureConjuncts(sub);
-    if (!leaves) return undefined;
-    out.push(...leaves);
-  }
-  return out;
-}
-
-/**
- * The number of results of a query made of `==`, `is null` and `array-contains` filters only, from
- * the posting lists (the smallest one, checked against the others), when every document has the
- * fields it orders by; undefined otherwise (the caller counts the query's results).
- */
-export function indexedCount(
-  ix: CollectionIndex,
-  size: number,
-  q: CompiledQuery,
-): number | undefined {
-  if (q.nearest || q.allDescendants || q.startAt || q.endAt) return undefined;
-  const leaves = pureConjuncts(q.filter);
-  if (!leaves) return undefined;
-  const range = rangeCount(ix, q, leaves);
-  if (range !== undefined) return limited(q, range);
-  for (const o of q.orders) {
-    if (!o.isName && ix.orderedBy(o.segs, o.key).length !== size) return undefined;
-  }
-  const lists: Source[] = [];
-  for (const leaf of leaves) {
-    const list = exactSource(ix, leaf);
-    if (!list) return undefined;
-    if (list.size === 0) return 0;
-    lists.push(list);
-  }
-  lists.sort((a, b) => a.size - b.size);
-  let n = size;
-  if (lists.length > 0) {
-    const [smallest, ...others] = lists;
-    n = 0;
-    if (others.length === 0 && !smallest.around) n = smallest.size;
-    else {
-      smallest.forEach((o) => {
-        if (others.every((l) => l.has(o))) n++;
-      });
-    }
-  }
-  return limited(q, n);
-}
-
-/**
- * The documents a `==`, `in`, `array-contains` or `is null` filter keeps, exactly, from its
- * postings; undefined for other filters. The values of an `in` are distinct and a field holds one
- * value, so their lists do not overlap and their sizes add up: the panel's total of the list
- * (`status in [its four statuses]`) was counted by reading every active lead, and at a million the
- * emulator ran out of memory.
- */
-function exactSource(ix: CollectionIndex, leaf: Leaf): Source | undefined {
-  const op = leaf.kind === 'field' ? leaf.op : undefined;
-  if (op !== undefined && op !== 'EQUAL' && op !== 'IN' && op !== 'ARRAY_CONTAINS') {
-    return undefined;
-  }
-  if (leaf.kind === 'unary' && leaf.op !== 'IS_NULL') return undefined;
-  const lookup = postingLookup(leaf);
-  const segs = parseFieldPath(leaf.field);
-  if (!lookup || lookup.values.length === 0 || (segs.length === 1 && segs[0] === NAME)) {
-    return undefined;
-  }
-  const keys = [...new Set(lookup.values.map(postingKey))];
-  if (!keys.every((k) => EXACT_KEY.test(k))) return undefined;
-  // Postings still being built are read around, from the documents' bytes (nothing is held):
-  // waiting for the search's `search_keys` made the first search's count take 47 s at a million.
-  if (ix.postingsBuilding(formatFieldPath(segs), lookup.elements)) {
-    return readAround(ix, segs, lookup.elements, keys);
-  }
-  // Counting the results instead would read (and hold) every matching document, 800,000 of them
-  // for the active leads at a million.
-  const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
-  return union(
-    keys.map((k) => postings.exact(k)),
-    !lookup.elements,
-  );
-}
-
-/** A count after the query's offset and limit. */
-function limited(q: CompiledQuery, count: number): number {
-  const n = Math.max(0, count - q.offset);
-  return q.limit === undefined ? n : Math.min(n, q.limit);
-}
-
-/**
- * The count of a query whose filters on the field it orders by first are all `!= null` / `is not
- * null` or ranges over a type other than numbers (NaN sorts among them but never matches a range),
- * its other filters `==` / `in` / `array-contains` / `is null`: the entries of the narrowed part of
- * that field's index (which holds only the documents that have the field) in every other filter's
- * postings. Undefined for other queries. 'Para hoje' counts an admin's steps due before a time
- * this way: reading the 20,000 matching leads instead took 4 s and 170 MiB at a million.
- */
-function rangeCount(ix: CollectionIndex, q: CompiledQuery, leaves: Leaf[]): number | undefined {
-  const [first, second] = q.orders;
-  if (leaves.length === 0 || first.isName || q.orders.length !== 2 || second.dir !== first.dir) {
-    return undefined;
-  }
-  const onFirst = leaves.filter((l) => formatFieldPath(parseFieldPath(l.field)) === first.key);
-  if (onFirst.length === 0 || !onFirst.every(countableRange)) return undefined;
-  const sources: Source[] = [];
-  for (const leaf of leaves) {
-    if (onFirst.includes(leaf)) continue;
-    const source = exactSource(ix, leaf);
-    if (!source) return undefined;
-    if (source.size === 0) return 0;
-    sources.push(source);
-  }
-  const w = walkOf(ix, q, onFirst);
-  if (!w) return undefined;
-  if (sources.length === 0) return Math.max(0, w.hi - w.lo);
-  let n = 0;
-  for (let k = w.lo; k < w.hi; k++) {
-    const ord = w.index.at(k);
-    if (sources.every((src) => src.has(ord))) n++;
-  }
-  return n;
-}
-
-/** A filter on the first order field whose matches are exactly a part of that field's index. */
-function countableRange(leaf: Leaf): boolean {
-  if (leaf.kind === 'unary') return leaf.op === 'IS_NOT_NULL';
-  if (leaf.value === undefined) return false;
-  const v = filterValue(leaf.op, leaf.value);
-  if (leaf.op === 'NOT_EQUAL' && 'nullValue' in v) return true;
-  if (!isRangeOp(leaf.op)) return false;
-  const t = typeOrder(v);
-  return t !== TypeOrder.Null && t !== TypeOrder.Number;
 }

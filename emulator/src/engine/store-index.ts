@@ -2,227 +2,20 @@
  * In-memory indexes of one collection's current documents, over the store's document ordinals:
  * ordered indexes (a field's value, then the document id, as Firestore orders them) in chunked
  * sorted lists, and postings (value -> documents, for `==`, `in`, `array-contains`). They are
- * built in bulk (when the data loads, or on a query's first use) and kept on every change. They
- * hold the latest version only; reads at an older time scan the store's history instead.
+ * built in bulk or in the background (when the data loads, or after a query's first use) and kept
+ * on every change. They hold the latest version only; reads at an older time scan the store's
+ * history instead.
  */
 import type { DocVersion } from '../model/document.js';
-import {
-  compareSegments,
-  compareValues,
-  numericId,
-  TypeOrder,
-  typeOrder,
-  type Value,
-} from '../model/values.js';
-import type { ScalarKey } from '../model/packed-format.js';
-import { OrdList } from './ord-list.js';
-import { orderKeys, setKey, setScalarKey, valueOrder } from './order-keys.js';
-import { sortInSteps } from './sort-steps.js';
-import { Postings, type PostingOptions, type PostingSource } from './postings.js';
+import { compareValues } from '../model/values.js';
+import { idRanking, idRanks, OrderedIndex, type IndexSource } from './ordered-index.js';
+import { Postings, type PostingOptions } from './postings.js';
 
-const NAME = '__name__';
-
-/** What the indexes read of the store. */
-export interface IndexSource extends PostingSource {
-  /** The ordinals of the collection's current documents, ascending. */
-  ords(): number[];
-  /** The document id of an ordinal. */
-  id(ord: number): string;
-  /** The current document of an ordinal. */
-  doc(ord: number): DocVersion;
-  /** The ordinal of the current document at a path of the collection, or -1. */
-  ordOf(path: string): number;
-  /** The current documents as of the call, readable later whatever is written meanwhile. */
-  frozen(): FrozenDocs;
-}
-
-/** A collection's documents as they were at one moment (what a background build reads). */
-export interface FrozenDocs extends PostingSource {
-  /** The ordinals of the documents, ascending. */
-  ords: number[];
-  /** Each one's id (same positions as `ords`). */
-  ids: string[];
-}
+export type { FrozenDocs, IndexSource } from './ordered-index.js';
 
 export interface IndexOptions extends PostingOptions {
   /** Entries per chunk of an ordered index. */
   chunk?: number;
-}
-
-/** Ids compared as `compareSegments` does, natively when neither needs the slow path. */
-function plainId(id: string): boolean {
-  if (numericId(id) !== undefined) return false;
-  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) >= 0xd800) return false;
-  return true;
-}
-
-/** Documents that have a field, sorted by (value, id) ascending; `__name__` sorts by id. */
-export class OrderedIndex {
-  readonly list: OrdList;
-  readonly byName: boolean;
-
-  constructor(
-    readonly segs: string[],
-    private readonly src: IndexSource,
-    chunk?: number,
-  ) {
-    this.byName = segs.length === 1 && segs[0] === NAME;
-    this.list = new OrdList(chunk);
-  }
-
-  get length(): number {
-    return this.list.length;
-  }
-
-  at(pos: number): number {
-    return this.list.at(pos);
-  }
-
-  /** The indexed value of packed document bytes (undefined: not in this index). */
-  valueOf(bytes: Buffer): Value | undefined {
-    return this.src.packer.field(bytes, this.segs);
-  }
-
-  /** The indexed value of a current document (for `__name__`, its name as a reference). */
-  value(ord: number): Value | undefined {
-    if (this.byName) return { referenceValue: this.src.doc(ord).name };
-    return this.valueOf(this.src.bytes(ord) as Buffer);
-  }
-
-  /** Whether entry `e` sorts before the document (`v`, `id`). */
-  private before(v: Value | undefined, id: string): (e: number) => boolean {
-    if (this.byName) return (e) => compareSegments(this.src.id(e), id) < 0;
-    return (e) => {
-      const c = compareValues(this.value(e) as Value, v as Value);
-      return c < 0 || (c === 0 && compareSegments(this.src.id(e), id) < 0);
-    };
-  }
-
-  /** Removes document `ord`, whose indexed value is `v` (its bytes are still the store's). */
-  remove(ord: number, v: Value | undefined): void {
-    const p = this.list.search(this.before(v, this.src.id(ord)));
-    if (p < this.list.length && this.list.at(p) === ord) {
-      this.list.removeAt(p);
-      return;
-    }
-    // Not where its value says: find it anyway, so that the index never keeps a stale entry.
-    const all = this.list.toArray();
-    const i = all.indexOf(ord);
-    if (i >= 0) this.list.removeAt(i);
-  }
-
-  /** Adds current document `ord` (when it has the field). */
-  add(ord: number): void {
-    const v = this.byName ? undefined : this.value(ord);
-    if (!this.byName && v === undefined) return;
-    this.list.insert(ord, this.before(v, this.src.id(ord)));
-  }
-
-  /** First position whose value is >= v (`upper`: > v) in Firestore's order. */
-  bound(v: Value, upper: boolean): number {
-    return this.list.search((e) => {
-      const c = compareValues(this.value(e) as Value, v);
-      return c < 0 || (upper && c === 0);
-    });
-  }
-
-  /** First position whose value's type sorts after `t` (`upper`) or not before it. */
-  typeBound(t: TypeOrder, upper: boolean): number {
-    return this.list.search((e) => {
-      const mt = typeOrder(this.value(e) as Value);
-      return mt < t || (upper && mt === t);
-    });
-  }
-
-  /** Fills the index from documents `ords` (`rank`: each one's place in id order). */
-  load(ords: number[], rank: Int32Array): void {
-    const steps = this.loading(ords, rank, (o) => this.src.bytes(o));
-    while (!steps.next().done) continue;
-  }
-
-  /** `load` in steps, reading the documents' bytes with `bytes` (see Postings.loading). */
-  *loading(
-    ords: number[],
-    rank: Int32Array,
-    bytes: (ord: number) => Buffer | undefined,
-  ): Generator<void, void, void> {
-    if (this.byName) {
-      const sorted = new Int32Array(ords.length);
-      ords.forEach((o, i) => (sorted[rank[i]] = o));
-      this.list.load(sorted);
-      return;
-    }
-    // Each entry's key straight from the bytes (a number or a string): a value object for each of
-    // a million documents made the build's heap grow by hundreds of MB.
-    const keys = orderKeys(ords.length);
-    const scalar: ScalarKey = { type: TypeOrder.Null, num: 0, str: undefined };
-    const packer = this.src.packer;
-    const idx: number[] = [];
-    for (let i = 0; i < ords.length; i++) {
-      const b = bytes(ords[i]);
-      if ((i & 1023) === 1023) yield;
-      const found = b ? packer.scalarKey(b, this.segs, scalar) : 'none';
-      if (found === 'none') continue;
-      if (found === 'key') setScalarKey(keys, i, scalar);
-      else setKey(keys, i, this.valueOf(b as Buffer) as Value);
-      idx.push(i);
-    }
-    const value = (i: number) => this.valueOf(bytes(ords[i]) as Buffer) as Value;
-    yield* sortInSteps(
-      idx,
-      valueOrder(keys, value, (a, b) => rank[a] - rank[b]),
-    );
-    this.list.load(idx.map((i) => ords[i]));
-  }
-
-  /**
-   * Documents `ords` in this index's order (value, then id), read from their packed bytes without
-   * unpacking them; the ones without the field are left out, as the index leaves them out.
-   */
-  sorted(ords: number[]): number[] {
-    if (this.byName) {
-      return [...ords].sort((a, b) => compareSegments(this.src.id(a), this.src.id(b)));
-    }
-    const kept: number[] = [];
-    const vals: Value[] = [];
-    for (const o of ords) {
-      const v = this.value(o);
-      if (v === undefined) continue;
-      kept.push(o);
-      vals.push(v);
-    }
-    const keys = orderKeys(vals.length);
-    vals.forEach((v, i) => setKey(keys, i, v));
-    const idx = Array.from(kept, (_, i) => i);
-    const id = (i: number) => this.src.id(kept[i]);
-    idx.sort(
-      valueOrder(
-        keys,
-        (i) => vals[i],
-        (a, b) => compareSegments(id(a), id(b)),
-      ),
-    );
-    return idx.map((i) => kept[i]);
-  }
-}
-
-/** Each document's place in id order (`compareSegments`), from the documents' ids. */
-function idRanks(ids: string[]): Int32Array {
-  const steps = idRanking(ids);
-  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
-}
-
-/** `idRanks` in steps. */
-function* idRanking(ids: string[]): Generator<void, Int32Array, void> {
-  const plain = ids.map(plainId);
-  const idx = Array.from(ids, (_, i) => i);
-  yield* sortInSteps(idx, (a, b) => {
-    if (plain[a] && plain[b]) return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
-    return compareSegments(ids[a], ids[b]);
-  });
-  const rank = new Int32Array(ids.length);
-  idx.forEach((i, r) => (rank[i] = r));
-  return rank;
 }
 
 /** What to index: a field's order, or its postings (of its value, or of its array's elements). */
@@ -248,9 +41,9 @@ const fullKey = (s: IndexSpec) =>
   (s.kind === 'ordered' ? 'o:' : s.kind === 'elements' ? 'a:' : 'v:') + s.key;
 
 /**
- * The indexes of one collection: each created in bulk on first use, or ahead of it (`ensure`), or
- * built in the background a slice at a time (`schedule`, `step`); a query that needs an index
- * still being built finishes that one build, not the others.
+ * The indexes of one collection: each created in bulk ahead of use (`ensure`), or built in the
+ * background a slice at a time (`schedule`, `step`); a query that needs one not built yet reads
+ * around it (`orderedLater`, `postingsLater`) and moves its build to the front.
  */
 export class CollectionIndex {
   private readonly ordered = new Map<string, OrderedIndex>();
@@ -258,6 +51,15 @@ export class CollectionIndex {
   private readonly builds = new Map<string, Build>();
   /** The indexes queries asked for, in the order they first did. */
   private readonly used = new Map<string, IndexSpec>();
+  /**
+   * Told when a query leaves an index to build in the background (the engine's builder advances
+   * it); unset, a query builds what it needs at once.
+   */
+  onSchedule?: (ix: CollectionIndex) => void;
+  /** The builds queries wait for (read around), in the order they last asked. */
+  private asked = new Set<string>();
+  /** See `lackingField`. */
+  private readonly lacking = new Map<string, { probe: OrderedIndex; ords: Set<number> }>();
 
   constructor(
     private readonly src: IndexSource,
@@ -316,13 +118,19 @@ export class CollectionIndex {
       .sort((a, b) => BUILD_ORDER[a.kind] - BUILD_ORDER[b.kind]);
     if (!missing.length) return;
     const view = this.src.frozen();
+    // One ranking of the ids for every order, whichever of them a query moves to the front.
+    const ranking = idRanking(view.ids);
     let rank: Int32Array | undefined;
     for (const s of missing) {
       const touched = new Map<number, Buffer | undefined>();
       if (s.kind === 'ordered') {
         const ix = new OrderedIndex(s.segs, this.src, this.opts.chunk);
         const steps = (function* () {
-          rank ??= yield* idRanking(view.ids);
+          while (!rank) {
+            const r = ranking.next();
+            if (r.done) rank = r.value;
+            else yield;
+          }
           yield* ix.loading(view.ords, rank, (o) => view.bytes(o));
         })();
         const install = () => {
@@ -356,23 +164,85 @@ export class CollectionIndex {
 
   /** Documents `ords` in the order of field `segs` (then id), the index built or not. */
   sortedBy(segs: string[], key: string, ords: number[]): number[] {
-    return (this.ordered.get(key) ?? new OrderedIndex(segs, this.src)).sorted(ords);
+    return (this.ordered.get(key) ?? this.probe(segs)).sorted(ords);
   }
 
   /**
-   * Whether the postings of a field (of its array's elements: `elements`) are being built; if so,
-   * a query reads around them, and they are built next.
+   * Whether a query reads around the ordered index of a field rather than wait for it: it is
+   * being built (it is built next), or it does not exist and a background builder builds it
+   * (`onSchedule`; without one, the query builds it). Read around: `probe(segs)`.
    */
-  postingsBuilding(key: string, elements: boolean): boolean {
-    const k = (elements ? 'a:' : 'v:') + key;
-    const b = this.builds.get(k);
-    if (!b) return false;
-    this.use(k, b.spec);
-    const rest = [...this.builds].filter(([other]) => other !== k);
-    this.builds.clear();
-    this.builds.set(k, b);
-    for (const [other, ob] of rest) this.builds.set(other, ob);
+  orderedLater(segs: string[], key: string): boolean {
+    if (this.ordered.has(key)) return false;
+    return this.later({ segs, key, kind: 'ordered' });
+  }
+
+  /**
+   * Whether the postings of a field are left to the background builder for now (see
+   * `orderedLater`): a query reads around them (`keyCheck`).
+   */
+  postingsLater(segs: string[], key: string, elements: boolean): boolean {
+    if (this.postings.has((elements ? 'a:' : 'v:') + key)) return false;
+    return this.later({ segs, key, kind: elements ? 'elements' : 'value' });
+  }
+
+  private later(spec: IndexSpec): boolean {
+    const k = fullKey(spec);
+    this.use(k, spec);
+    if (!this.builds.has(k)) {
+      if (!this.onSchedule) return false;
+      this.schedule([spec]);
+      this.onSchedule(this);
+    }
+    this.toFront(k);
     return true;
+  }
+
+  /**
+   * Moves build `k` to the front of the queue, with the others queries wait for: the cheapest
+   * kind first (a field's postings take a fraction of an order's time, and a count needs no more),
+   * the latest asked first within a kind.
+   */
+  private toFront(k: string): void {
+    this.asked.delete(k);
+    this.asked.add(k);
+    const asked = [...this.asked].reverse().filter((a) => this.builds.has(a));
+    asked.sort(
+      (a, b) =>
+        BUILD_ORDER[(this.builds.get(a) as Build).spec.kind] -
+        BUILD_ORDER[(this.builds.get(b) as Build).spec.kind],
+    );
+    const rest = [...this.builds].filter(([other]) => !this.asked.has(other));
+    const first = asked.map((a): [string, Build] => [a, this.builds.get(a) as Build]);
+    this.builds.clear();
+    for (const [key, b] of [...first, ...rest]) this.builds.set(key, b);
+    this.asked = new Set(asked.reverse());
+  }
+
+  /** Whether the ordered index of a field is built. */
+  hasOrdered(key: string): boolean {
+    return this.ordered.has(key);
+  }
+
+  /**
+   * The current documents without a field whose ordered index is not built (what a count in its
+   * order leaves out; mostly none): read once from the documents' bytes, then kept on every write
+   * until that index is built.
+   */
+  lackingField(segs: string[], key: string): Set<number> {
+    let l = this.lacking.get(key);
+    if (!l) {
+      const probe = this.probe(segs);
+      l = { probe, ords: new Set() };
+      for (const o of this.src.ords()) if (!probe.holds(o)) l.ords.add(o);
+      this.lacking.set(key, l);
+    }
+    return l.ords;
+  }
+
+  /** A field's order over the current documents, without its index (to sort, or pick the first). */
+  probe(segs: string[]): OrderedIndex {
+    return new OrderedIndex(segs, this.src);
   }
 
   /**
@@ -492,6 +362,11 @@ export class CollectionIndex {
     }
     write();
     for (const ix of readd) ix.add(ord);
+    for (const [key, l] of this.lacking) {
+      if (this.ordered.has(key)) this.lacking.delete(key);
+      else if (after && !l.probe.holds(ord)) l.ords.add(ord);
+      else l.ords.delete(ord);
+    }
     for (const p of this.postings.values()) p.update(ord, before, after);
   }
 }

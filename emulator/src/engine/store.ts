@@ -7,8 +7,8 @@
  */
 import type { DocVersion } from '../model/document.js';
 import { Packer } from '../model/packed.js';
-import type { Fields } from '../model/values.js';
 import { Arena } from './arena.js';
+import { indexSource, StoredDoc } from './store-views.js';
 import {
   CollectionIndex,
   type IndexOptions,
@@ -42,24 +42,6 @@ const SHORTEN_PROBE = 1000;
 /** Views kept for reads that come back to the same documents (pages, listeners). */
 const RECENT_VIEWS = 2048;
 
-/** A stored version as read: fields unpacked on first use. */
-class StoredDoc implements DocVersion {
-  private unpacked?: Fields;
-
-  constructor(
-    readonly name: string,
-    readonly path: string,
-    readonly createTime: number,
-    readonly updateTime: number,
-    private readonly bytes: Buffer,
-    private readonly packer: Packer,
-  ) {}
-
-  get fields(): Fields {
-    return (this.unpacked ??= this.packer.unpack(this.bytes));
-  }
-}
-
 export class Store {
   readonly packer = new Packer();
   private readonly arena = new Arena();
@@ -86,6 +68,8 @@ export class Store {
    * once the data has loaded, so that a collection created later has them from its first document.
    */
   indexSpecs?: (collPath: string) => IndexSpec[];
+  /** Advances in the background the builds that queries leave to it (set once the data has loaded). */
+  onIndexBuild?: (ix: CollectionIndex) => void;
 
   constructor(
     /** `projects/{p}/databases/{d}`, the prefix of document names. */
@@ -209,10 +193,7 @@ export class Store {
       coll = { path: collPath, ords: new Map(), live: 0 };
       this.collections.set(collPath, coll);
       const specs = this.indexSpecs?.(collPath) ?? [];
-      if (specs.length) {
-        coll.index = new CollectionIndex(this.source(coll), this.indexOptions);
-        coll.index.ensure(specs);
-      }
+      if (specs.length) this.indexed(coll).ensure(specs);
     }
     let ord = coll.ords.get(id);
     if (ord === undefined) {
@@ -328,40 +309,13 @@ export class Store {
   }
 
   private source(coll: Collection): IndexSource {
-    const ords = () => {
-      const out: number[] = [];
-      let sorted = true;
-      for (const ord of coll.ords.values()) {
-        if (!this.arena.has(ord)) continue;
-        if (out.length && ord < out[out.length - 1]) sorted = false;
-        out.push(ord);
-      }
-      // Loaded data comes in order (ordinals are handed out as documents arrive). Otherwise sorted
-      // as integers natively: a comparator sort of a million takes about a second.
-      return sorted ? out : Array.from(Int32Array.from(out).sort());
-    };
-    return {
+    return indexSource(coll.ords, {
       packer: this.packer,
-      bytes: (ord) => this.arena.get(ord),
-      chunk: (ord) => this.arena.chunk(ord),
-      offset: (ord) => this.arena.offset(ord),
-      ords,
-      frozen: () => {
-        const list = ords();
-        return {
-          ...this.arena.freeze(),
-          packer: this.packer,
-          ords: list,
-          ids: list.map((o) => this.idOf[o]),
-        };
-      },
+      arena: this.arena,
       id: (ord) => this.idOf[ord],
       doc: (ord) => this.view(ord) as DocVersion,
-      ordOf: (path) => {
-        const ord = this.ordAt(path);
-        return ord !== undefined && this.arena.get(ord) ? ord : -1;
-      },
-    };
+      ordAt: (path) => this.ordAt(path),
+    });
   }
 
   /**
@@ -370,8 +324,12 @@ export class Store {
    */
   indexOf(collPath: string): CollectionIndex | undefined {
     const coll = this.collections.get(collPath);
-    if (!coll) return undefined;
+    return coll && this.indexed(coll);
+  }
+
+  private indexed(coll: Collection): CollectionIndex {
     coll.index ??= new CollectionIndex(this.source(coll), this.indexOptions);
+    coll.index.onSchedule = this.onIndexBuild;
     return coll.index;
   }
 
@@ -384,9 +342,9 @@ export class Store {
     for (const coll of this.collections.values()) {
       const specs = this.indexSpecs?.(coll.path) ?? [];
       if (!specs.length) continue;
-      coll.index ??= new CollectionIndex(this.source(coll), this.indexOptions);
-      coll.index.schedule(specs);
-      if (coll.index.building) out.push(coll.index);
+      const ix = this.indexed(coll);
+      ix.schedule(specs);
+      if (ix.building) out.push(ix);
     }
     return out;
   }

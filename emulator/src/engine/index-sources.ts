@@ -1,0 +1,176 @@
+/**
+ * The documents a query's filters point at in a collection's indexes (store-index.ts): the
+ * leaves of its top-level AND, and for each `==` / `in` / `array-contains(-any)` / `is null` leaf
+ * its posting lists (or, while those are being built, the documents' own bytes read around them).
+ */
+import { filterValue } from '../query/index.js';
+import type { Filter } from '../model/filters.js';
+import { formatFieldPath, parseFieldPath } from '../model/paths.js';
+import { arrayValues, EXACT_KEY, NULL_VALUE, postingKey, type Value } from '../model/values.js';
+import type { Lookup } from './postings.js';
+import { readAround } from './index-build.js';
+import type { CollectionIndex } from './store-index.js';
+
+export type Leaf = Exclude<Filter, { kind: 'composite' }>;
+
+export const NAME = '__name__';
+
+/** The filters every result must pass (the leaves of the top-level AND). */
+export function conjuncts(f: Filter | undefined): Leaf[] {
+  if (!f) return [];
+  if (f.kind !== 'composite') return [f];
+  return f.op === 'AND' ? f.filters.flatMap(conjuncts) : [];
+}
+
+/** Every leaf when the filter is a pure conjunction, else undefined. */
+export function pureConjuncts(f: Filter | undefined): Leaf[] | undefined {
+  if (!f) return [];
+  if (f.kind !== 'composite') return [f];
+  if (f.op !== 'AND') return undefined;
+  const out: Leaf[] = [];
+  for (const sub of f.filters) {
+    const leaves = pureConjuncts(sub);
+    if (!leaves) return undefined;
+    out.push(...leaves);
+  }
+  return out;
+}
+
+/** The documents (ordinals) a leaf's postings give: a superset of the ones the leaf matches. */
+export interface Source {
+  size: number;
+  /** Read from the documents' bytes around a build: `size` is the collection's, not a count. */
+  around?: boolean;
+  forEach(f: (ord: number) => boolean | void): void;
+  has(ord: number): boolean;
+}
+
+/** The values a leaf's posting lists are looked up by, and whether postings of array elements. */
+export function postingLookup(leaf: Leaf): { values: Value[]; elements: boolean } | undefined {
+  if (leaf.kind === 'unary') {
+    if (leaf.op === 'IS_NULL') return { values: [NULL_VALUE], elements: false };
+    if (leaf.op === 'IS_NAN') return { values: [{ doubleValue: 'NaN' }], elements: false };
+    return undefined;
+  }
+  if (leaf.value === undefined) return undefined;
+  const v = filterValue(leaf.op, leaf.value);
+  switch (leaf.op) {
+    case 'EQUAL':
+      return { values: [v], elements: false };
+    case 'IN':
+      return { values: arrayValues(v), elements: false };
+    case 'ARRAY_CONTAINS':
+      return { values: [v], elements: true };
+    case 'ARRAY_CONTAINS_ANY':
+      return { values: arrayValues(v), elements: true };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The union of several lookups (the values of an `in` or `array-contains-any`); `disjoint`: no
+ * document is in two of them (nothing to remember while iterating).
+ */
+function union(lists: Lookup[], disjoint = false): Source {
+  const size = lists.reduce((n, l) => n + l.size, 0);
+  if (lists.length === 1) return lists[0];
+  return {
+    size,
+    has: (o) => lists.some((l) => l.has(o)),
+    forEach: (f) => {
+      const seen = disjoint ? undefined : new Set<number>();
+      for (const l of lists) {
+        let stop = false;
+        l.forEach((o) => {
+          if (seen?.has(o)) return;
+          seen?.add(o);
+          if (f(o) === false) stop = true;
+          return !stop;
+        });
+        if (stop) return;
+      }
+    },
+  };
+}
+
+export function postingSource(
+  ix: CollectionIndex,
+  leaf: Leaf,
+  around: boolean,
+): Source | undefined {
+  const lookup = postingLookup(leaf);
+  const segs = parseFieldPath(leaf.field);
+  if (!lookup || (segs.length === 1 && segs[0] === NAME)) return undefined;
+  const keys = [...new Set(lookup.values.map(postingKey))];
+  // While the field's postings are being built, or left to the background builder, each
+  // document's own bytes are read instead, so that the query does not wait for the build: a
+  // field's one value read and looked up costs less than the build's own pass (the duplicates'
+  // `phone_key in [25]` at a million: bench/read-around.ts). Array elements cost more to read, and
+  // are only read around for a limited query in another field's order, whose walk stops early.
+  if (
+    (around || !lookup.elements) &&
+    ix.postingsLater(segs, formatFieldPath(segs), lookup.elements)
+  ) {
+    return readAround(ix, segs, lookup.elements, keys);
+  }
+  const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
+  return union(keys.map((k) => postings.lookup(k)).filter((l) => l.size > 0));
+}
+
+/**
+ * The documents a `==`, `in`, `array-contains` or `is null` filter keeps, exactly, from its
+ * postings; undefined for other filters. The values of an `in` are distinct and a field holds one
+ * value, so their lists do not overlap and their sizes add up: the panel's total of the list
+ * (`status in [its four statuses]`) was counted by reading every active lead, and at a million the
+ * emulator ran out of memory.
+ */
+export function exactSource(ix: CollectionIndex, leaf: Leaf): Source | undefined {
+  const op = leaf.kind === 'field' ? leaf.op : undefined;
+  if (op !== undefined && op !== 'EQUAL' && op !== 'IN' && op !== 'ARRAY_CONTAINS') {
+    return undefined;
+  }
+  if (leaf.kind === 'unary' && leaf.op !== 'IS_NULL') return undefined;
+  const lookup = postingLookup(leaf);
+  const segs = parseFieldPath(leaf.field);
+  if (!lookup || lookup.values.length === 0 || (segs.length === 1 && segs[0] === NAME)) {
+    return undefined;
+  }
+  const keys = [...new Set(lookup.values.map(postingKey))];
+  if (!keys.every((k) => EXACT_KEY.test(k))) return undefined;
+  // Postings still being built are read around, from the documents' bytes (nothing is held):
+  // waiting for the search's `search_keys` made the first search's count take 47 s at a million.
+  if (ix.postingsLater(segs, formatFieldPath(segs), lookup.elements)) {
+    return readAround(ix, segs, lookup.elements, keys);
+  }
+  // Counting the results instead would read (and hold) every matching document, 800,000 of them
+  // for the active leads at a million.
+  const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
+  return union(
+    keys.map((k) => postings.exact(k)),
+    !lookup.elements,
+  );
+}
+
+/**
+ * The documents that have a field, for a count in its order while that order is not built;
+ * undefined when every document has it (the count needs no such check).
+ */
+export function presence(
+  ix: CollectionIndex,
+  segs: string[],
+  key: string,
+  size: number,
+): Source | undefined {
+  const lacking = ix.lackingField(segs, key);
+  if (lacking.size === 0) return undefined;
+  const has = (o: number) => !lacking.has(o);
+  return {
+    size: size - lacking.size,
+    around: true,
+    has,
+    forEach: (f) => {
+      for (const o of ix.ords()) if (has(o) && f(o) === false) return;
+    },
+  };
+}
