@@ -122,6 +122,10 @@ describe("an array field's postings built in the background", () => {
       await expectIds([tagsOf(LEADS + 100, 1)[4]]);
       await expectIds(['f4', 'm3', mine[6], tagsOf(LEADS + 101, 1)[2], 'nowhere']);
       await expectIds(['m0', 'm1', 'm299', tagsOf(9)[1], tagsOf(4)[7]]);
+      // Keys spread over the hash's runs: 30 leads' own keys, as loaded.
+      await expectIds(
+        Array.from({ length: 30 }, (_, k) => tagsOf((k * 1_301) % LEADS)[2 + (k % 12)]),
+      );
     } finally {
       await admin.close();
     }
