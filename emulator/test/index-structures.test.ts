@@ -179,6 +179,52 @@ describe('HashRuns (property)', () => {
     loaded.load(hs, os, n);
     for (let i = 1; i <= n; i += 89) expect(loaded.ords(h(i))).toEqual([i]);
   });
+
+  it('pairs as a multimap does after a bulk load into its own arrays, then changes', () => {
+    fc.assert(
+      fc.property(
+        // Up to 12,000 pairs: up to four runs.
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 60 })), {
+          maxLength: 12_000,
+          size: 'max',
+        }),
+        fc.array(
+          fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 60 })),
+          { maxLength: 400 },
+        ),
+        fc.integer({ min: 0, max: 50 }),
+        (loaded, ops, room) => {
+          const hashOf = (k: number) => Math.imul(k + 1, 0x9e3779b1) >>> 0;
+          const model = new Map<number, Set<number>>();
+          const at = (h: number) => model.get(h) ?? model.set(h, new Set()).get(h)!;
+          // Repeated pairs and unused room past the pairs, as a build hands them over.
+          const hs = new Uint32Array(loaded.length + room);
+          const os = new Int32Array(hs.length);
+          loaded.forEach(([k, o], i) => {
+            hs[i] = hashOf(k);
+            os[i] = o;
+            at(hashOf(k)).add(o);
+          });
+          const runs = new HashRuns();
+          runs.load(hs, os, loaded.length);
+          for (const [add, k, o] of ops) {
+            const h = hashOf(k);
+            const m = at(h);
+            expect(add ? runs.add(h, o) : runs.remove(h, o)).toBe(add ? !m.has(o) : m.has(o));
+            if (add) m.add(o);
+            else m.delete(o);
+          }
+          let size = 0;
+          for (const [h, m] of model) {
+            expect(runs.ords(h)).toEqual([...m].sort((a, b) => a - b));
+            size += m.size;
+          }
+          expect(runs.size).toBe(size);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });
 
 describe('Arena', () => {

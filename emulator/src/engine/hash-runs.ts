@@ -102,32 +102,67 @@ export class HashRuns {
     this.bits++;
   }
 
-  /** Replaces the pairs with `h`/`o` (any order; `n` of them), in as many runs as they need. */
+  /**
+   * Replaces the pairs with the first `n` of `h`/`o` (any order), in as many runs as they need.
+   * The arrays become the runs' storage (see `loading`): the caller lets go of them.
+   */
   load(h: Uint32Array, o: Int32Array, n: number): void {
     const steps = this.loading(h, o, n);
     while (!steps.next().done) continue;
   }
 
-  /** `load` in steps: it yields after each run is sorted. */
+  /**
+   * `load` in steps (it yields every few thousand pairs moved and after each run is sorted). The
+   * pairs are grouped by run in place and each run is a view of its stretch of `h`/`o`: copying
+   * them into runs of their own held every pair twice at the build's end (the search keys of a
+   * million leads: 256 MB more). A run that outgrows its stretch moves to arrays of its own.
+   */
   *loading(h: Uint32Array, o: Int32Array, n: number): Generator<void, void, void> {
     let bits = 0;
     while (n > RUN_TARGET << bits && bits < 16) bits++;
-    const counts = new Int32Array(1 << bits);
-    for (let i = 0; i < n; i++) counts[bits === 0 ? 0 : h[i] >>> (32 - bits)]++;
-    const runs = Array.from(counts, (c) => newRun(Math.max(8, c)));
-    for (let i = 0; i < n; i++) {
-      const r = runs[bits === 0 ? 0 : h[i] >>> (32 - bits)];
-      r.h[r.n] = h[i];
-      r.o[r.n++] = o[i];
+    const shift = 32 - bits;
+    const runOf = (hash: number) => (bits === 0 ? 0 : hash >>> shift);
+    const ends = new Int32Array(1 << bits);
+    for (let i = 0; i < n; i++) ends[runOf(h[i])]++;
+    for (let r = 1; r < ends.length; r++) ends[r] += ends[r - 1];
+    // Where each run's next pair goes: its start, until the run is full.
+    const next = new Int32Array(ends.length);
+    next.set(ends.subarray(0, ends.length - 1), 1);
+    let moved = 0;
+    for (let r = 0; r < ends.length; r++) {
+      while (next[r] < ends[r]) {
+        // Swap the pair at run r's next place to its own run's, until one of run r's comes back.
+        let hash = h[next[r]];
+        let ord = o[next[r]];
+        for (let to = runOf(hash); to !== r; to = runOf(hash)) {
+          const j = next[to]++;
+          const nh = h[j];
+          const no = o[j];
+          h[j] = hash;
+          o[j] = ord;
+          hash = nh;
+          ord = no;
+          if ((++moved & 0xffff) === 0) yield;
+        }
+        h[next[r]] = hash;
+        o[next[r]++] = ord;
+      }
     }
+    const runs: Run[] = [];
     const scratch = { keys: new Float64Array(0) };
-    for (const r of runs) {
+    for (let r = 0, start = 0; r < ends.length; start = ends[r++]) {
+      const run = {
+        h: h.subarray(start, ends[r]),
+        o: o.subarray(start, ends[r]),
+        n: ends[r] - start,
+      };
+      runs.push(run);
       yield;
-      sortRun(r, scratch);
+      sortRun(run, scratch);
     }
     this.runs = runs;
     this.bits = bits;
-    this.size = n;
+    this.size = runs.reduce((sum, r) => sum + r.n, 0);
   }
 }
 

@@ -56,6 +56,25 @@ interface Dense {
   loaded?: number[];
 }
 
+/** A build's rare keys' (hash, ordinal) pairs: the first `n` of `h` and `o`. */
+interface Pairs {
+  h: Uint32Array;
+  o: Int32Array;
+  n: number;
+}
+
+/**
+ * The keys counted under `denseAt` in one of the sketch's rows. A key the sketch calls rare is
+ * under it in one row at least, so the two rows' sums bound the rare keys' pairs (a saturated
+ * counter is at or over `denseAt`, unless that is over the counters' range).
+ */
+function rareBound(row: Uint16Array, denseAt: number): number {
+  if (denseAt > 0xffff) return Infinity;
+  let sum = 0;
+  for (let i = 0; i < row.length; i++) if (row[i] < denseAt) sum += row[i];
+  return sum;
+}
+
 export class Postings {
   /** Hash -> the frequent keys with that hash. */
   private readonly dense = new Map<number, Dense>();
@@ -253,8 +272,8 @@ export class Postings {
     const bits = Math.min(24, Math.max(10, Math.ceil(Math.log2(ords.length * 16 + 1))));
     const mask = (1 << bits) - 1;
     const shift = 32 - bits;
-    const row0 = new Uint16Array(1 << bits);
-    const row1 = new Uint16Array(1 << bits);
+    let row0 = new Uint16Array(1 << bits);
+    let row1 = new Uint16Array(1 << bits);
     let entries = 0;
     const count = (h: number) => {
       const a = h & mask;
@@ -270,15 +289,36 @@ export class Postings {
       const chunk = via.chunk(o);
       if (chunk) this.walkAt(chunk, via.offset(o), f);
     };
-    if (!this.elements) {
-      yield* this.loadingValues(ords, walkVia, count, frequent);
-      return;
+    let pairs: Pairs;
+    if (this.elements) {
+      for (let i = 0; i < ords.length; i++) {
+        walkVia(ords[i], count);
+        if ((i & STEP_MASK) === STEP_MASK) yield;
+      }
+      const room = Math.min(entries, rareBound(row0, this.denseAt) + rareBound(row1, this.denseAt));
+      pairs = yield* this.fileElements(ords, walkVia, frequent, room);
+    } else {
+      pairs = yield* this.loadingValues(ords, walkVia, count, frequent);
     }
-    for (let i = 0; i < ords.length; i++) {
-      walkVia(ords[i], count);
-      if ((i & STEP_MASK) === STEP_MASK) yield;
-    }
-    let sh = new Uint32Array(Math.max(8, entries >> 3));
+    // The sketch's rows (up to 64 MB) are not needed to sort the runs.
+    row0 = row1 = new Uint16Array(0);
+    yield* this.finishLoad(pairs);
+  }
+
+  /**
+   * The second pass of an array field's build: each key the sketch calls frequent goes to its
+   * exact set, the others' pairs to one array of `room` pairs, which the first pass's counts bound
+   * (a rare key is under `denseAt` in a row at least). The array is allocated at once: a large one
+   * is mapped by the system and takes memory only as far as it is written, where one grown by
+   * doubling held up to twice the pairs, and their copy on each growth.
+   */
+  private *fileElements(
+    ords: ArrayLike<number>,
+    walkVia: (o: number, f: (h: number) => void) => void,
+    frequent: (h: number) => boolean,
+    room: number,
+  ): Generator<void, Pairs, void> {
+    let sh = new Uint32Array(Math.max(8, room));
     let so = new Int32Array(sh.length);
     let n = 0;
     let ord = 0;
@@ -288,6 +328,7 @@ export class Postings {
         return;
       }
       if (n === sh.length) {
+        // Not reached while the documents read are the first pass's; kept as a guard.
         const nh = new Uint32Array(n * 2);
         nh.set(sh);
         const no = new Int32Array(n * 2);
@@ -303,7 +344,7 @@ export class Postings {
       walkVia(ord, file);
       if ((i & STEP_MASK) === STEP_MASK) yield;
     }
-    yield* this.finishLoad(sh, so, n);
+    return { h: sh, o: so, n };
   }
 
   /** Adds `ord` to the exact set of the frequent key the walker holds (whose hash is `h`). */
@@ -311,9 +352,9 @@ export class Postings {
     (this.denseOf(h) ?? this.makeDense(this.walker.key(), h, new OrdSet())).set.add(ord);
   }
 
-  /** Sorts the rare keys' pairs into runs and trims the exact sets. */
-  private *finishLoad(sh: Uint32Array, so: Int32Array, n: number): Generator<void, void, void> {
-    yield* this.sparse.loading(sh, so, n);
+  /** Sorts the rare keys' pairs into runs (their arrays become the runs') and trims the exact sets. */
+  private *finishLoad(pairs: Pairs): Generator<void, void, void> {
+    yield* this.sparse.loading(pairs.h, pairs.o, pairs.n);
     // Growth by half left up to a third of each set unused: a hundred MB over a million leads.
     for (const first of this.dense.values()) {
       for (let d: Dense | undefined = first; d; d = d.next) d.set.trim();
@@ -333,7 +374,7 @@ export class Postings {
     walkVia: (o: number, f: (h: number) => void) => void,
     count: (h: number) => void,
     frequent: (h: number) => boolean,
-  ): Generator<void, void, void> {
+  ): Generator<void, Pairs, void> {
     const total = ords.length;
     const hashes = new Uint32Array(total);
     /** Per document: 0 no such field, 1 filed, 2 to file in the second pass. */
@@ -384,6 +425,6 @@ export class Postings {
         d.loaded = undefined;
       }
     }
-    yield* this.finishLoad(sh, so, n);
+    return { h: sh, o: so, n };
   }
 }
