@@ -49,6 +49,7 @@ import { useEmulatorAppCheck } from '../scripts/lib/app-check.mjs';
 import { startPanelSuite } from './lib/panel-suite.ts';
 import {
   describeSnapshot,
+  indexesBuilt,
   prepareSnapshotSuite,
   snapshotAdminEmail,
   snapshotAsked,
@@ -180,11 +181,13 @@ async function signInAsAdmin(browser: Browser, suite: LocalSuite, db: Firestore,
   await login.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
   step('signed in; waiting for the list');
   await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
-  // The URL-driven list once: the emulator builds an index at its first query (production has
-  // them built beforehand), which is not the panel's time.
+  // The URL-driven list once: the emulator reads around the indexes its first query needs and
+  // builds them in the background (production has them built beforehand). The curve waits for
+  // those builds, so that it times the panel, not an emulator still building.
   await login.goto(`${suite.webUrl}${urlDrivenPath}`);
   await login.locator('tbody tr').first().waitFor({ timeout: 120_000 });
   await login.close();
+  await indexesBuilt(suite.firestore.host, suite.firestore.port);
   return context;
 }
 
