@@ -10,7 +10,7 @@ import type { Source } from './index-sources.js';
 import type { CollectionIndex } from './store-index.js';
 
 /** `ords` (ascending) from the last one back when `dir` is -1. */
-function* inDirection(ords: number[], dir: 1 | -1): Generator<number> {
+function* inDirection(ords: ArrayLike<number>, dir: 1 | -1): Generator<number> {
   if (dir > 0) for (let i = 0; i < ords.length; i++) yield ords[i];
   else for (let i = ords.length - 1; i >= 0; i--) yield ords[i];
 }
@@ -32,13 +32,13 @@ export function aroundQuery(
 ): DocVersion[] {
   const list = best && !best.around ? best : undefined;
   const filters = sources.filter((s) => s !== list);
-  let ords: number[];
+  let ords: Int32Array | number[];
   if (list) {
     const got: number[] = [];
     list.forEach((o) => {
       got.push(o);
     });
-    ords = Array.from(Int32Array.from(got).sort());
+    ords = Int32Array.from(got).sort();
   } else ords = ix.ords();
   const kept = (o: number) => filters.every((s) => s.has(o));
   if (need === Infinity) {
