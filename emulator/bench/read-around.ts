@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Database } from '../src/engine/database.js';
-import { indexSpecsOf, readAround } from '../src/engine/index-build.js';
+import { indexSpecsOf } from '../src/engine/index-build.js';
+import { readAround } from '../src/engine/index-sources.js';
 import { countDocs, queryDocs } from '../src/engine/reads.js';
 import type { CollectionIndex, IndexSpec } from '../src/engine/store-index.js';
 import { postingKey } from '../src/model/values.js';
@@ -103,7 +104,7 @@ const [activeMs, activeList] = timed(() =>
   ix.postingsOf(['deleted_at'], 'deleted_at', false).lookup(postingKey({ nullValue: null })),
 );
 console.log(`  build value deleted_at (finishing it): ${fmt(activeMs)} ms (${load()})`);
-const around = readAround(ix, ['phone_key'], false, dupKeys);
+const around = readAround(ix, ['phone_key'], false, dupKeys, ix.ords().length);
 const check = ix.keyCheck(['phone_key'], false);
 let hits = 0;
 const [setMs] = timed(() => activeList.forEach((o) => void (around.has(o) && hits++)));

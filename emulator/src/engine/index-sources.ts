@@ -8,7 +8,7 @@ import type { Filter } from '../model/filters.js';
 import { formatFieldPath, parseFieldPath } from '../model/paths.js';
 import { arrayValues, EXACT_KEY, NULL_VALUE, postingKey, type Value } from '../model/values.js';
 import type { Lookup } from './postings.js';
-import { readAround } from './index-build.js';
+import { OrdSet } from './ord-set.js';
 import type { CollectionIndex } from './store-index.js';
 
 export type Leaf = Exclude<Filter, { kind: 'composite' }>;
@@ -94,10 +94,75 @@ function union(lists: Lookup[], disjoint = false): Source {
   };
 }
 
+/**
+ * The documents that hold one of `keys` in a field (in its array's elements: `elements`), read
+ * from their bytes, for a query that comes while the field's postings are being built. Sized as
+ * the whole collection (`size`): a query prefers any built index to it. A pass over every
+ * document leaves the exact documents of each key with the index (`keepKeyRead`), so that the
+ * next query on those keys reads nothing: the panel's three counters each passed over every
+ * lead's `deleted_at`.
+ */
+export function readAround(
+  ix: CollectionIndex,
+  segs: string[],
+  elements: boolean,
+  keys: string[],
+  size: number,
+): Source {
+  const field = formatFieldPath(segs);
+  // An element's documents may hold other keys too: only one key is remembered for arrays.
+  const remembered = !elements || keys.length === 1;
+  const known = remembered ? keys.map((k) => ix.keyRead(field, elements, k)) : [];
+  if (remembered && known.every((s) => s !== undefined)) return knownKeys(known as OrdSet[]);
+  const check = ix.keyCheck(segs, elements);
+  // Which of the keys a document holds (its index in `keys`), or -1.
+  let which = (o: number) => keys.findIndex((k) => check.holds(o, k));
+  if (!elements && keys.length > 1) {
+    // A field's one value read once and looked up, rather than compared with each key in turn.
+    const probe = ix.probe(segs);
+    const wanted = new Map(keys.map((k, i) => [k, i]));
+    which = (o) => {
+      const v = probe.value(o);
+      return v === undefined ? -1 : (wanted.get(postingKey(v)) ?? -1);
+    };
+  }
+  return {
+    size,
+    around: true,
+    has: (o) => which(o) >= 0,
+    forEach: (f) => {
+      const found = remembered ? keys.map(() => new OrdSet()) : undefined;
+      for (const o of ix.ords()) {
+        const i = which(o);
+        if (i < 0) continue;
+        found?.[i].add(o);
+        if (f(o) === false) return;
+      }
+      found?.forEach((set, i) => ix.keepKeyRead(segs, field, elements, keys[i], set));
+    },
+  };
+}
+
+/** The documents of keys a pass found (a field holds one value: no document is in two). */
+function knownKeys(sets: OrdSet[]): Source {
+  return {
+    size: sets.reduce((n, s) => n + s.size, 0),
+    has: (o) => sets.some((s) => s.has(o)),
+    forEach: (f) => {
+      let stop = false;
+      for (const s of sets) {
+        s.forEach((o) => !(stop = f(o) === false));
+        if (stop) return;
+      }
+    },
+  };
+}
+
 export function postingSource(
   ix: CollectionIndex,
   leaf: Leaf,
   around: boolean,
+  size: number,
 ): Source | undefined {
   const lookup = postingLookup(leaf);
   const segs = parseFieldPath(leaf.field);
@@ -112,7 +177,7 @@ export function postingSource(
     (around || !lookup.elements) &&
     ix.postingsLater(segs, formatFieldPath(segs), lookup.elements)
   ) {
-    return readAround(ix, segs, lookup.elements, keys);
+    return readAround(ix, segs, lookup.elements, keys, size);
   }
   const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
   return union(keys.map((k) => postings.lookup(k)).filter((l) => l.size > 0));
@@ -125,7 +190,7 @@ export function postingSource(
  * (`status in [its four statuses]`) was counted by reading every active lead, and at a million the
  * emulator ran out of memory.
  */
-export function exactSource(ix: CollectionIndex, leaf: Leaf): Source | undefined {
+export function exactSource(ix: CollectionIndex, leaf: Leaf, size: number): Source | undefined {
   const op = leaf.kind === 'field' ? leaf.op : undefined;
   if (op !== undefined && op !== 'EQUAL' && op !== 'IN' && op !== 'ARRAY_CONTAINS') {
     return undefined;
@@ -141,7 +206,7 @@ export function exactSource(ix: CollectionIndex, leaf: Leaf): Source | undefined
   // Postings still being built are read around, from the documents' bytes (nothing is held):
   // waiting for the search's `search_keys` made the first search's count take 47 s at a million.
   if (ix.postingsLater(segs, formatFieldPath(segs), lookup.elements)) {
-    return readAround(ix, segs, lookup.elements, keys);
+    return readAround(ix, segs, lookup.elements, keys, size);
   }
   // Counting the results instead would read (and hold) every matching document, 800,000 of them
   // for the active leads at a million.
