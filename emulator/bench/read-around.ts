@@ -1,7 +1,8 @@
 /**
  * A query that comes before the index it needs is built, at a size (in-process, numbers only): the
- * panel's shapes read around the indexes still queued (the project's declared ones, as right after
- * ready) against the synchronous builds they waited for before, and the same shapes once built.
+ * panel's shapes (its page, a status's page, its three counters, in the order it sends them) read
+ * around the indexes still queued (the project's declared ones, as right after ready), twice, and
+ * the same shapes once built.
  * Also the duplicates' `phone_key in [25]` with no index named for it (a first start): read around
  * (one lookup of each document's value, or a compare per key) against its postings' build.
  * Run: node --import tsx emulator/bench/read-around.ts [--size 1000000]
@@ -61,7 +62,11 @@ const q = (where: Json[], limit?: number): CompiledQuery =>
   );
 const page = q([active], 25);
 const principal = q([active, eq('status', 'EQUAL', { stringValue: 'principal' })], 25);
-const counter = q([active]);
+/** The panel's three counters: the active leads, and those of two statuses. */
+const counters = [
+  q([active]),
+  ...['principal', 'separado'].map((v) => q([active, eq('status', 'EQUAL', { stringValue: v })])),
+];
 const dupKeys = phones.map((p) => postingKey({ stringValue: p }));
 const duplicates = compileQuery(
   {
@@ -85,9 +90,11 @@ const duplicates = compileQuery(
 function shapes(label: string): void {
   const [p] = timed(() => queryDocs(db, page));
   const [s] = timed(() => queryDocs(db, principal));
-  const [c, n] = timed(() => countDocs(db, counter));
+  const counts = counters.map((c) => timed(() => countDocs(db, c)));
   console.log(
-    `  ${label}: page ${fmt(p)} ms, page of a status ${fmt(s)} ms, counter ${fmt(c)} ms (${n.toLocaleString('en-US')}) (${load()})`,
+    `  ${label}: page ${fmt(p)} ms, page of a status ${fmt(s)} ms, counters ` +
+      counts.map(([ms, n]) => `${fmt(ms)} ms (${n.toLocaleString('en-US')})`).join(' + ') +
+      ` (${load()})`,
   );
 }
 
