@@ -7,7 +7,8 @@ import { filterValue } from '../query/index.js';
 import type { Filter } from '../model/filters.js';
 import { formatFieldPath, parseFieldPath } from '../model/paths.js';
 import { arrayValues, EXACT_KEY, NULL_VALUE, postingKey, type Value } from '../model/values.js';
-import type { Lookup } from './postings.js';
+import { KEYS_PER_FIELD } from './key-reads.js';
+import type { Lookup, Postings } from './postings.js';
 import { OrdSet } from './ord-set.js';
 import type { CollectionIndex } from './store-index.js';
 
@@ -100,7 +101,8 @@ function union(lists: Lookup[], disjoint = false): Source {
  * the whole collection (`size`): a query prefers any built index to it. A pass over every
  * document leaves the exact documents of each key with the index (`keepKeyRead`), so that the
  * next query on those keys reads nothing: the panel's three counters each passed over every
- * lead's `deleted_at`.
+ * lead's `deleted_at`. A field's value files each document under its key as it goes, those
+ * asked for and a few others met: one pass over `status` answers the next counter too.
  */
 export function readAround(
   ix: CollectionIndex,
@@ -115,31 +117,57 @@ export function readAround(
   const known = remembered ? keys.map((k) => ix.keyRead(field, elements, k)) : [];
   if (remembered && known.every((s) => s !== undefined)) return knownKeys(known as OrdSet[]);
   const check = ix.keyCheck(segs, elements);
-  // Which of the keys a document holds (its index in `keys`), or -1.
-  let which = (o: number) => keys.findIndex((k) => check.holds(o, k));
-  if (!elements && keys.length > 1) {
-    // A field's one value read once and looked up, rather than compared with each key in turn.
-    const probe = ix.probe(segs);
-    const wanted = new Map(keys.map((k, i) => [k, i]));
-    which = (o) => {
-      const v = probe.value(o);
-      return v === undefined ? -1 : (wanted.get(postingKey(v)) ?? -1);
-    };
-  }
+  const met = [...keys];
+  // Which of `met` a document holds (its index), or -1.
+  const which = elements
+    ? (o: number) => keys.findIndex((k) => check.holds(o, k))
+    : valueKey(check, met);
   return {
     size,
     around: true,
-    has: (o) => which(o) >= 0,
+    has: (o) => {
+      const i = which(o);
+      return i >= 0 && i < keys.length;
+    },
     forEach: (f) => {
-      const found = remembered ? keys.map(() => new OrdSet()) : undefined;
+      const found: OrdSet[] = [];
       for (const o of ix.ords()) {
         const i = which(o);
         if (i < 0) continue;
-        found?.[i].add(o);
-        if (f(o) === false) return;
+        if (remembered) (found[i] ??= new OrdSet()).add(o);
+        if (i < keys.length && f(o) === false) return;
       }
-      found?.forEach((set, i) => ix.keepKeyRead(segs, field, elements, keys[i], set));
+      if (!remembered) return;
+      // The keys asked for last: they are the last a field's full memory drops.
+      for (let i = met.length - 1; i >= 0; i--) {
+        ix.keepKeyRead(segs, field, elements, met[i], found[i] ?? new OrdSet());
+      }
     },
+  };
+}
+
+/**
+ * Which of `met` a document's value is (its index), or -1; a value not met yet is added while
+ * `met` has fewer than `KEYS_PER_FIELD` keys. A key's hash is compared before the key itself.
+ */
+function valueKey(check: Postings, met: string[]): (o: number) => number {
+  const hashes: (number | undefined)[] = [];
+  return (o) => {
+    let at = -1;
+    check.keysOf(o, (h) => {
+      for (let i = 0; i < met.length; i++) {
+        if ((hashes[i] === undefined || hashes[i] === h) && check.heldIs(met[i])) {
+          hashes[i] = h;
+          at = i;
+          return;
+        }
+      }
+      if (met.length < KEYS_PER_FIELD) {
+        hashes[met.length] = h;
+        at = met.push(check.heldKey()) - 1;
+      }
+    });
+    return at;
   };
 }
 

@@ -8,7 +8,7 @@ import type { OrdSet } from './ord-set.js';
 import type { Postings } from './postings.js';
 
 /** Keys remembered per field: each costs a read of the field's bytes on every write. */
-const KEYS_PER_FIELD = 16;
+export const KEYS_PER_FIELD = 16;
 
 interface FieldReads {
   /** Reads the field's keys from a current document's bytes. */
