@@ -1,7 +1,8 @@
 /**
  * A query that comes before the index it needs is built, at a size (in-process, numbers only): the
- * panel's shapes read around the indexes still queued (the project's declared ones, as right after
- * ready) against the synchronous builds they waited for before, and the same shapes once built.
+ * panel's shapes (its page, a status's page, its three counters, in the order it sends them) read
+ * around the indexes still queued (the project's declared ones, as right after ready), twice, and
+ * the same shapes once built.
  * Also the duplicates' `phone_key in [25]` with no index named for it (a first start): read around
  * (one lookup of each document's value, or a compare per key) against its postings' build.
  * Run: node --import tsx emulator/bench/read-around.ts [--size 1000000]
@@ -9,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Database } from '../src/engine/database.js';
-import { indexSpecsOf, readAround } from '../src/engine/index-build.js';
+import { indexSpecsOf } from '../src/engine/index-build.js';
+import { readAround } from '../src/engine/index-sources.js';
 import { countDocs, queryDocs } from '../src/engine/reads.js';
 import type { CollectionIndex, IndexSpec } from '../src/engine/store-index.js';
 import { postingKey } from '../src/model/values.js';
@@ -60,7 +62,11 @@ const q = (where: Json[], limit?: number): CompiledQuery =>
   );
 const page = q([active], 25);
 const principal = q([active, eq('status', 'EQUAL', { stringValue: 'principal' })], 25);
-const counter = q([active]);
+/** The panel's three counters: the active leads, and those of two statuses. */
+const counters = [
+  q([active]),
+  ...['principal', 'separado'].map((v) => q([active, eq('status', 'EQUAL', { stringValue: v })])),
+];
 const dupKeys = phones.map((p) => postingKey({ stringValue: p }));
 const duplicates = compileQuery(
   {
@@ -84,9 +90,11 @@ const duplicates = compileQuery(
 function shapes(label: string): void {
   const [p] = timed(() => queryDocs(db, page));
   const [s] = timed(() => queryDocs(db, principal));
-  const [c, n] = timed(() => countDocs(db, counter));
+  const counts = counters.map((c) => timed(() => countDocs(db, c)));
   console.log(
-    `  ${label}: page ${fmt(p)} ms, page of a status ${fmt(s)} ms, counter ${fmt(c)} ms (${n.toLocaleString('en-US')}) (${load()})`,
+    `  ${label}: page ${fmt(p)} ms, page of a status ${fmt(s)} ms, counters ` +
+      counts.map(([ms, n]) => `${fmt(ms)} ms (${n.toLocaleString('en-US')})`).join(' + ') +
+      ` (${load()})`,
   );
 }
 
@@ -103,7 +111,7 @@ const [activeMs, activeList] = timed(() =>
   ix.postingsOf(['deleted_at'], 'deleted_at', false).lookup(postingKey({ nullValue: null })),
 );
 console.log(`  build value deleted_at (finishing it): ${fmt(activeMs)} ms (${load()})`);
-const around = readAround(ix, ['phone_key'], false, dupKeys);
+const around = readAround(ix, ['phone_key'], false, dupKeys, ix.ords().length);
 const check = ix.keyCheck(['phone_key'], false);
 let hits = 0;
 const [setMs] = timed(() => activeList.forEach((o) => void (around.has(o) && hits++)));

@@ -5,7 +5,6 @@
  * at most one slice.
  */
 import { formatFieldPath, parseFieldPath } from '../model/paths.js';
-import { postingKey } from '../model/values.js';
 import type { IndexDef } from '../query/index-plan.js';
 import type { CollectionIndex, IndexSpec } from './store-index.js';
 
@@ -61,34 +60,6 @@ export function mergeSpecs(a: IndexSpec[], b: readonly IndexSpec[]): IndexSpec[]
 /** How an index is named in the record and the stats: its kind and field path. */
 export function specName(s: IndexSpec): string {
   return `${s.kind} ${s.key}`;
-}
-
-/**
- * The documents that hold one of `keys` in a field (in its array's elements: `elements`), read
- * from their bytes, for a query that comes while the field's postings are being built. Sized as
- * the whole collection: a query prefers any built index to it.
- */
-export function readAround(ix: CollectionIndex, segs: string[], elements: boolean, keys: string[]) {
-  const check = ix.keyCheck(segs, elements);
-  let has = (o: number) => keys.some((k) => check.holds(o, k));
-  if (!elements && keys.length > 1) {
-    // A field's one value read once and looked up, rather than compared with each key in turn.
-    const probe = ix.probe(segs);
-    const wanted = new Set(keys);
-    has = (o) => {
-      const v = probe.value(o);
-      return v !== undefined && wanted.has(postingKey(v));
-    };
-  }
-  const ords = ix.ords();
-  return {
-    size: ords.length,
-    around: true,
-    has,
-    forEach: (f: (ord: number) => boolean | void) => {
-      for (const o of ords) if (has(o) && f(o) === false) return;
-    },
-  };
 }
 
 /** Advances the builds of collections' indexes a slice at a time, between requests. */

@@ -7,8 +7,9 @@ import { filterValue } from '../query/index.js';
 import type { Filter } from '../model/filters.js';
 import { formatFieldPath, parseFieldPath } from '../model/paths.js';
 import { arrayValues, EXACT_KEY, NULL_VALUE, postingKey, type Value } from '../model/values.js';
-import type { Lookup } from './postings.js';
-import { readAround } from './index-build.js';
+import { KEYS_PER_FIELD } from './key-reads.js';
+import type { Lookup, Postings } from './postings.js';
+import { OrdSet } from './ord-set.js';
 import type { CollectionIndex } from './store-index.js';
 
 export type Leaf = Exclude<Filter, { kind: 'composite' }>;
@@ -94,10 +95,102 @@ function union(lists: Lookup[], disjoint = false): Source {
   };
 }
 
+/**
+ * The documents that hold one of `keys` in a field (in its array's elements: `elements`), read
+ * from their bytes, for a query that comes while the field's postings are being built. Sized as
+ * the whole collection (`size`): a query prefers any built index to it. A pass over every
+ * document leaves the exact documents of each key with the index (`keepKeyRead`), so that the
+ * next query on those keys reads nothing: the panel's three counters each passed over every
+ * lead's `deleted_at`. A field's value files each document under its key as it goes, those
+ * asked for and a few others met: one pass over `status` answers the next counter too.
+ */
+export function readAround(
+  ix: CollectionIndex,
+  segs: string[],
+  elements: boolean,
+  keys: string[],
+  size: number,
+): Source {
+  const field = formatFieldPath(segs);
+  // An element's documents may hold other keys too: only one key is remembered for arrays.
+  const remembered = !elements || keys.length === 1;
+  const known = remembered ? keys.map((k) => ix.keyRead(field, elements, k)) : [];
+  if (remembered && known.every((s) => s !== undefined)) return knownKeys(known as OrdSet[]);
+  const check = ix.keyCheck(segs, elements);
+  const met = [...keys];
+  // Which of `met` a document holds (its index), or -1.
+  const which = elements
+    ? (o: number) => keys.findIndex((k) => check.holds(o, k))
+    : valueKey(check, met);
+  return {
+    size,
+    around: true,
+    has: (o) => {
+      const i = which(o);
+      return i >= 0 && i < keys.length;
+    },
+    forEach: (f) => {
+      const found: OrdSet[] = [];
+      for (const o of ix.ords()) {
+        const i = which(o);
+        if (i < 0) continue;
+        if (remembered) (found[i] ??= new OrdSet()).add(o);
+        if (i < keys.length && f(o) === false) return;
+      }
+      if (!remembered) return;
+      // The keys asked for last: they are the last a field's full memory drops.
+      for (let i = met.length - 1; i >= 0; i--) {
+        ix.keepKeyRead(segs, field, elements, met[i], found[i] ?? new OrdSet());
+      }
+    },
+  };
+}
+
+/**
+ * Which of `met` a document's value is (its index), or -1; a value not met yet is added while
+ * `met` has fewer than `KEYS_PER_FIELD` keys. A key's hash is compared before the key itself.
+ */
+function valueKey(check: Postings, met: string[]): (o: number) => number {
+  const hashes: (number | undefined)[] = [];
+  return (o) => {
+    let at = -1;
+    check.keysOf(o, (h) => {
+      for (let i = 0; i < met.length; i++) {
+        if ((hashes[i] === undefined || hashes[i] === h) && check.heldIs(met[i])) {
+          hashes[i] = h;
+          at = i;
+          return;
+        }
+      }
+      if (met.length < KEYS_PER_FIELD) {
+        hashes[met.length] = h;
+        at = met.push(check.heldKey()) - 1;
+      }
+    });
+    return at;
+  };
+}
+
+/** The documents of keys a pass found (a field holds one value: no document is in two). */
+function knownKeys(sets: OrdSet[]): Source {
+  return {
+    size: sets.reduce((n, s) => n + s.size, 0),
+    has: (o) => sets.some((s) => s.has(o)),
+    forEach: (f) => {
+      let stop = false;
+      for (const s of sets) {
+        s.forEach((o) => !(stop = f(o) === false));
+        if (stop) return;
+      }
+    },
+  };
+}
+
 export function postingSource(
   ix: CollectionIndex,
   leaf: Leaf,
   around: boolean,
+  size: number,
 ): Source | undefined {
   const lookup = postingLookup(leaf);
   const segs = parseFieldPath(leaf.field);
@@ -112,7 +205,7 @@ export function postingSource(
     (around || !lookup.elements) &&
     ix.postingsLater(segs, formatFieldPath(segs), lookup.elements)
   ) {
-    return readAround(ix, segs, lookup.elements, keys);
+    return readAround(ix, segs, lookup.elements, keys, size);
   }
   const postings = ix.postingsOf(segs, formatFieldPath(segs), lookup.elements);
   return union(keys.map((k) => postings.lookup(k)).filter((l) => l.size > 0));
@@ -125,7 +218,7 @@ export function postingSource(
  * (`status in [its four statuses]`) was counted by reading every active lead, and at a million the
  * emulator ran out of memory.
  */
-export function exactSource(ix: CollectionIndex, leaf: Leaf): Source | undefined {
+export function exactSource(ix: CollectionIndex, leaf: Leaf, size: number): Source | undefined {
   const op = leaf.kind === 'field' ? leaf.op : undefined;
   if (op !== undefined && op !== 'EQUAL' && op !== 'IN' && op !== 'ARRAY_CONTAINS') {
     return undefined;
@@ -141,7 +234,7 @@ export function exactSource(ix: CollectionIndex, leaf: Leaf): Source | undefined
   // Postings still being built are read around, from the documents' bytes (nothing is held):
   // waiting for the search's `search_keys` made the first search's count take 47 s at a million.
   if (ix.postingsLater(segs, formatFieldPath(segs), lookup.elements)) {
-    return readAround(ix, segs, lookup.elements, keys);
+    return readAround(ix, segs, lookup.elements, keys, size);
   }
   // Counting the results instead would read (and hold) every matching document, 800,000 of them
   // for the active leads at a million.

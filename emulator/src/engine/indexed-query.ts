@@ -140,7 +140,7 @@ export function indexedQuery(
   // Whether array elements still being built are read around (see postingSource).
   const around = q.limit !== undefined && !q.orders[0].isName;
   for (const leaf of leaves) {
-    const s = postingSource(ix, leaf, around);
+    const s = postingSource(ix, leaf, around, size);
     if (!s) continue;
     sources.push(s);
     selectivity *= Math.max(s.size, 1) / Math.max(size, 1);

@@ -231,6 +231,25 @@ export class Postings {
     return found;
   }
 
+  /**
+   * Calls `f` with the hash of each key of current document `ord`, read from its bytes; during
+   * the call, `heldIs` and `heldKey` tell which key it is (a read around that sorts documents by
+   * their keys, the postings not being used).
+   */
+  keysOf(ord: number, f: (h: number) => void): void {
+    this.walkOrd(ord, f);
+  }
+
+  /** Whether the key `keysOf` is calling back with is `key`. */
+  heldIs(key: string): boolean {
+    return this.walker.is(key);
+  }
+
+  /** The key `keysOf` is calling back with. */
+  heldKey(): string {
+    return this.walker.key();
+  }
+
   /** The documents under a key, exactly (a rare key's candidates are checked). */
   exact(key: string): Lookup {
     const l = this.lookup(key);

@@ -8,6 +8,8 @@
  */
 import type { DocVersion } from '../model/document.js';
 import { compareValues } from '../model/values.js';
+import { KeyReads } from './key-reads.js';
+import type { OrdSet } from './ord-set.js';
 import { idRanking, idRanks, OrderedIndex, type IndexSource } from './ordered-index.js';
 import { Postings, type PostingOptions } from './postings.js';
 
@@ -60,6 +62,8 @@ export class CollectionIndex {
   private asked = new Set<string>();
   /** See `lackingField`. */
   private readonly lacking = new Map<string, { probe: OrderedIndex; ords: Set<number> }>();
+  /** What reads around postings not built yet found (see `keyRead`). */
+  private readonly reads = new KeyReads();
 
   constructor(
     private readonly src: IndexSource,
@@ -98,7 +102,8 @@ export class CollectionIndex {
       } else {
         const p = new Postings(s.segs, s.kind === 'elements', this.src, this.opts);
         p.load(ords);
-        this.postings.set((s.kind === 'elements' ? 'a:' : 'v:') + s.key, p);
+        this.postings.set(fullKey(s), p);
+        this.reads.forget(fullKey(s));
       }
     }
   }
@@ -151,6 +156,7 @@ export class CollectionIndex {
           for (const [o, was] of touched) p.remove(o, was);
           for (const o of touched.keys()) p.add(o);
           this.postings.set(fullKey(s), p);
+          this.reads.forget(fullKey(s));
         };
         this.builds.set(fullKey(s), {
           spec: s,
@@ -253,6 +259,21 @@ export class CollectionIndex {
     return new Postings(segs, elements, this.src, this.opts);
   }
 
+  /**
+   * The current documents holding `key` in a field (its `elements`) whose postings are not built,
+   * if a read around them passed over every document since they were scheduled (kept on every
+   * write since): what the postings would give.
+   */
+  keyRead(field: string, elements: boolean, key: string): OrdSet | undefined {
+    return this.reads.get((elements ? 'a:' : 'v:') + field, key);
+  }
+
+  /** Keeps what a read around a field's postings found for `key` over every document. */
+  keepKeyRead(segs: string[], field: string, elements: boolean, key: string, ords: OrdSet): void {
+    const k = (elements ? 'a:' : 'v:') + field;
+    if (!this.postings.has(k)) this.reads.keep(k, this.keyCheck(segs, elements), key, ords);
+  }
+
   /** The ordinals of the current documents, ascending. */
   ords(): number[] {
     return this.src.ords();
@@ -291,6 +312,7 @@ export class CollectionIndex {
   /** Stops the builds (the collection's documents are gone). */
   abandon(): void {
     this.builds.clear();
+    this.reads.clear();
   }
 
   /** The ordered index of a field path (`['__name__']` for names). */
@@ -367,6 +389,7 @@ export class CollectionIndex {
       else if (after && !l.probe.holds(ord)) l.ords.add(ord);
       else l.ords.delete(ord);
     }
+    this.reads.update(ord, after !== undefined);
     for (const p of this.postings.values()) p.update(ord, before, after);
   }
 }
