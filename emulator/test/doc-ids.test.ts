@@ -72,13 +72,20 @@ describe('IdTable (property)', () => {
             const model = models[c];
             const had = model.get(id);
             expect(table.get(id)).toBe(had);
-            if (add && had === undefined) {
-              // As the store gives out ordinals: a freed one first.
-              const ord = free.length ? (free.pop() as number) : next++;
-              ids.set(ord, id);
-              table.add(ord);
-              model.set(id, ord);
-            } else if (!add && had !== undefined) {
+            // As the store gives out ordinals: a freed one first.
+            const newOrd = () => (free.length ? (free.pop() as number) : next++);
+            if (add) {
+              // Half the time as the store adds (one lookup), else the id stored first.
+              const ord = pick % 2 || had !== undefined ? table.getOrAdd(id, newOrd) : newOrd();
+              if (had === undefined && pick % 2 === 0) {
+                ids.set(ord as number, id);
+                table.add(ord as number);
+              }
+              expect(ord).toBe(had ?? ord);
+              model.set(id, ord as number);
+            } else if (had === undefined) {
+              expect(table.getOrAdd(id, () => undefined)).toBeUndefined();
+            } else {
               expect(table.remove(had)).toBe(true);
               ids.delete(had);
               model.delete(id);

@@ -85,7 +85,8 @@ export class Store {
     return [path.slice(0, i), path.slice(i + 1)];
   }
 
-  private newOrd(coll: Collection, id: string): number {
+  /** A free ordinal for a new document of `coll` (its id goes in with `IdTable.getOrAdd`). */
+  private newOrd(coll: Collection): number {
     const ord = this.free.length ? (this.free.pop() as number) : this.nextOrd++;
     if (ord >= this.createTimes.length) {
       const grow = (a: Float64Array) => {
@@ -98,8 +99,6 @@ export class Store {
       this.sinces = grow(this.sinces);
     }
     this.collOf[ord] = coll;
-    this.ids.set(ord, id);
-    coll.ords.add(ord);
     return ord;
   }
 
@@ -198,11 +197,9 @@ export class Store {
       const specs = this.indexSpecs?.(collPath) ?? [];
       if (specs.length) this.indexed(coll).ensure(specs);
     }
-    let ord = coll.ords.get(id);
-    if (ord === undefined) {
-      if (!doc) return;
-      ord = this.newOrd(coll, id);
-    }
+    const into = coll;
+    const ord = coll.ords.getOrAdd(id, () => (doc ? this.newOrd(into) : undefined));
+    if (ord === undefined) return;
     const had = this.arena.get(ord);
     if (had && keepHistory) {
       this.keep(ord, time, {
@@ -263,7 +260,8 @@ export class Store {
       c = { path: collPath, ords: new IdTable(this.ids), live: 0 };
       this.collections.set(collPath, c);
     }
-    const ord = c.ords.get(id) ?? this.newOrd(c, id);
+    const into = c;
+    const ord = c.ords.getOrAdd(id, () => this.newOrd(into)) as number;
     if (!this.arena.has(ord)) c.live++;
     this.arena.set(ord, this.shortened(bytes));
     this.recent.delete(ord);
