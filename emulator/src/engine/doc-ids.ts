@@ -118,7 +118,11 @@ export class DocIds {
     const s = this.scratch;
     // ASCII (most ids) copied by hand: quicker than the encoder's call for 20 characters.
     let i = 0;
-    for (let c = 0; i < len && (c = id.charCodeAt(i)) < 0x80; i++) s[i] = c;
+    for (; i < len; i++) {
+      const c = id.charCodeAt(i);
+      if (c >= 0x80) break;
+      s[i] = c;
+    }
     if (i === len) return len;
     const n = s.write(id, 0, 'utf8');
     if (!LONE_SURROGATE.test(id)) return n;
