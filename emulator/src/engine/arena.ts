@@ -12,6 +12,7 @@ export interface ArenaView {
   bytes(ord: number): Buffer | undefined;
   chunk(ord: number): Buffer | undefined;
   offset(ord: number): number;
+  length(ord: number): number;
 }
 
 export class Arena {
@@ -67,6 +68,10 @@ export class Arena {
     return this.offsetOf[ord];
   }
 
+  length(ord: number): number {
+    return this.lengthOf[ord];
+  }
+
   /** Stores `bytes` (copied) as document `ord`'s, replacing what it had. */
   set(ord: number, bytes: Uint8Array): void {
     this.grow(ord);
@@ -105,7 +110,33 @@ export class Arena {
     return {
       chunk,
       offset: (ord) => offsetOf[ord],
+      length: (ord) => lengthOf[ord],
       bytes: (ord) => chunk(ord)?.subarray(offsetOf[ord], offsetOf[ord] + lengthOf[ord]),
+    };
+  }
+
+  /**
+   * As `freeze`, for documents `ords` only, read by their position in `ords` (`bytes(i)` is
+   * `ords[i]`'s): 12 bytes per document listed instead of per ordinal the arena has room for.
+   */
+  freezeAt(ords: ArrayLike<number>): ArenaView {
+    const chunks = [...this.chunks];
+    const n = ords.length;
+    const chunkOf = new Int32Array(n);
+    const offsetOf = new Uint32Array(n);
+    const lengthOf = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const ord = ords[i];
+      chunkOf[i] = ord < this.chunkOf.length ? this.chunkOf[ord] : -1;
+      offsetOf[i] = this.offsetOf[ord];
+      lengthOf[i] = this.lengthOf[ord];
+    }
+    const chunk = (i: number) => (chunkOf[i] < 0 ? undefined : chunks[chunkOf[i]]);
+    return {
+      chunk,
+      offset: (i) => offsetOf[i],
+      length: (i) => lengthOf[i],
+      bytes: (i) => chunk(i)?.subarray(offsetOf[i], offsetOf[i] + lengthOf[i]),
     };
   }
 

@@ -3,20 +3,14 @@
  * Firestore orders them) in a chunked sorted list, and the sorts that read documents in that order
  * from their packed bytes without an index: a set of candidates, or the first few of them.
  */
-import {
-  compareSegments,
-  compareValues,
-  numericId,
-  TypeOrder,
-  typeOrder,
-  type Value,
-} from '../model/values.js';
+import { compareValues, TypeOrder, typeOrder, type Value } from '../model/values.js';
 import type { ScalarKey } from '../model/packed-format.js';
 import { OrdList } from './ord-list.js';
 import { orderKeys, setKey, setScalarKey, valueOrder } from './order-keys.js';
 import { sortInSteps } from './sort-steps.js';
 import type { DocVersion } from '../model/document.js';
 import type { PostingSource } from './postings.js';
+import { compareIds, type IdBytes } from './doc-ids.js';
 
 const NAME = '__name__';
 const PROBE: ScalarKey = { type: TypeOrder.Null, num: 0, str: undefined };
@@ -25,8 +19,8 @@ const PROBE: ScalarKey = { type: TypeOrder.Null, num: 0, str: undefined };
 export interface IndexSource extends PostingSource {
   /** The ordinals of the collection's current documents, ascending. */
   ords(): number[];
-  /** The document id of an ordinal. */
-  id(ord: number): string;
+  /** The documents' ids as bytes, by ordinal (compared without making strings). */
+  idBytes: IdBytes;
   /** The current document of an ordinal. */
   doc(ord: number): DocVersion;
   /** The ordinal of the current document at a path of the collection, or -1. */
@@ -39,15 +33,8 @@ export interface IndexSource extends PostingSource {
 export interface FrozenDocs extends PostingSource {
   /** The ordinals of the documents, ascending. */
   ords: number[];
-  /** Each one's id (same positions as `ords`). */
-  ids: string[];
-}
-
-/** Ids compared as `compareSegments` does, natively when neither needs the slow path. */
-function plainId(id: string): boolean {
-  if (numericId(id) !== undefined) return false;
-  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) >= 0xd800) return false;
-  return true;
+  /** Their ids, by position in `ords`. */
+  ids: IdBytes;
 }
 
 /** Documents that have a field, sorted by (value, id) ascending; `__name__` sorts by id. */
@@ -90,18 +77,23 @@ export class OrderedIndex {
     return b !== undefined && this.src.packer.scalarKey(b, this.segs, PROBE) !== 'none';
   }
 
-  /** Whether entry `e` sorts before the document (`v`, `id`). */
-  private before(v: Value | undefined, id: string): (e: number) => boolean {
-    if (this.byName) return (e) => compareSegments(this.src.id(e), id) < 0;
+  /** Documents `a` and `b` in id order. */
+  private byId(a: number, b: number): number {
+    return compareIds(this.src.idBytes, a, b);
+  }
+
+  /** Whether entry `e` sorts before document `ord`, whose indexed value is `v`. */
+  private before(v: Value | undefined, ord: number): (e: number) => boolean {
+    if (this.byName) return (e) => this.byId(e, ord) < 0;
     return (e) => {
       const c = compareValues(this.value(e) as Value, v as Value);
-      return c < 0 || (c === 0 && compareSegments(this.src.id(e), id) < 0);
+      return c < 0 || (c === 0 && this.byId(e, ord) < 0);
     };
   }
 
   /** Removes document `ord`, whose indexed value is `v` (its bytes are still the store's). */
   remove(ord: number, v: Value | undefined): void {
-    const p = this.list.search(this.before(v, this.src.id(ord)));
+    const p = this.list.search(this.before(v, ord));
     if (p < this.list.length && this.list.at(p) === ord) {
       this.list.removeAt(p);
       return;
@@ -116,7 +108,7 @@ export class OrderedIndex {
   add(ord: number): void {
     const v = this.byName ? undefined : this.value(ord);
     if (!this.byName && v === undefined) return;
-    this.list.insert(ord, this.before(v, this.src.id(ord)));
+    this.list.insert(ord, this.before(v, ord));
   }
 
   /** First position whose value is >= v (`upper`: > v) in Firestore's order. */
@@ -182,7 +174,7 @@ export class OrderedIndex {
    */
   sorted(ords: number[]): number[] {
     if (this.byName) {
-      return [...ords].sort((a, b) => compareSegments(this.src.id(a), this.src.id(b)));
+      return [...ords].sort((a, b) => this.byId(a, b));
     }
     const kept: number[] = [];
     const vals: Value[] = [];
@@ -195,12 +187,11 @@ export class OrderedIndex {
     const keys = orderKeys(vals.length);
     vals.forEach((v, i) => setKey(keys, i, v));
     const idx = Array.from(kept, (_, i) => i);
-    const id = (i: number) => this.src.id(kept[i]);
     idx.sort(
       valueOrder(
         keys,
         (i) => vals[i],
-        (a, b) => compareSegments(id(a), id(b)),
+        (a, b) => this.byId(kept[a], kept[b]),
       ),
     );
     return idx.map((i) => kept[i]);
@@ -224,8 +215,7 @@ export class OrderedIndex {
     const slotOrd = new Int32Array(need + 1);
     const scalar: ScalarKey = { type: TypeOrder.Null, num: 0, str: undefined };
     const packer = this.src.packer;
-    const id = (s: number) => this.src.id(slotOrd[s]);
-    const byId = (a: number, b: number) => compareSegments(id(a), id(b));
+    const byId = (a: number, b: number) => this.byId(slotOrd[a], slotOrd[b]);
     const base = this.byName
       ? byId
       : valueOrder(keys, (s) => this.value(slotOrd[s]) as Value, byId);
@@ -276,23 +266,4 @@ export class OrderedIndex {
     }
     return heap.sort(cmp).map((s) => slotOrd[s]);
   }
-}
-
-/** Each document's place in id order (`compareSegments`), from the documents' ids. */
-export function idRanks(ids: string[]): Int32Array {
-  const steps = idRanking(ids);
-  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
-}
-
-/** `idRanks` in steps. */
-export function* idRanking(ids: string[]): Generator<void, Int32Array, void> {
-  const plain = ids.map(plainId);
-  const idx = Array.from(ids, (_, i) => i);
-  yield* sortInSteps(idx, (a, b) => {
-    if (plain[a] && plain[b]) return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
-    return compareSegments(ids[a], ids[b]);
-  });
-  const rank = new Int32Array(ids.length);
-  idx.forEach((i, r) => (rank[i] = r));
-  return rank;
 }

@@ -8,9 +8,10 @@
  */
 import type { DocVersion } from '../model/document.js';
 import { compareValues } from '../model/values.js';
+import { byPosition, idRanking, idRanks } from './doc-ids.js';
 import { KeyReads } from './key-reads.js';
 import type { OrdSet } from './ord-set.js';
-import { idRanking, idRanks, OrderedIndex, type IndexSource } from './ordered-index.js';
+import { OrderedIndex, type IndexSource } from './ordered-index.js';
 import { Postings, type PostingOptions } from './postings.js';
 
 export type { FrozenDocs, IndexSource } from './ordered-index.js';
@@ -92,7 +93,7 @@ export class CollectionIndex {
     if (!missing.length) return;
     const ords = this.src.ords();
     const rank = missing.some((s) => s.kind === 'ordered')
-      ? idRanks(ords.map((o) => this.src.id(o)))
+      ? idRanks(byPosition(this.src.idBytes, ords), ords.length)
       : undefined;
     for (const s of missing) {
       if (s.kind === 'ordered') {
@@ -124,7 +125,7 @@ export class CollectionIndex {
     if (!missing.length) return;
     const view = this.src.frozen();
     // One ranking of the ids for every order, whichever of them a query moves to the front.
-    const ranking = idRanking(view.ids);
+    const ranking = idRanking(view.ids, view.ords.length);
     let rank: Int32Array | undefined;
     for (const s of missing) {
       const touched = new Map<number, Buffer | undefined>();

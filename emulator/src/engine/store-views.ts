@@ -7,6 +7,8 @@ import type { DocVersion } from '../model/document.js';
 import type { Packer } from '../model/packed.js';
 import type { Fields } from '../model/values.js';
 import type { Arena } from './arena.js';
+import type { DocIds } from './doc-ids.js';
+import type { IdTable } from './id-table.js';
 import type { IndexSource } from './store-index.js';
 
 export /** A stored version as read: fields unpacked on first use. */
@@ -31,8 +33,8 @@ class StoredDoc implements DocVersion {
 export interface StoreReads {
   packer: Packer;
   arena: Arena;
-  /** The document id of an ordinal. */
-  id(ord: number): string;
+  /** The documents' ids by ordinal. */
+  ids: DocIds;
   /** The current document of an ordinal. */
   doc(ord: number): DocVersion;
   /** The ordinal at a document path, if any (a current document or not). */
@@ -40,19 +42,12 @@ export interface StoreReads {
 }
 
 /** The current documents of a collection (its ids' ordinals, `ords`) as its indexes read them. */
-export function indexSource(collOrds: Map<string, number>, s: StoreReads): IndexSource {
-  const { arena, packer } = s;
+export function indexSource(collOrds: IdTable, s: StoreReads): IndexSource {
+  const { arena, packer, ids } = s;
   const ords = () => {
     const out: number[] = [];
-    let sorted = true;
-    for (const ord of collOrds.values()) {
-      if (!arena.has(ord)) continue;
-      if (out.length && ord < out[out.length - 1]) sorted = false;
-      out.push(ord);
-    }
-    // Loaded data comes in order (ordinals are handed out as documents arrive). Otherwise sorted
-    // as integers natively: a comparator sort of a million takes about a second.
-    return sorted ? out : Array.from(Int32Array.from(out).sort());
+    for (const ord of collOrds.ords()) if (arena.has(ord)) out.push(ord);
+    return out;
   };
   return {
     packer,
@@ -62,9 +57,9 @@ export function indexSource(collOrds: Map<string, number>, s: StoreReads): Index
     ords,
     frozen: () => {
       const list = ords();
-      return { ...arena.freeze(), packer, ords: list, ids: list.map((o) => s.id(o)) };
+      return { ...arena.freeze(), packer, ords: list, ids: ids.freeze(list) };
     },
-    id: s.id,
+    idBytes: ids.bytes,
     doc: s.doc,
     ordOf: (path) => {
       const ord = s.ordAt(path);

@@ -8,6 +8,8 @@
 import type { DocVersion } from '../model/document.js';
 import { Packer } from '../model/packed.js';
 import { Arena } from './arena.js';
+import { DocIds } from './doc-ids.js';
+import { IdTable } from './id-table.js';
 import { indexSource, StoredDoc } from './store-views.js';
 import {
   CollectionIndex,
@@ -27,7 +29,7 @@ interface Past {
 interface Collection {
   path: string;
   /** Document id -> ordinal (current documents, deleted ones with history). */
-  ords: Map<string, number>;
+  ords: IdTable;
   live: number;
   /** Indexes of the current documents, once a query (or the data's load) asked for them. */
   index?: CollectionIndex;
@@ -48,7 +50,8 @@ export class Store {
   /** Collection path (below `documents`) -> its documents. */
   private readonly collections = new Map<string, Collection>();
   private collOf: (Collection | undefined)[] = [];
-  private idOf: string[] = [];
+  /** Each ordinal's document id (as bytes: a million id strings took 190 MB of heap). */
+  private readonly ids = new DocIds();
   private createTimes = new Float64Array(1024);
   private updateTimes = new Float64Array(1024);
   /** When the current state (a document or none) began. */
@@ -82,7 +85,8 @@ export class Store {
     return [path.slice(0, i), path.slice(i + 1)];
   }
 
-  private newOrd(coll: Collection, id: string): number {
+  /** A free ordinal for a new document of `coll` (its id goes in with `IdTable.getOrAdd`). */
+  private newOrd(coll: Collection): number {
     const ord = this.free.length ? (this.free.pop() as number) : this.nextOrd++;
     if (ord >= this.createTimes.length) {
       const grow = (a: Float64Array) => {
@@ -95,16 +99,14 @@ export class Store {
       this.sinces = grow(this.sinces);
     }
     this.collOf[ord] = coll;
-    this.idOf[ord] = id;
-    coll.ords.set(id, ord);
     return ord;
   }
 
   private dropOrd(ord: number): void {
     const coll = this.collOf[ord] as Collection;
-    coll.ords.delete(this.idOf[ord]);
+    coll.ords.remove(ord);
     this.collOf[ord] = undefined;
-    this.idOf[ord] = '';
+    this.ids.delete(ord);
     this.history.delete(ord);
     this.tombstones.delete(ord);
     this.recent.delete(ord);
@@ -116,7 +118,7 @@ export class Store {
   }
 
   private pathOf(ord: number): string {
-    return `${(this.collOf[ord] as Collection).path}/${this.idOf[ord]}`;
+    return `${(this.collOf[ord] as Collection).path}/${this.ids.id(ord)}`;
   }
 
   /** The current document of an ordinal (a view, or the version last written). */
@@ -190,16 +192,14 @@ export class Store {
     let coll = this.collections.get(collPath);
     if (!coll) {
       if (!doc) return;
-      coll = { path: collPath, ords: new Map(), live: 0 };
+      coll = { path: collPath, ords: new IdTable(this.ids), live: 0 };
       this.collections.set(collPath, coll);
       const specs = this.indexSpecs?.(collPath) ?? [];
       if (specs.length) this.indexed(coll).ensure(specs);
     }
-    let ord = coll.ords.get(id);
-    if (ord === undefined) {
-      if (!doc) return;
-      ord = this.newOrd(coll, id);
-    }
+    const into = coll;
+    const ord = coll.ords.getOrAdd(id, () => (doc ? this.newOrd(into) : undefined));
+    if (ord === undefined) return;
     const had = this.arena.get(ord);
     if (had && keepHistory) {
       this.keep(ord, time, {
@@ -257,10 +257,11 @@ export class Store {
     }
     let c = coll;
     if (!c) {
-      c = { path: collPath, ords: new Map(), live: 0 };
+      c = { path: collPath, ords: new IdTable(this.ids), live: 0 };
       this.collections.set(collPath, c);
     }
-    const ord = c.ords.get(id) ?? this.newOrd(c, id);
+    const into = c;
+    const ord = c.ords.getOrAdd(id, () => this.newOrd(into)) as number;
     if (!this.arena.has(ord)) c.live++;
     this.arena.set(ord, this.shortened(bytes));
     this.recent.delete(ord);
@@ -312,7 +313,7 @@ export class Store {
     return indexSource(coll.ords, {
       packer: this.packer,
       arena: this.arena,
-      id: (ord) => this.idOf[ord],
+      ids: this.ids,
       doc: (ord) => this.view(ord) as DocVersion,
       ordAt: (path) => this.ordAt(path),
     });
@@ -363,12 +364,12 @@ export class Store {
     this.free.length = 0;
     this.nextOrd = 0;
     this.collOf = [];
-    this.idOf = [];
+    this.ids.clear();
     this.arena.clear();
   }
 
   private *docsOf(coll: Collection, readTime?: number): Generator<DocVersion> {
-    for (const ord of coll.ords.values()) {
+    for (const ord of coll.ords.ords()) {
       const d = this.versionAt(ord, readTime);
       if (d) yield d;
     }
@@ -420,11 +421,11 @@ export class Store {
   packedDocs(): { path: string; bytes: Buffer; createTime: number; updateTime: number }[] {
     const out: { path: string; bytes: Buffer; createTime: number; updateTime: number }[] = [];
     for (const coll of this.collections.values()) {
-      for (const [id, ord] of coll.ords) {
+      for (const ord of coll.ords.ords()) {
         const bytes = this.arena.get(ord);
         if (bytes) {
           out.push({
-            path: `${coll.path}/${id}`,
+            path: this.pathOf(ord),
             bytes,
             createTime: this.createTimes[ord],
             updateTime: this.updateTimes[ord],
@@ -442,7 +443,7 @@ export class Store {
       if (readTime === undefined) {
         if (coll.live > 0) return true;
       } else {
-        for (const ord of coll.ords.values()) if (this.versionAt(ord, readTime)) return true;
+        for (const ord of coll.ords.ords()) if (this.versionAt(ord, readTime)) return true;
       }
     }
     return false;
