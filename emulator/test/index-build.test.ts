@@ -11,10 +11,10 @@ import { Engine } from '../src/engine/index.js';
 import { indexSpecsOf } from '../src/engine/index-build.js';
 import { countDocs, queryDocs, scanQueryDocs } from '../src/engine/reads.js';
 import type { CollectionIndex, IndexOptions, IndexSpec } from '../src/engine/store-index.js';
-import type { DocVersion } from '../src/model/document.js';
 import { compileQuery, type CompiledQuery } from '../src/query/index.js';
 import type { IndexDef } from '../src/query/index-plan.js';
 import type { Fields, Value } from '../src/model/values.js';
+import { names, putDoc, sameAsScan } from './support/scan-model.js';
 
 const DB = 'projects/p/databases/(default)';
 const COLL = 'leads';
@@ -85,27 +85,9 @@ const queryArb = fc
     }
   });
 
-function put(db: Database, id: string, fields: Fields | null, time: number): void {
-  const path = `${COLL}/${id}`;
-  const before = db.store.get(path);
-  const doc: DocVersion | null = fields
-    ? {
-        name: `${DB}/documents/${path}`,
-        path,
-        fields,
-        createTime: before?.createTime ?? time,
-        updateTime: time,
-      }
-    : null;
-  db.store.put(path, doc, time);
-}
-
-const names = (docs: DocVersion[]) => docs.map((d) => d.path);
-
-function same(db: Database, q: CompiledQuery): void {
-  expect(names(queryDocs(db, q))).toEqual(names(scanQueryDocs(db, q)));
-  expect(countDocs(db, q)).toBe(scanQueryDocs(db, q, undefined, true).length);
-}
+const put = (db: Database, id: string, fields: Fields | null, time: number) =>
+  putDoc(db, DB, `${COLL}/${id}`, fields, time);
+const same = (db: Database, q: CompiledQuery) => sameAsScan(db, q);
 
 const layouts: [string, IndexOptions][] = [
   ['as in production', {}],

@@ -7,12 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../src/engine/database.js';
-import { countDocs, queryDocs, scanQueryDocs } from '../src/engine/reads.js';
+import { countDocs } from '../src/engine/reads.js';
 import type { IndexSpec } from '../src/engine/store-index.js';
-import type { DocVersion } from '../src/model/document.js';
 import type { Fields, Value } from '../src/model/values.js';
 import { compileQuery, type CompiledQuery } from '../src/query/index.js';
 import type { Json } from '../src/service.js';
+import { putDoc, sameAsScan } from './support/scan-model.js';
 
 const DB = 'projects/p/databases/(default)';
 const COLL = 'leads';
@@ -75,27 +75,9 @@ const queries: CompiledQuery[] = [
   query([active, eq('status', 'EQUAL', str('principal'))], 'created_at', 2),
 ];
 
-function put(db: Database, id: string, fields: Fields | null, time: number): void {
-  const path = `${COLL}/${id}`;
-  const before = db.store.get(path);
-  const doc: DocVersion | null = fields
-    ? {
-        name: `${DB}/documents/${path}`,
-        path,
-        fields,
-        createTime: before?.createTime ?? time,
-        updateTime: time,
-      }
-    : null;
-  db.store.put(path, doc, time);
-}
-
-const names = (docs: DocVersion[]) => docs.map((d) => d.path);
-
-function same(db: Database, q: CompiledQuery): void {
-  expect(countDocs(db, q)).toBe(scanQueryDocs(db, q, undefined, true).length);
-  expect(names(queryDocs(db, q))).toEqual(names(scanQueryDocs(db, q)));
-}
+const put = (db: Database, id: string, fields: Fields | null, time: number) =>
+  putDoc(db, DB, `${COLL}/${id}`, fields, time);
+const same = (db: Database, q: CompiledQuery) => sameAsScan(db, q, true);
 
 describe('what a read around postings being built found', () => {
   it('answers counts and queries as the scan does, with writes between them', () => {
