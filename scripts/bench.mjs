@@ -15,7 +15,13 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import { rootDir } from './lib/local-suite.mjs';
 import { sections } from '../bench/lib/report.ts';
-import { loadAverage, machineInfo, renderMarkdown, renderTable } from '../bench/lib/table.ts';
+import {
+  cpuCheckMs,
+  loadAverage,
+  machineInfo,
+  renderMarkdown,
+  renderTable,
+} from '../bench/lib/table.ts';
 
 /**
  * @typedef {import('../bench/lib/report.ts').SectionId} SectionId
@@ -109,7 +115,7 @@ const run = {
   startedAt: startedAt.toISOString(),
   minutes: (Date.now() - startedAt.getTime()) / 60_000,
   sections: chosen.map((s) => s.id),
-  machine: { ...machineBefore, loadAfter: loadAverage() },
+  machine: { ...machineBefore, loadAfter: loadAverage(), cpuCheckAfterMs: cpuCheckMs() },
   durations,
   rows,
 };

@@ -10,7 +10,7 @@ export interface BenchRun {
   startedAt: string;
   minutes: number;
   sections: string[];
-  machine: MachineInfo & { loadAfter: number[] };
+  machine: MachineInfo & { loadAfter: number[]; cpuCheckAfterMs: number };
   durations: { section: string; seconds: number }[];
   rows: BenchRow[];
 }
@@ -29,6 +29,27 @@ function versionOf(command: string, args: string[]): string {
 /** The 1, 5 and 15 minute load averages, to two decimals. */
 export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
+/**
+ * Milliseconds for one fixed single-threaded integer loop, median of three. The machines are
+ * virtual and their hosts differ: the same model name and an idle load average have come with
+ * every browser and emulator number 2-3x slower. This figure tells two runs' hosts apart where the
+ * load average cannot.
+ */
+export function cpuCheckMs(): number {
+  const times: number[] = [];
+  let sink = 0;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    let x = run;
+    for (let i = 0; i < 100_000_000; i++) x = (x * 31 + i) | 0;
+    times.push(performance.now() - start);
+    sink ^= x;
+  }
+  // The loop's result is used, so that no engine may drop the loop as dead code.
+  if (sink === 0.5) console.log(sink);
+  return Math.round(times.sort((a, b) => a - b)[1]);
+}
+
 /** The machine a run ran on, so numbers from different runs can be compared honestly. */
 export function machineInfo() {
   return {
@@ -36,6 +57,7 @@ export function machineInfo() {
     cpu: os.cpus()[0]?.model ?? 'unknown',
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     loadAverage: loadAverage(),
+    cpuCheckMs: cpuCheckMs(),
     node: process.version,
     chromium: versionOf(chromiumPath, ['--version']),
     os: `${os.type()} ${os.release()}`,
@@ -46,6 +68,9 @@ export function machineInfo() {
         : ''),
   };
 }
+
+const CPU_CHECK_TEXT =
+  'one core, 100 million steps of an integer loop, median of 3; lower is faster';
 
 const verdict = (row: BenchRow) =>
   Number.isNaN(row.value) ? 'not measured' : row.met === null ? '' : row.met ? 'yes' : 'NO';
@@ -73,6 +98,7 @@ function summary(run: BenchRun): string[] {
       `${run.minutes.toFixed(1)} min, started ${run.startedAt}.`,
     `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, load average ${m.loadAverage.join(' / ')} ` +
       `at start and ${m.loadAfter.join(' / ')} at the end; Node ${m.node}; ${m.chromium}; ${m.os}; commit ${m.commit}.`,
+    `CPU check (${CPU_CHECK_TEXT}): ${m.cpuCheckMs} ms at start, ${m.cpuCheckAfterMs} ms at the end.`,
   ];
 }
 
