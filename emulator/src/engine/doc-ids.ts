@@ -1,9 +1,10 @@
 /**
  * Document ids by ordinal, as bytes in an arena rather than as JS strings: a million leads' ids
  * as strings (with the map from id to ordinal) held about 120 MB of heap, the strings being
- * slices that kept their whole paths alive; as bytes they take about 47 MB outside it. An id is stored as its UTF-8 bytes, whose order is the order of `compareUtf8`; an
- * id that is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) is stored as a
- * 0xFF byte (never part of UTF-8) then its UTF-16 code units, so that it reads back unchanged.
+ * slices that kept their whole paths alive; as bytes they take about 47 MB outside it. An id is
+ * stored as its UTF-8 bytes, whose order is the order of `compareUtf8`; an id that is not
+ * well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) is stored as a 0xFF byte (never
+ * part of UTF-8) then its UTF-16 code units, so that it reads back unchanged.
  * Ids are compared and ranked from their bytes, decoded only where a string is needed (a path).
  */
 import { compareSegments } from '../model/values.js';

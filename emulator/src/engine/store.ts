@@ -2,8 +2,8 @@
  * In-memory document store of one database, with recent history for read_time reads. Every
  * document has an ordinal (a small integer, reused once the document and its history are gone);
  * its current version is packed (model/packed.ts) in the arena, its id as bytes (doc-ids.ts), its
- * times in typed arrays, so a million leads take about 0.5 KB each instead of 6 KB of objects. Reads get a `DocVersion` view
- * that unpacks its fields when first asked for them.
+ * times in typed arrays, so a million leads take about 0.5 KB each instead of 6 KB of objects.
+ * Reads get a `DocVersion` view that unpacks its fields when first asked for them.
  */
 import type { DocVersion } from '../model/document.js';
 import { Packer } from '../model/packed.js';
